@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "drawdoc",
+  products: [
+    .executable(name: "drawdoc", targets: ["drawdoc"]),
+    .library(name: "DrawdocModel", targets: ["DrawdocModel"]),
+    .library(name: "DrawdocSVG", targets: ["DrawdocSVG"]),
+  ],
+  targets: [
+    // MARK: - System libraries
+
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+    ),
+
+    // MARK: - Library modules (model ← SVG ← CLI)
+
+    .target(name: "DrawdocModel"),
+    .target(name: "DrawdocLog"),
+    .target(
+      name: "DrawdocSVG",
+      dependencies: ["DrawdocModel", "DrawdocLog", "CLibXML2"]
+    ),
+    .target(
+      name: "DrawdocCLI",
+      dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocLog"]
+    ),
+    .executableTarget(name: "drawdoc", dependencies: ["DrawdocCLI"]),
+
+    // MARK: - Tests
+
+    .testTarget(name: "DrawdocModelTests", dependencies: ["DrawdocModel"]),
+    .testTarget(
+      name: "DrawdocSVGTests",
+      dependencies: ["DrawdocSVG", "DrawdocModel"]
+    ),
+    .testTarget(
+      name: "DrawdocCLITests",
+      dependencies: ["DrawdocCLI", "DrawdocSVG", "DrawdocModel", "drawdoc"]
+    ),
+  ]
+)

@@ -1,0 +1,185 @@
+/// A canvas of rectangles in z-order: the last rectangle is drawn on top.
+public struct Plane: Sendable {
+  /// The canvas size a new drawing gets unless told otherwise: 1024 × 768.
+  public static let defaultSize = Size(trustedWidth: 1024, height: 768)
+
+  /// The longest title, in Unicode scalars.
+  public static let maximumTitleLength = 4096
+
+  /// The canvas width and height.
+  public var size: Size
+  /// The drawing's title; may be empty.
+  public private(set) var title: String
+  /// The rectangles, bottom first.
+  public private(set) var rectangles: [Rectangle]
+  /// Where each rectangle sits in `rectangles`, kept in step with it.
+  private var indexByIdentifier: [Identifier: Int]
+
+  /// Makes a plane.
+  ///
+  /// - Parameters:
+  ///   - size: The canvas size.
+  ///   - title: The title; see ``rename(to:)`` for what it may hold.
+  ///   - rectangles: The rectangles, bottom first, with unique ids.
+  /// - Throws: ``ModelError/duplicateIdentifier(_:)`` or a title error.
+  public init(
+    size: Size = Plane.defaultSize, title: String = "", rectangles: [Rectangle] = []
+  ) throws(ModelError) {
+    try Plane.validate(title: title)
+    self.size = size
+    self.title = title
+    self.rectangles = []
+    self.indexByIdentifier = [:]
+    self.rectangles.reserveCapacity(rectangles.count)
+    self.indexByIdentifier.reserveCapacity(rectangles.count)
+    for rectangle in rectangles { try add(rectangle) }
+  }
+
+  // MARK: - Reading
+
+  /// The number of rectangles.
+  public var count: Int { rectangles.count }
+
+  /// Whether the plane has no rectangles.
+  public var isEmpty: Bool { rectangles.isEmpty }
+
+  /// The rectangle at a z-order position, 0 being the bottom one.
+  ///
+  /// - Precondition: `index` is in `0 ..< count`; anything else is a programming error.
+  public subscript(index: Int) -> Rectangle { rectangles[index] }
+
+  /// The rectangle with this id, or `nil`.
+  public subscript(id: Identifier) -> Rectangle? {
+    indexByIdentifier[id].map { rectangles[$0] }
+  }
+
+  /// Whether a rectangle with this id is in the plane.
+  ///
+  /// - Parameter id: The id to look for.
+  public func contains(_ id: Identifier) -> Bool { indexByIdentifier[id] != nil }
+
+  /// The topmost rectangle whose half-open box holds `point`, or `nil`.
+  ///
+  /// - Parameter point: The point to test.
+  /// - Returns: The last rectangle in z-order that ``Rectangle/contains(_:)`` the point.
+  public func rectangle(at point: Point) -> Rectangle? {
+    rectangles.last { $0.contains(point) }
+  }
+
+  // MARK: - Changing
+
+  /// Adds a rectangle on top of the others.
+  ///
+  /// - Parameter rectangle: The rectangle; its id must be new to this plane.
+  /// - Throws: ``ModelError/duplicateIdentifier(_:)``.
+  public mutating func add(_ rectangle: Rectangle) throws(ModelError) {
+    let index = rectangles.count
+    if let existing = indexByIdentifier.updateValue(index, forKey: rectangle.id) {
+      indexByIdentifier[rectangle.id] = existing
+      throw .duplicateIdentifier(rectangle.id)
+    }
+    rectangles.append(rectangle)
+  }
+
+  /// Moves a rectangle.
+  ///
+  /// - Parameters:
+  ///   - id: The rectangle to change.
+  ///   - point: Its new top left corner.
+  /// - Throws: ``ModelError/noSuchRectangle(_:)``.
+  public mutating func updatePoint(of id: Identifier, to point: Point) throws(ModelError) {
+    rectangles[try index(of: id)].point = point
+  }
+
+  /// Resizes a rectangle.
+  ///
+  /// - Parameters:
+  ///   - id: The rectangle to change.
+  ///   - size: Its new size.
+  /// - Throws: ``ModelError/noSuchRectangle(_:)``.
+  public mutating func updateSize(of id: Identifier, to size: Size) throws(ModelError) {
+    rectangles[try index(of: id)].size = size
+  }
+
+  /// Recolors a rectangle.
+  ///
+  /// - Parameters:
+  ///   - id: The rectangle to change.
+  ///   - color: Its new color.
+  /// - Throws: ``ModelError/noSuchRectangle(_:)``.
+  public mutating func updateColor(of id: Identifier, to color: Color) throws(ModelError) {
+    rectangles[try index(of: id)].color = color
+  }
+
+  /// Changes a rectangle's opacity level.
+  ///
+  /// - Parameters:
+  ///   - id: The rectangle to change.
+  ///   - alpha: Its new level.
+  /// - Throws: ``ModelError/noSuchRectangle(_:)``.
+  public mutating func updateAlpha(of id: Identifier, to alpha: Alpha) throws(ModelError) {
+    rectangles[try index(of: id)].alpha = alpha
+  }
+
+  /// Removes a rectangle; the ones above it move down one place.
+  ///
+  /// - Parameter id: The rectangle to remove.
+  /// - Returns: The removed rectangle.
+  /// - Throws: ``ModelError/noSuchRectangle(_:)``.
+  @discardableResult
+  public mutating func remove(_ id: Identifier) throws(ModelError) -> Rectangle {
+    let index = try index(of: id)
+    let removed = rectangles.remove(at: index)
+    indexByIdentifier[id] = nil
+    for position in index..<rectangles.count {
+      indexByIdentifier[rectangles[position].id] = position
+    }
+    return removed
+  }
+
+  /// Removes every rectangle, keeping the canvas and the title.
+  public mutating func removeAll() {
+    rectangles.removeAll()
+    indexByIdentifier.removeAll()
+  }
+
+  /// Changes the title.
+  ///
+  /// - Parameter title: The new title: at most ``maximumTitleLength`` scalars and no control
+  ///   characters other than tab, line feed and carriage return, because XML cannot hold them.
+  /// - Throws: ``ModelError/invalidTitleCharacter(_:)`` or ``ModelError/titleTooLong(_:)``.
+  public mutating func rename(to title: String) throws(ModelError) {
+    try Plane.validate(title: title)
+    self.title = title
+  }
+
+  private func index(of id: Identifier) throws(ModelError) -> Int {
+    guard let index = indexByIdentifier[id] else { throw .noSuchRectangle(id) }
+    return index
+  }
+
+  private static func validate(title: String) throws(ModelError) {
+    var length = 0
+    for scalar in title.unicodeScalars {
+      length += 1
+      let value = scalar.value
+      let allowedControl = value == 0x9 || value == 0xA || value == 0xD
+      if (value < 0x20 && !allowedControl) || value == 0xFFFE || value == 0xFFFF {
+        throw .invalidTitleCharacter(value)
+      }
+    }
+    guard length <= maximumTitleLength else { throw .titleTooLong(length) }
+  }
+}
+
+extension Plane: Hashable {
+  public static func == (lhs: Plane, rhs: Plane) -> Bool {
+    lhs.size == rhs.size && lhs.title == rhs.title && lhs.rectangles == rhs.rectangles
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(size)
+    hasher.combine(title)
+    hasher.combine(rectangles)
+  }
+}
