@@ -1,0 +1,59 @@
+/// Reads SVG numbers from attribute bytes, to the same `Double` the writer wrote.
+enum NumberParser {
+  private static let powersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+  ]
+
+  /// Parses `sign? (digits ('.' digits?)? | '.' digits) ([eE] sign? digits)?`, the number
+  /// grammar of SVG, correctly rounded. Returns `nil` for any other text, including blanks,
+  /// `inf`, `nan` and hexadecimal; a value too large to represent comes back infinite.
+  ///
+  /// - Parameter bytes: The attribute value.
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    let end = bytes.count
+    var index = 0
+    var negative = false
+    if index < end, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+      negative = bytes[index] == UInt8(ascii: "-")
+      index += 1
+    }
+    var mantissa: UInt64 = 0
+    var digitCount = 0
+    var fractionDigits = 0
+    while index < end, bytes[index] &- 0x30 < 10 {
+      if digitCount < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- 0x30) }
+      digitCount += 1
+      index += 1
+    }
+    if index < end, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      while index < end, bytes[index] &- 0x30 < 10 {
+        if digitCount < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- 0x30) }
+        digitCount += 1
+        fractionDigits += 1
+        index += 1
+      }
+    }
+    guard digitCount > 0 else { return nil }
+    if index == end && digitCount <= 15 {
+      // Mantissa and power of ten are both exact, so one division rounds correctly.
+      let value = Double(mantissa) / powersOfTen[fractionDigits]
+      return negative ? -value : value
+    }
+    if index < end {
+      guard bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") else {
+        return nil
+      }
+      index += 1
+      if index < end, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+        index += 1
+      }
+      let exponentStart = index
+      while index < end, bytes[index] &- 0x30 < 10 { index += 1 }
+      guard index > exponentStart, index == end else { return nil }
+    }
+    // The grammar is checked, so the standard library's correctly rounded parser sees only
+    // text it reads in full.
+    return Double(String(decoding: bytes, as: UTF8.self))
+  }
+}

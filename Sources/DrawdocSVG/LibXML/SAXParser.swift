@@ -1,0 +1,379 @@
+internal import CLibXML2
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// The only file besides the schema validator that touches libxml2: it streams bytes through
+// libxml2's SAX2 push parser and hands the events to a `SAXHandler` as Swift values that
+// point into libxml2's buffers for the length of one callback.
+
+/// A 1-based line and column in the parsed text.
+struct SourceLocation: Equatable {
+  var line: Int
+  var column: Int
+}
+
+/// Receives the events of one SAX parse. A thrown error stops the parse and becomes its result.
+protocol SAXHandler: AnyObject {
+  /// An element starts; its attributes are in `element`.
+  func startElement(_ element: SAXElement) throws(SVGDecodingError)
+  /// The innermost open element ends.
+  func endElement(at location: SourceLocation) throws(SVGDecodingError)
+  /// Character data (text or CDATA), possibly one of several pieces of the same text.
+  func characters(_ text: UnsafeBufferPointer<UInt8>, at location: SourceLocation)
+    throws(SVGDecodingError)
+  /// A `<!DOCTYPE …>`; the parse stops after it whatever the handler does, so that no
+  /// declaration in it is ever processed.
+  func documentTypeDeclaration(at location: SourceLocation) throws(SVGDecodingError)
+  /// A reference to an entity other than the five predefined ones, which is never expanded.
+  func entityReference(named name: String, at location: SourceLocation) throws(SVGDecodingError)
+  /// The document ended without an error.
+  func endDocument() throws(SVGDecodingError)
+}
+
+/// One attribute of a start tag.
+struct SAXAttribute {
+  /// The local name, such as `fill`.
+  let name: UnsafeBufferPointer<UInt8>
+  /// Whether the attribute has a namespace prefix, such as `xlink:`.
+  let isQualified: Bool
+  /// The value, after XML's attribute-value normalization.
+  let value: UnsafeBufferPointer<UInt8>
+
+  /// The name as written, with its prefix if it had one.
+  var qualifiedName: String { String(decoding: name, as: UTF8.self) }
+}
+
+/// A start tag, valid only during the `startElement` call that receives it.
+struct SAXElement {
+  /// The local name, such as `rect`.
+  let localName: UnsafeBufferPointer<UInt8>
+  /// The namespace URI, or `nil` when the element is in no namespace.
+  let namespaceURI: UnsafeBufferPointer<UInt8>?
+  fileprivate let attributeTable: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+  /// The number of attributes.
+  let attributeCount: Int
+  fileprivate let parser: xmlParserCtxtPtr
+
+  /// The attribute at `index`, in the order they were written.
+  func attribute(_ index: Int) -> SAXAttribute {
+    // libxml2 gives five pointers per attribute: localname, prefix, URI, value, value end.
+    let entry = attributeTable.map { $0 + index * 5 }
+    let name = entry?[0]
+    let prefix = entry?[1]
+    let value = entry?[3]
+    let valueEnd = entry?[4]
+    return SAXAttribute(
+      name: SAXParser.buffer(name),
+      isQualified: prefix != nil,
+      value: SAXParser.buffer(from: value, to: valueEnd))
+  }
+
+  /// Where the start tag begins (its `<`).
+  var location: SourceLocation {
+    SAXParser.locationOfStartTag(in: parser)
+  }
+
+  /// Where an attribute's value begins, or the start tag's location if libxml2 had to copy
+  /// the value out of its input buffer (entity or whitespace normalization).
+  func location(of attribute: SAXAttribute) -> SourceLocation {
+    SAXParser.location(of: attribute.value.baseAddress, in: parser) ?? location
+  }
+}
+
+/// Streams XML through libxml2's SAX2 push parser.
+///
+/// Options: `XML_PARSE_NONET` and nothing else, so no network, no DTD loading, no entity
+/// substitution, libxml2's own size and depth limits in force, and every error reported.
+/// Errors are captured per parser through the handler's structured error callback.
+enum SAXParser {
+  /// The size of each piece fed to the parser.
+  static let chunkSize = 256 * 1024
+
+  private static let initialized: Bool = {
+    xmlInitParser()
+    return true
+  }()
+
+  /// Parses bytes held in memory.
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole document.
+  ///   - handler: Receives the events.
+  /// - Throws: The handler's error, or ``SVGDecodingError/malformedXML(message:line:column:)``.
+  static func parse(_ bytes: UnsafeRawBufferPointer, handler: any SAXHandler)
+    throws(SVGDecodingError)
+  {
+    var offset = 0
+    try parse(handler: handler) { parser in
+      let length = min(chunkSize, bytes.count - offset)
+      let start = bytes.baseAddress.map { $0 + offset }
+      offset += length
+      let terminate: Int32 = offset >= bytes.count ? 1 : 0
+      xmlParseChunk(parser, start?.assumingMemoryBound(to: CChar.self), Int32(length), terminate)
+      return terminate == 0
+    }
+  }
+
+  /// Parses a file, reading it a piece at a time so memory does not grow with its size.
+  ///
+  /// - Parameters:
+  ///   - path: The file to read.
+  ///   - handler: Receives the events.
+  /// - Throws: ``SVGDecodingError/fileNotFound(path:)``,
+  ///   ``SVGDecodingError/unreadableFile(path:reason:)``, or a content error.
+  static func parse(contentsOfFile path: String, handler: any SAXHandler)
+    throws(SVGDecodingError)
+  {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR { throw .fileNotFound(path: path) }
+      throw .unreadableFile(path: path, reason: String(cString: strerror(code)))
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+      throw .unreadableFile(path: path, reason: "it is a directory")
+    }
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
+    defer { buffer.deallocate() }
+    var readError: Int32 = 0
+    try parse(handler: handler) { parser in
+      var count: Int
+      repeat { count = read(descriptor, buffer, chunkSize) } while count < 0 && errno == EINTR
+      if count < 0 {
+        readError = errno
+        return false
+      }
+      let terminate: Int32 = count == 0 ? 1 : 0
+      xmlParseChunk(
+        parser, buffer.assumingMemoryBound(to: CChar.self), Int32(count), terminate)
+      return terminate == 0
+    }
+    if readError != 0 {
+      throw .unreadableFile(path: path, reason: String(cString: strerror(readError)))
+    }
+  }
+
+  /// Runs one parse, calling `feed` until it returns `false` or the parse stops.
+  private static func parse(
+    handler: any SAXHandler, feed: (xmlParserCtxtPtr) -> Bool
+  ) throws(SVGDecodingError) {
+    _ = initialized
+    let context = ParseContext(handler: handler)
+    var sax = xmlSAXHandler()
+    sax.initialized = UInt32(XML_SAX2_MAGIC)
+    sax.startElementNs = startElementCallback
+    sax.endElementNs = endElementCallback
+    sax.characters = charactersCallback
+    sax.cdataBlock = charactersCallback
+    sax.ignorableWhitespace = charactersCallback
+    sax.internalSubset = internalSubsetCallback
+    sax.getEntity = getEntityCallback
+    sax.serror = structuredErrorCallback
+
+    let unmanaged = Unmanaged.passRetained(context)
+    defer { unmanaged.release() }
+    // xmlCreatePushParserCtxt copies the handler table, so `sax` may live on the stack.
+    guard
+      let parser = xmlCreatePushParserCtxt(&sax, unmanaged.toOpaque(), nil, 0, nil)
+    else {
+      throw .malformedXML(message: "libxml2 could not create a parser", line: 1, column: 1)
+    }
+    defer { xmlFreeParserCtxt(parser) }
+    context.parser = parser
+    xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue))
+
+    while context.failure == nil, parser.pointee.disableSAX == 0, feed(parser) {}
+    if context.failure == nil, parser.pointee.disableSAX == 0 {
+      do throws(SVGDecodingError) {
+        try handler.endDocument()
+      } catch {
+        context.fail(error)
+      }
+    }
+    if let failure = context.failure { throw failure }
+    if parser.pointee.wellFormed == 0 {
+      throw .malformedXML(message: "the document is not well-formed", line: 1, column: 1)
+    }
+  }
+
+  // MARK: - Locations
+
+  static func currentLocation(in parser: xmlParserCtxtPtr) -> SourceLocation {
+    guard let input = parser.pointee.input else { return SourceLocation(line: 1, column: 1) }
+    return SourceLocation(line: Int(input.pointee.line), column: Int(max(1, input.pointee.col)))
+  }
+
+  /// The location of a byte inside libxml2's current input buffer, at or before the parse
+  /// position; `nil` for a pointer outside it.
+  static func location(of target: UnsafePointer<UInt8>?, in parser: xmlParserCtxtPtr)
+    -> SourceLocation?
+  {
+    guard let target, let input = parser.pointee.input, let base = input.pointee.base,
+      let current = input.pointee.cur, target >= base, target <= current
+    else { return nil }
+    var newlines = 0
+    var cursor = target
+    var charactersToCurrent = 0
+    while cursor < current {
+      if cursor.pointee == 0x0A {
+        newlines += 1
+        charactersToCurrent = 0
+      } else if cursor.pointee & 0xC0 != 0x80 {
+        charactersToCurrent += 1
+      }
+      cursor += 1
+    }
+    let line = Int(input.pointee.line) - newlines
+    if newlines == 0 {
+      return SourceLocation(
+        line: line, column: max(1, Int(input.pointee.col) - charactersToCurrent))
+    }
+    var lineStart = target
+    var column = 1
+    while lineStart > base, (lineStart - 1).pointee != 0x0A {
+      lineStart -= 1
+      if lineStart.pointee & 0xC0 != 0x80 { column += 1 }
+    }
+    return SourceLocation(line: line, column: column)
+  }
+
+  /// The location of the `<` of the start tag just parsed: no `<` can stand inside a start
+  /// tag, so it is the nearest one before the parse position.
+  static func locationOfStartTag(in parser: xmlParserCtxtPtr) -> SourceLocation {
+    guard let input = parser.pointee.input, let base = input.pointee.base,
+      var cursor = input.pointee.cur
+    else { return currentLocation(in: parser) }
+    while cursor > base, cursor.pointee != UInt8(ascii: "<") { cursor -= 1 }
+    guard cursor.pointee == UInt8(ascii: "<") else { return currentLocation(in: parser) }
+    return location(of: cursor, in: parser) ?? currentLocation(in: parser)
+  }
+
+  // MARK: - Buffers
+
+  static func buffer(_ string: UnsafePointer<xmlChar>?) -> UnsafeBufferPointer<UInt8> {
+    guard let string else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return UnsafeBufferPointer(start: string, count: strlen(UnsafeRawPointer(string).assumingMemoryBound(to: CChar.self)))
+  }
+
+  static func buffer(from start: UnsafePointer<xmlChar>?, to end: UnsafePointer<xmlChar>?)
+    -> UnsafeBufferPointer<UInt8>
+  {
+    guard let start, let end, end >= start else {
+      return UnsafeBufferPointer(start: nil, count: 0)
+    }
+    return UnsafeBufferPointer(start: start, count: end - start)
+  }
+}
+
+// MARK: - Callbacks
+
+/// What the C callbacks reach through libxml2's user-data pointer.
+private final class ParseContext {
+  let handler: any SAXHandler
+  var parser: xmlParserCtxtPtr?
+  var failure: SVGDecodingError?
+
+  init(handler: any SAXHandler) {
+    self.handler = handler
+  }
+
+  /// Keeps the first error and stops the parser, so that nothing after it is read.
+  func fail(_ error: SVGDecodingError) {
+    if failure == nil { failure = error }
+    if let parser { xmlStopParser(parser) }
+  }
+
+  /// Runs a handler call, turning its error into the parse's result.
+  func deliver(_ body: (any SAXHandler, xmlParserCtxtPtr) throws(SVGDecodingError) -> Void) {
+    guard failure == nil, let parser else { return }
+    do throws(SVGDecodingError) {
+      try body(handler, parser)
+    } catch {
+      fail(error)
+    }
+  }
+
+  static func from(_ pointer: UnsafeMutableRawPointer?) -> ParseContext? {
+    pointer.map { Unmanaged<ParseContext>.fromOpaque($0).takeUnretainedValue() }
+  }
+}
+
+private let startElementCallback: startElementNsSAX2Func = {
+  userData, localName, _, namespaceURI, _, _, attributeCount, _, attributes in
+  ParseContext.from(userData)?.deliver { handler, parser throws(SVGDecodingError) in
+    let element = SAXElement(
+      localName: SAXParser.buffer(localName),
+      namespaceURI: namespaceURI.map { SAXParser.buffer($0) },
+      attributeTable: attributes,
+      attributeCount: Int(attributeCount),
+      parser: parser)
+    try handler.startElement(element)
+  }
+}
+
+private let endElementCallback: endElementNsSAX2Func = { userData, _, _, _ in
+  ParseContext.from(userData)?.deliver { handler, parser throws(SVGDecodingError) in
+    try handler.endElement(at: SAXParser.currentLocation(in: parser))
+  }
+}
+
+private let charactersCallback: charactersSAXFunc = { userData, characters, length in
+  ParseContext.from(userData)?.deliver { handler, parser throws(SVGDecodingError) in
+    let text = UnsafeBufferPointer(start: characters, count: Int(length))
+    let location =
+      SAXParser.location(of: characters, in: parser) ?? SAXParser.currentLocation(in: parser)
+    try handler.characters(text, at: location)
+  }
+}
+
+private let internalSubsetCallback: internalSubsetSAXFunc = { userData, _, _, _ in
+  guard let context = ParseContext.from(userData) else { return }
+  context.deliver { handler, parser throws(SVGDecodingError) in
+    try handler.documentTypeDeclaration(at: SAXParser.locationOfDeclaration(in: parser))
+  }
+  // Nothing declared in a document type is ever processed, whatever the handler decided.
+  if let parser = context.parser { xmlStopParser(parser) }
+}
+
+private let getEntityCallback: getEntitySAXFunc = { userData, name in
+  ParseContext.from(userData)?.deliver { handler, parser throws(SVGDecodingError) in
+    let entityName = String(decoding: SAXParser.buffer(name), as: UTF8.self)
+    try handler.entityReference(named: entityName, at: SAXParser.currentLocation(in: parser))
+  }
+  return nil
+}
+
+private let structuredErrorCallback: xmlStructuredErrorFunc = { userData, error in
+  guard let context = ParseContext.from(userData), let error,
+    error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue
+  else { return }
+  var message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+  while message.last?.isWhitespace == true { message.removeLast() }
+  context.fail(
+    .malformedXML(
+      message: message, line: Int(max(1, error.pointee.line)),
+      column: Int(max(1, error.pointee.int2))))
+}
+
+extension SAXParser {
+  /// The location of `<!DOCTYPE`: the nearest `<!` before the parse position.
+  fileprivate static func locationOfDeclaration(in parser: xmlParserCtxtPtr) -> SourceLocation {
+    guard let input = parser.pointee.input, let base = input.pointee.base,
+      var cursor = input.pointee.cur
+    else { return currentLocation(in: parser) }
+    while cursor > base,
+      !(cursor.pointee == UInt8(ascii: "<") && (cursor + 1).pointee == UInt8(ascii: "!"))
+    {
+      cursor -= 1
+    }
+    return location(of: cursor, in: parser) ?? currentLocation(in: parser)
+  }
+}
