@@ -1,0 +1,94 @@
+/// The `drawdoc` command line: a thin layer that parses arguments, runs one command over the
+/// library and maps its errors to messages and exit statuses.
+public enum DrawdocCLI {
+  /// The version `drawdoc --version` prints.
+  public static let version = "0.1.0"
+
+  /// Every command, in the order the overview lists them.
+  static var commands: [any Command.Type] { [ValidateCommand.self, HelpCommand.self] }
+
+  static func command(named name: String) -> (any Command.Type)? {
+    commands.first { $0.name == name }
+  }
+
+  /// Runs one command line.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments, without the program name.
+  ///   - environment: The process environment.
+  ///   - standardOutput: Where results go.
+  ///   - standardError: Where warnings and errors go.
+  /// - Returns: The exit status of SPEC §4.
+  public static func run(
+    arguments: [String], environment: [String: String] = [:],
+    standardOutput: any OutputSink, standardError: any OutputSink
+  ) -> Int32 {
+    let context = CommandContext(
+      standardOutput: standardOutput, standardError: standardError, environment: environment)
+    do {
+      return try dispatch(ArgumentToken.tokenize(arguments), context: context).rawValue
+    } catch {
+      let report = ErrorReport(error)
+      report.write(to: standardError)
+      return report.status.rawValue
+    }
+  }
+
+  private static func dispatch(_ tokens: [ArgumentToken], context: CommandContext) throws
+    -> ExitStatus
+  {
+    guard let first = tokens.first else {
+      context.standardError.write(overview)
+      throw CommandLineError.missingCommand
+    }
+    switch first {
+    case .option(let name, _, _) where name == "help" || name == "h":
+      context.standardOutput.write(overview)
+      return .success
+    case .option(let name, _, _) where name == "version":
+      context.standardOutput.writeLine("drawdoc \(version)")
+      return .success
+    case .option(let name, _, _):
+      throw CommandLineError.unknownOption(command: "drawdoc", option: "--\(name)")
+    case .positional(let name, _):
+      guard let type = command(named: name) else { throw CommandLineError.unknownCommand(name) }
+      let arguments = try ParsedArguments(
+        tokens: Array(tokens.dropFirst()), command: name, options: type.options)
+      if arguments.wantsHelp {
+        context.standardOutput.write(type.help)
+        return .success
+      }
+      context.log.debug("running \(name)")
+      return try type.init(arguments).run(context)
+    }
+  }
+
+  /// The text of `drawdoc --help`.
+  static var overview: String {
+    var text = """
+      drawdoc \(version): drawings kept as SVG files that browsers show and drawdoc edits.
+
+      Usage: drawdoc COMMAND [OPTIONS] [ARGUMENTS]
+
+      Commands:
+
+      """
+    let width = commands.map { $0.name.count }.max() ?? 0
+    for command in commands {
+      text += "  \(command.name)\(String(repeating: " ", count: width - command.name.count))  "
+      text += "\(command.abstract)\n"
+    }
+    text += """
+
+      Options:
+        --help     Show this help; 'drawdoc COMMAND --help' shows a command's help.
+        --version  Show the version.
+
+      Exit status: 0 success, 1 nothing found, 64 usage error, 65 bad input data,
+      66 no such drawing, rectangle or file, 73 cannot create output, 74 other I/O error,
+      75 store locked.
+
+      """
+    return text
+  }
+}

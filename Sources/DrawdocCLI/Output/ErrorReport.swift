@@ -1,0 +1,58 @@
+import DrawdocModel
+import DrawdocSVG
+
+/// The one place that turns an error into its exit status and the text a user reads.
+struct ErrorReport {
+  /// The exit status of SPEC §4.
+  let status: ExitStatus
+  /// What went wrong and what would be right.
+  let message: String
+  /// Whether a pointer to `--help` helps.
+  let pointsToHelp: String?
+
+  /// Classifies an error thrown by a command.
+  ///
+  /// - Parameter error: The error.
+  init(_ error: any Error) {
+    switch error {
+    case let error as CommandLineError:
+      status = .usage
+      message = error.description
+      pointsToHelp = error.command.map { "drawdoc \($0) --help" } ?? "drawdoc --help"
+    case let error as SVGDecodingError:
+      switch error {
+      case .fileNotFound: status = .noInput
+      case .unreadableFile: status = .ioError
+      default: status = .dataError
+      }
+      message = error.description
+      pointsToHelp = nil
+    case let error as InputFileError:
+      switch error {
+      case .notFound: status = .noInput
+      case .unreadable: status = .ioError
+      }
+      message = error.description
+      pointsToHelp = nil
+    case let error as ModelError:
+      switch error {
+      case .noSuchRectangle: status = .noInput
+      default: status = .usage
+      }
+      message = error.description
+      pointsToHelp = nil
+    default:
+      status = .ioError
+      message = "\(error)"
+      pointsToHelp = nil
+    }
+  }
+
+  /// Writes `Error: …` and, for usage errors, where to find help.
+  ///
+  /// - Parameter sink: Standard error.
+  func write(to sink: some OutputSink) {
+    sink.writeLine("Error: \(message)")
+    if let pointsToHelp { sink.writeLine("See '\(pointsToHelp)'.") }
+  }
+}

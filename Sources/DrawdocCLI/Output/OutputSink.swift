@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a command writes: standard output, standard error, or a buffer in tests.
+public protocol OutputSink: AnyObject {
+  /// Writes bytes as they are.
+  ///
+  /// - Parameter bytes: The bytes to write.
+  func write(_ bytes: [UInt8])
+  /// Whether the sink is a terminal, where binary output is refused.
+  var isTerminal: Bool { get }
+}
+
+extension OutputSink {
+  /// Writes text as UTF-8.
+  ///
+  /// - Parameter text: The text to write.
+  func write(_ text: String) { write(Array(text.utf8)) }
+
+  /// Writes text and a line feed.
+  ///
+  /// - Parameter line: The line, without its line feed.
+  func writeLine(_ line: String) { write(Array((line + "\n").utf8)) }
+}
+
+/// A sink over an open file descriptor, such as 1 for standard output.
+public final class FileDescriptorSink: OutputSink {
+  private let descriptor: Int32
+
+  /// Wraps a descriptor the caller keeps open.
+  ///
+  /// - Parameter descriptor: The file descriptor to write to.
+  public init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  /// Standard output.
+  public static var standardOutput: FileDescriptorSink { FileDescriptorSink(descriptor: 1) }
+  /// Standard error.
+  public static var standardError: FileDescriptorSink { FileDescriptorSink(descriptor: 2) }
+
+  public func write(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        offset += written
+      }
+    }
+  }
+
+  public var isTerminal: Bool { isatty(descriptor) != 0 }
+}
+
+/// A sink that keeps what is written, for running commands in tests.
+public final class BufferSink: OutputSink {
+  /// Everything written so far.
+  public private(set) var bytes: [UInt8] = []
+
+  /// Makes an empty buffer.
+  public init() {}
+
+  public func write(_ bytes: [UInt8]) { self.bytes.append(contentsOf: bytes) }
+
+  public var isTerminal: Bool { false }
+
+  /// What was written, as UTF-8 text.
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+}
