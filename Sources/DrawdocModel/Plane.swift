@@ -56,6 +56,7 @@ public struct Plane: Sendable {
   /// Whether a rectangle with this id is in the plane.
   ///
   /// - Parameter id: The id to look for.
+  /// - Returns: `true` when a rectangle has this id.
   public func contains(_ id: Identifier) -> Bool { indexByIdentifier[id] != nil }
 
   /// The topmost rectangle whose half-open box holds `point`, or `nil`.

@@ -38,11 +38,15 @@ struct ParsedArguments {
           throw .unknownOption(command: command, option: name.count == 1 ? "-\(name)" : "--\(name)")
         }
         if option.valueName == nil {
-          guard attached == nil else { throw .unexpectedValue(command: command, option: option.name) }
+          guard attached == nil else {
+            throw .unexpectedValue(command: command, option: option.name)
+          }
           flags.insert(option.name)
         } else {
           var value = attached
-          if value == nil, index + 1 < tokens.count, case .positional(let next, _) = tokens[index + 1] {
+          if value == nil, index + 1 < tokens.count,
+            case .positional(let next, _) = tokens[index + 1]
+          {
             value = next
             index += 1
           }

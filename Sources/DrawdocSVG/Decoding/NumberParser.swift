@@ -9,6 +9,7 @@ enum NumberParser {
   /// `inf`, `nan` and hexadecimal; a value too large to represent comes back infinite.
   ///
   /// - Parameter bytes: The attribute value.
+  /// - Returns: The number, or `nil` when the text is not one.
   static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     let end = bytes.count
     var index = 0

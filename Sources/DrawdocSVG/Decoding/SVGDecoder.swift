@@ -54,7 +54,8 @@ public enum SVGDecoder {
       line += 1
       lineStart = index + 1
     }
-    let column = String(decoding: bytes[lineStart..<mismatch], as: UTF8.self).unicodeScalars.count + 1
+    let column =
+      String(decoding: bytes[lineStart..<mismatch], as: UTF8.self).unicodeScalars.count + 1
     throw .notCanonical(
       expected: excerpt(canonical, from: mismatch), found: excerpt(bytes, from: mismatch),
       line: line, column: column)

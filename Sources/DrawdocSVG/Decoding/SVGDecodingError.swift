@@ -161,7 +161,8 @@ extension SVGDecodingError {
         shown += "…"
         break
       }
-      shown += scalar.value < 0x20 || scalar.value == 0x7F ? scalar.escaped(asASCII: true) : String(scalar)
+      shown +=
+        scalar.value < 0x20 || scalar.value == 0x7F ? scalar.escaped(asASCII: true) : String(scalar)
     }
     return shown
   }

@@ -260,7 +260,8 @@ enum SAXParser {
 
   static func buffer(_ string: UnsafePointer<xmlChar>?) -> UnsafeBufferPointer<UInt8> {
     guard let string else { return UnsafeBufferPointer(start: nil, count: 0) }
-    return UnsafeBufferPointer(start: string, count: strlen(UnsafeRawPointer(string).assumingMemoryBound(to: CChar.self)))
+    return UnsafeBufferPointer(
+      start: string, count: strlen(UnsafeRawPointer(string).assumingMemoryBound(to: CChar.self)))
   }
 
   static func buffer(from start: UnsafePointer<xmlChar>?, to end: UnsafePointer<xmlChar>?)
