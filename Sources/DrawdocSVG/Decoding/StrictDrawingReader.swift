@@ -31,10 +31,10 @@ final class StrictDrawingReader: SAXHandler {
       try expectSVGElement(element, named: "title", expected: "<title> as the first child of <svg>")
       if element.attributeCount > 0 {
         let attribute = element.attribute(0)
+        let location = element.location(ofNameOf: attribute)
         throw .unexpectedAttribute(
-          name: attribute.qualifiedName, element: "title",
-          line: element.location(of: attribute).line,
-          column: element.location(of: attribute).column)
+          name: attribute.qualifiedName, element: "title", line: location.line,
+          column: location.column)
       }
       titleLocation = element.location
       sawTitle = true
@@ -70,7 +70,7 @@ final class StrictDrawingReader: SAXHandler {
     }
   }
 
-  func characters(_ text: UnsafeBufferPointer<UInt8>, at location: SourceLocation)
+  func characters(_ text: UnsafeBufferPointer<UInt8>, locate: (Int) -> SourceLocation)
     throws(SVGDecodingError)
   {
     if position == .inTitle {
@@ -82,7 +82,8 @@ final class StrictDrawingReader: SAXHandler {
       titleBytes.append(contentsOf: text)
       return
     }
-    for byte in text where !Self.isBlank(byte) {
+    if let offset = text.firstIndex(where: { !Self.isBlank($0) }) {
+      let location = locate(offset)
       throw .unexpectedText(line: location.line, column: location.column)
     }
   }
@@ -139,9 +140,10 @@ final class StrictDrawingReader: SAXHandler {
       case .created: created = try Self.timestamp(attribute, at: location)
       case .modified: modified = try Self.timestamp(attribute, at: location)
       case nil:
+        let nameLocation = element.location(ofNameOf: attribute)
         throw .unexpectedAttribute(
-          name: attribute.qualifiedName, element: "svg", line: location.line,
-          column: location.column)
+          name: attribute.qualifiedName, element: "svg", line: nameLocation.line,
+          column: nameLocation.column)
       }
     }
     let location = element.location
@@ -195,7 +197,7 @@ final class StrictDrawingReader: SAXHandler {
       case .fill: color = try Self.color(attribute, at: element.location(of: attribute))
       case .opacity: alpha = try Self.alpha(attribute, at: element.location(of: attribute))
       case nil:
-        let location = element.location(of: attribute)
+        let location = element.location(ofNameOf: attribute)
         throw .unexpectedAttribute(
           name: attribute.qualifiedName, element: "rect", line: location.line,
           column: location.column)

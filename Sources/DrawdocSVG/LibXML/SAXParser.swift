@@ -24,8 +24,9 @@ protocol SAXHandler: AnyObject {
   func startElement(_ element: SAXElement) throws(SVGDecodingError)
   /// The innermost open element ends.
   func endElement(at location: SourceLocation) throws(SVGDecodingError)
-  /// Character data (text or CDATA), possibly one of several pieces of the same text.
-  func characters(_ text: UnsafeBufferPointer<UInt8>, at location: SourceLocation)
+  /// Character data (text or CDATA), possibly one of several pieces of the same text;
+  /// `locate` gives the location of the byte at an offset in `text`.
+  func characters(_ text: UnsafeBufferPointer<UInt8>, locate: (Int) -> SourceLocation)
     throws(SVGDecodingError)
   /// A `<!DOCTYPE …>`; the parse stops after it whatever the handler does, so that no
   /// declaration in it is ever processed.
@@ -40,13 +41,19 @@ protocol SAXHandler: AnyObject {
 struct SAXAttribute {
   /// The local name, such as `fill`.
   let name: UnsafeBufferPointer<UInt8>
-  /// Whether the attribute has a namespace prefix, such as `xlink:`.
-  let isQualified: Bool
+  /// The namespace prefix, such as `xlink`, if any.
+  let prefix: UnsafeBufferPointer<UInt8>?
   /// The value, after XML's attribute-value normalization.
   let value: UnsafeBufferPointer<UInt8>
 
+  /// Whether the attribute has a namespace prefix.
+  var isQualified: Bool { prefix != nil }
+
   /// The name as written, with its prefix if it had one.
-  var qualifiedName: String { String(decoding: name, as: UTF8.self) }
+  var qualifiedName: String {
+    let local = String(decoding: name, as: UTF8.self)
+    return prefix.map { "\(String(decoding: $0, as: UTF8.self)):\(local)" } ?? local
+  }
 }
 
 /// A start tag, valid only during the `startElement` call that receives it.
@@ -70,7 +77,7 @@ struct SAXElement {
     let valueEnd = entry?[4]
     return SAXAttribute(
       name: SAXParser.buffer(name),
-      isQualified: prefix != nil,
+      prefix: prefix.map { SAXParser.buffer($0) },
       value: SAXParser.buffer(from: value, to: valueEnd))
   }
 
@@ -83,6 +90,24 @@ struct SAXElement {
   /// the value out of its input buffer (entity or whitespace normalization).
   func location(of attribute: SAXAttribute) -> SourceLocation {
     SAXParser.location(of: attribute.value.baseAddress, in: parser) ?? location
+  }
+
+  /// Where an attribute's name begins: back from its value over the quote, `=` and blanks.
+  func location(ofNameOf attribute: SAXAttribute) -> SourceLocation {
+    guard let value = attribute.value.baseAddress,
+      let input = parser.pointee.input, let base = input.pointee.base, value > base
+    else { return location }
+    var cursor = value - 1  // the opening quote
+    func isBlank(_ byte: UInt8) -> Bool {
+      byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+    while cursor > base, isBlank((cursor - 1).pointee) { cursor -= 1 }
+    guard cursor > base, (cursor - 1).pointee == UInt8(ascii: "=") else { return location }
+    cursor -= 1
+    while cursor > base, isBlank((cursor - 1).pointee) { cursor -= 1 }
+    let nameLength = attribute.qualifiedName.utf8.count
+    guard cursor - base >= nameLength else { return location }
+    return SAXParser.location(of: cursor - nameLength, in: parser) ?? location
   }
 }
 
@@ -245,8 +270,9 @@ enum SAXParser {
     return SourceLocation(line: line, column: column)
   }
 
-  /// The location of the `<` of the start tag just parsed: no `<` can stand inside a start
-  /// tag, so it is the nearest one before the parse position.
+  /// The location of the `<` of the tag just parsed (a start tag, or an end tag in
+  /// `endElement`): no `<` can stand inside a tag, so it is the nearest one before the parse
+  /// position.
   static func locationOfStartTag(in parser: xmlParserCtxtPtr) -> SourceLocation {
     guard let input = parser.pointee.input, let base = input.pointee.base,
       var cursor = input.pointee.cur
@@ -254,6 +280,33 @@ enum SAXParser {
     while cursor > base, cursor.pointee != UInt8(ascii: "<") { cursor -= 1 }
     guard cursor.pointee == UInt8(ascii: "<") else { return currentLocation(in: parser) }
     return location(of: cursor, in: parser) ?? currentLocation(in: parser)
+  }
+
+  /// The location of the byte at `offset` in `text`, given the location just past its end.
+  static func location(
+    ofOffset offset: Int, in text: UnsafeBufferPointer<UInt8>, endingAt end: SourceLocation
+  ) -> SourceLocation {
+    var line = end.line
+    var charactersToEnd = 0
+    var index = offset
+    while index < text.count {
+      if text[index] == 0x0A {
+        line -= 1
+      } else if text[index] & 0xC0 != 0x80, line == end.line {
+        charactersToEnd += 1
+      }
+      index += 1
+    }
+    if line == end.line {
+      return SourceLocation(line: line, column: max(1, end.column - charactersToEnd))
+    }
+    var column = 1
+    index = offset
+    while index > 0, text[index - 1] != 0x0A {
+      index -= 1
+      if text[index] & 0xC0 != 0x80 { column += 1 }
+    }
+    return SourceLocation(line: line, column: column)
   }
 
   // MARK: - Buffers
@@ -322,16 +375,18 @@ private let startElementCallback: startElementNsSAX2Func = {
 
 private let endElementCallback: endElementNsSAX2Func = { userData, _, _, _ in
   ParseContext.from(userData)?.deliver { handler, parser throws(SVGDecodingError) in
-    try handler.endElement(at: SAXParser.currentLocation(in: parser))
+    try handler.endElement(at: SAXParser.locationOfStartTag(in: parser))
   }
 }
 
 private let charactersCallback: charactersSAXFunc = { userData, characters, length in
   ParseContext.from(userData)?.deliver { handler, parser throws(SVGDecodingError) in
     let text = UnsafeBufferPointer(start: characters, count: Int(length))
-    let location =
-      SAXParser.location(of: characters, in: parser) ?? SAXParser.currentLocation(in: parser)
-    try handler.characters(text, at: location)
+    // libxml2 reports character data with its line and column already past the text.
+    let end = SAXParser.currentLocation(in: parser)
+    try handler.characters(text) { offset in
+      SAXParser.location(ofOffset: offset, in: text, endingAt: end)
+    }
   }
 }
 
@@ -347,7 +402,10 @@ private let internalSubsetCallback: internalSubsetSAXFunc = { userData, _, _, _ 
 private let getEntityCallback: getEntitySAXFunc = { userData, name in
   ParseContext.from(userData)?.deliver { handler, parser throws(SVGDecodingError) in
     let entityName = String(decoding: SAXParser.buffer(name), as: UTF8.self)
-    try handler.entityReference(named: entityName, at: SAXParser.currentLocation(in: parser))
+    // The parse position is past `&name;`, which never spans lines.
+    var location = SAXParser.currentLocation(in: parser)
+    location.column = max(1, location.column - entityName.unicodeScalars.count - 2)
+    try handler.entityReference(named: entityName, at: location)
   }
   return nil
 }
