@@ -20,30 +20,30 @@ public struct RectangleFactory: Sendable {
   ///
   /// - Parameters:
   ///   - plane: The plane the rectangle is meant for: its id will be new there and, unless a
-  ///     point is given, the rectangle lies inside its canvas.
-  ///   - point: The top left corner, or `nil` for a random whole-numbered one that keeps the
-  ///     rectangle inside the canvas.
-  ///   - size: The size, or `nil` for ``defaultSize`` shrunk to fit the canvas.
+  ///     coordinate is given, the rectangle lies inside its canvas.
+  ///   - x: The left edge, or `nil` for a random whole number that keeps the rectangle inside
+  ///     the canvas.
+  ///   - y: The top edge, or `nil` for a random whole number, likewise.
+  ///   - width: The width, or `nil` for the default width shrunk to fit the canvas.
+  ///   - height: The height, or `nil` for the default height shrunk to fit the canvas.
   ///   - color: The color, or `nil` for a random one.
   ///   - alpha: The opacity level, or `nil` for a random one.
   /// - Returns: The new rectangle.
+  /// - Throws: ``ModelError`` if a given coordinate is not finite or a given length is not
+  ///   finite and positive.
   public mutating func makeRectangle(
-    for plane: Plane, point: Point? = nil, size: Size? = nil, color: Color? = nil,
-    alpha: Alpha? = nil
-  ) -> Rectangle {
+    for plane: Plane, x: Double? = nil, y: Double? = nil, width: Double? = nil,
+    height: Double? = nil, color: Color? = nil, alpha: Alpha? = nil
+  ) throws(ModelError) -> Rectangle {
     var id = Identifier.random(using: &generator)
     while plane.contains(id) { id = Identifier.random(using: &generator) }
     let canvas = plane.size
-    let size =
-      size
-      ?? Size(
-        trustedWidth: min(Self.defaultSize.width, canvas.width),
-        height: min(Self.defaultSize.height, canvas.height))
-    let point =
-      point
-      ?? Point(
-        trustedX: randomWholeNumber(upTo: canvas.width - size.width),
-        y: randomWholeNumber(upTo: canvas.height - size.height))
+    let size = try Size(
+      width: width ?? min(Self.defaultSize.width, canvas.width),
+      height: height ?? min(Self.defaultSize.height, canvas.height))
+    let point = try Point(
+      x: x ?? randomWholeNumber(upTo: canvas.width - size.width),
+      y: y ?? randomWholeNumber(upTo: canvas.height - size.height))
     let color = color ?? Color(red: next(), green: next(), blue: next())
     let alpha = alpha ?? Alpha.allLevels[Int.random(in: 0..<10, using: &generator)]
     return Rectangle(id: id, point: point, size: size, color: color, alpha: alpha)

@@ -26,7 +26,7 @@ import Testing
   @Test func aSmallCanvasShrinksTheDefaultSize() throws {
     let plane = try Plane(size: Size(width: 100.5, height: 50))
     var factory = RectangleFactory(seed: 3)
-    let rectangle = factory.makeRectangle(for: plane)
+    let rectangle = try factory.makeRectangle(for: plane)
     #expect(rectangle.size == (try Size(width: 100.5, height: 50)))
     #expect(rectangle.point == (try Point(x: 0, y: 0)))
   }
@@ -38,12 +38,30 @@ import Testing
     let size = try Size(width: 3, height: 4)
     let color = try Color(red: 1, green: 2, blue: 3)
     let alpha = try Alpha(level: 4)
-    let rectangle = factory.makeRectangle(
-      for: plane, point: point, size: size, color: color, alpha: alpha)
+    let rectangle = try factory.makeRectangle(
+      for: plane, x: point.x, y: point.y, width: size.width, height: size.height, color: color,
+      alpha: alpha)
     #expect(rectangle.point == point)
     #expect(rectangle.size == size)
     #expect(rectangle.color == color)
     #expect(rectangle.alpha == alpha)
+  }
+
+  @Test func oneGivenFieldKeepsTheOthersRandomAndInside() throws {
+    let plane = try Plane(size: Size(width: 300, height: 200))
+    var factory = RectangleFactory(seed: 8)
+    for _ in 0..<200 {
+      let rectangle = try factory.makeRectangle(for: plane, width: 50)
+      #expect(rectangle.size == (try Size(width: 50, height: 120)))
+      #expect(rectangle.point.x >= 0 && rectangle.point.x + 50 <= 300)
+      #expect(rectangle.point.y >= 0 && rectangle.point.y + 120 <= 200)
+    }
+    #expect(throws: ModelError.invalidLength(name: "width", value: 0)) {
+      try factory.makeRectangle(for: plane, width: 0)
+    }
+    #expect(throws: ModelError.nonFiniteCoordinate(name: "x", value: .infinity)) {
+      try factory.makeRectangle(for: plane, x: .infinity)
+    }
   }
 
   @Test func sameSeedGivesTheSamePlane() throws {
