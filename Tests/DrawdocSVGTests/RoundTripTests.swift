@@ -8,7 +8,8 @@ struct RandomDrawings {
   var generator: SeededRandomNumberGenerator
 
   static let trickyValues: [Double] = [
-    0.1 + 0.2, 1e-7, .leastNonzeroMagnitude, 1.7976931348623157e308, -0.0, 123456.789, 0, 45, 44.5, 0.1,
+    0.1 + 0.2, 1e-7, .leastNonzeroMagnitude, 1.7976931348623157e308, -0.0, 123456.789, 0, 45, 44.5,
+    0.1,
     1e21, 1e-6, 9.999999999999999e20, 2.2250738585072014e-308, -1.5, 1e16, 123456789012345680,
     0.000001, 4.35, 100.01,
   ]
