@@ -4,11 +4,11 @@
 /// JavaScript's `Number.prototype.toString`, which every browser reads: plain decimals for
 /// magnitudes from 1e-6 up to 1e21 (`45`, `44.5`, `0.000001`), otherwise an exponent with no
 /// `+` (`1e-7`, `1.7976931348623157e308`). There is never a trailing `.0`; negative zero is `-0`.
-enum ShortestDecimal {
+package enum ShortestDecimal {
   /// Appends the text of a finite `value` to `output`.
   ///
   /// - Precondition: `value` is finite; the model never holds anything else.
-  static func append(_ value: Double, to output: inout [UInt8]) {
+  package static func append(_ value: Double, to output: inout [UInt8]) {
     precondition(value.isFinite, "only finite numbers have a decimal form")
     if let whole = Int32(exactly: value), whole != 0 || value.sign == .plus {
       appendInteger(Int(whole), to: &output)
@@ -46,7 +46,7 @@ enum ShortestDecimal {
   }
 
   /// The text of a finite `value` as a `String`.
-  static func string(_ value: Double) -> String {
+  package static func string(_ value: Double) -> String {
     var bytes: [UInt8] = []
     append(value, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
