@@ -7,6 +7,7 @@ let package = Package(
     .executable(name: "drawdoc", targets: ["drawdoc"]),
     .library(name: "DrawdocModel", targets: ["DrawdocModel"]),
     .library(name: "DrawdocSVG", targets: ["DrawdocSVG"]),
+    .library(name: "DrawdocStore", targets: ["DrawdocStore"]),
   ],
   targets: [
     // MARK: - System libraries
@@ -17,7 +18,7 @@ let package = Package(
       providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
     ),
 
-    // MARK: - Library modules (model ← SVG ← CLI)
+    // MARK: - Library modules (model ← SVG ← store ← CLI)
 
     .target(name: "DrawdocModel"),
     .target(name: "DrawdocLog"),
@@ -26,8 +27,12 @@ let package = Package(
       dependencies: ["DrawdocModel", "DrawdocLog", "CLibXML2"]
     ),
     .target(
-      name: "DrawdocCLI",
+      name: "DrawdocStore",
       dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocLog"]
+    ),
+    .target(
+      name: "DrawdocCLI",
+      dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocStore", "DrawdocLog"]
     ),
     .executableTarget(name: "drawdoc", dependencies: ["DrawdocCLI"]),
 
@@ -37,6 +42,10 @@ let package = Package(
     .testTarget(
       name: "DrawdocSVGTests",
       dependencies: ["DrawdocSVG", "DrawdocModel"]
+    ),
+    .testTarget(
+      name: "DrawdocStoreTests",
+      dependencies: ["DrawdocStore", "DrawdocSVG", "DrawdocModel"]
     ),
     .testTarget(
       name: "DrawdocCLITests",

@@ -1,0 +1,320 @@
+import DrawdocLog
+import DrawdocModel
+import DrawdocSVG
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A folder of drawings (SPEC §3): `drawings/<id>.svg` are the truth; `index.json` and
+/// `thumbnails/` are caches rebuilt from them whenever they are missing, damaged or stale.
+/// Every write is atomic and every read-modify-write holds the store lock.
+public struct DocumentStore: Sendable {
+  /// The store's folder.
+  public let root: String
+  /// How long a command waits for another process's lock, in seconds.
+  public let lockTimeout: Double
+
+  private let log = Logger(category: "store")
+
+  /// Where the store lives: `--store DIR`, else `$DRAWDOC_STORE`, else
+  /// `$XDG_DATA_HOME/drawdoc`, else `~/.local/share/drawdoc`.
+  ///
+  /// - Parameters:
+  ///   - option: The value of `--store`, if given.
+  ///   - environment: The process environment.
+  /// - Returns: The folder's path.
+  public static func location(option: String?, environment: [String: String]) -> String {
+    if let option, !option.isEmpty { return option }
+    if let store = environment["DRAWDOC_STORE"], !store.isEmpty { return store }
+    if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return "\(data)/drawdoc" }
+    return "\(environment["HOME"] ?? ".")/.local/share/drawdoc"
+  }
+
+  /// Opens a store, creating its folders on first use.
+  ///
+  /// - Parameters:
+  ///   - root: The store's folder.
+  ///   - lockTimeout: How long to wait for another process's lock, in seconds.
+  /// - Throws: ``StoreError/io(path:operation:reason:)`` if the folders cannot be created.
+  public init(root: String, lockTimeout: Double = 10) throws(StoreError) {
+    self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+    self.lockTimeout = lockTimeout
+    try FileSystem.createFolder(drawingsFolder)
+    try FileSystem.createFolder(thumbnailsFolder)
+  }
+
+  var drawingsFolder: String { "\(root)/drawings" }
+  var thumbnailsFolder: String { "\(root)/thumbnails" }
+  var indexPath: String { "\(root)/index.json" }
+  var lockPath: String { "\(root)/.lock" }
+
+  /// The file of a drawing. Ids are nine characters from `a-z0-9` and two dashes, so the
+  /// path never leaves the store.
+  ///
+  /// - Parameter id: The drawing's id.
+  /// - Returns: `drawings/<id>.svg` inside the store.
+  public func path(of id: Identifier) -> String { "\(drawingsFolder)/\(id).svg" }
+
+  // MARK: - Reading
+
+  /// Every drawing, newest first.
+  ///
+  /// - Returns: The listing, with a warning if the index had to be rebuilt.
+  /// - Throws: ``StoreError/io(path:operation:reason:)`` if the folder cannot be read.
+  public func list() throws(StoreError) -> StoreListing {
+    let (index, warnings) = try currentIndex(lockHeld: false)
+    let rows = index.records.map { id, record -> ListedDrawing in
+      switch record.content {
+      case .entry(let entry): return .drawing(entry)
+      case .damaged(let reason): return .damaged(id: id, reason: reason)
+      }
+    }
+    return StoreListing(drawings: rows.sorted(by: Self.newestFirst), warnings: warnings)
+  }
+
+  private static func newestFirst(_ lhs: ListedDrawing, _ rhs: ListedDrawing) -> Bool {
+    switch (lhs, rhs) {
+    case (.drawing(let a), .drawing(let b)):
+      return a.modified != b.modified ? a.modified > b.modified : a.id < b.id
+    case (.drawing, .damaged): return true
+    case (.damaged, .drawing): return false
+    case (.damaged(let a, _), .damaged(let b, _)): return a < b
+    }
+  }
+
+  /// Finds a drawing by id or exact title.
+  ///
+  /// - Parameter name: An id, or a title that exactly one drawing has.
+  /// - Returns: The drawing's id.
+  /// - Throws: ``StoreError/noSuchDrawing(_:)`` or ``StoreError/ambiguousTitle(_:candidates:)``.
+  public func resolve(_ name: String) throws(StoreError) -> Identifier {
+    if let id = try? Identifier(name), FileSystem.exists(path(of: id)) { return id }
+    let matches = try list().drawings.compactMap { row -> IndexEntry? in
+      guard case .drawing(let entry) = row, entry.title == name else { return nil }
+      return entry
+    }
+    guard let first = matches.first else { throw .noSuchDrawing(name) }
+    guard matches.count == 1 else { throw .ambiguousTitle(name, candidates: matches) }
+    return first.id
+  }
+
+  /// Reads a drawing.
+  ///
+  /// - Parameter id: The drawing's id.
+  /// - Returns: The drawing.
+  /// - Throws: ``StoreError/noSuchDrawing(_:)`` or ``StoreError/damagedDrawing(id:reason:)``.
+  public func drawing(_ id: Identifier) throws(StoreError) -> Drawing {
+    do {
+      return try SVGDecoder.decode(contentsOfFile: path(of: id))
+    } catch .fileNotFound {
+      throw .noSuchDrawing(id.description)
+    } catch .unreadableFile(let filePath, let reason) {
+      throw .io(path: filePath, operation: "read", reason: reason)
+    } catch {
+      throw .damagedDrawing(id: id, reason: error.description)
+    }
+  }
+
+  // MARK: - Changing
+
+  /// Stores a new drawing with a fresh id.
+  ///
+  /// - Parameters:
+  ///   - plane: Its content.
+  ///   - now: Its created and modified time.
+  /// - Returns: The stored drawing.
+  /// - Throws: ``StoreError``; the store is then unchanged.
+  public func create(_ plane: Plane, at now: Timestamp) throws(StoreError) -> Drawing {
+    try withLock { () throws(StoreError) in
+      let drawing = Drawing(id: freshIdentifier(), created: now, modified: now, plane: plane)
+      try write(drawing)
+      return drawing
+    }
+  }
+
+  /// Changes a drawing under the store lock: reads it, lets `change` edit it, and writes it
+  /// back with `modified` set to `now`. If `change` throws, nothing is written.
+  ///
+  /// - Parameters:
+  ///   - id: The drawing to change.
+  ///   - now: The new modification time.
+  ///   - change: The edit.
+  /// - Returns: The drawing as written.
+  /// - Throws: ``StoreError`` or whatever `change` throws.
+  @discardableResult
+  public func update(
+    _ id: Identifier, at now: Timestamp, _ change: (inout Drawing) throws -> Void
+  ) throws -> Drawing {
+    let lock = try StoreLock(path: lockPath, timeout: lockTimeout)
+    defer { withExtendedLifetime(lock) {} }
+    var drawing = try self.drawing(id)
+    try change(&drawing)
+    drawing.modified = now
+    try write(drawing)
+    return drawing
+  }
+
+  /// How ``save(_:as:title:at:)`` places a drawing read from a file.
+  public enum SaveTarget: Equatable, Sendable {
+    /// A new version of the stored drawing with the file's id, else a new drawing.
+    case automatic
+    /// Always a new drawing with a fresh id.
+    case newDrawing
+    /// A new version of this drawing.
+    case replace(Identifier)
+  }
+
+  /// Stores a drawing read from a file, as a new drawing or a new version of one.
+  ///
+  /// - Parameters:
+  ///   - incoming: The drawing read from the file.
+  ///   - target: Where it goes.
+  ///   - title: A title to use instead of the file's.
+  ///   - now: The modification time (and creation time of a new drawing).
+  /// - Returns: The stored drawing.
+  /// - Throws: ``StoreError``; the store is then unchanged.
+  public func save(_ incoming: Drawing, as target: SaveTarget, title: String?, at now: Timestamp)
+    throws -> Drawing
+  {
+    var plane = incoming.plane
+    if let title { try plane.rename(to: title) }
+    return try withLock { () throws(StoreError) in
+      var existingId: Identifier?
+      switch target {
+      case .replace(let id): existingId = id
+      case .automatic: existingId = FileSystem.exists(path(of: incoming.id)) ? incoming.id : nil
+      case .newDrawing: existingId = nil
+      }
+      let drawing: Drawing
+      if let existingId {
+        let existing = try self.drawing(existingId)
+        drawing = Drawing(id: existingId, created: existing.created, modified: now, plane: plane)
+      } else {
+        drawing = Drawing(id: freshIdentifier(), created: now, modified: now, plane: plane)
+      }
+      try write(drawing)
+      return drawing
+    }
+  }
+
+  /// Removes a drawing and its cached thumbnail.
+  ///
+  /// - Parameter id: The drawing to remove.
+  /// - Throws: ``StoreError/noSuchDrawing(_:)`` or an I/O error.
+  public func delete(_ id: Identifier) throws(StoreError) {
+    try withLock { () throws(StoreError) in
+      guard FileSystem.exists(path(of: id)) else { throw .noSuchDrawing(id.description) }
+      var (index, _) = try currentIndex(lockHeld: true)
+      try FileSystem.remove(path(of: id))
+      try FileSystem.remove("\(thumbnailsFolder)/\(id).png")
+      index.records[id] = nil
+      try? FileSystem.writeAtomically(index.serialized, to: indexPath)
+    }
+  }
+
+  // MARK: - Internals
+
+  private func withLock<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    let lock = try StoreLock(path: lockPath, timeout: lockTimeout)
+    defer { withExtendedLifetime(lock) {} }
+    return try body()
+  }
+
+  /// A random id no drawing in the store has.
+  private func freshIdentifier() -> Identifier {
+    var generator = SystemRandomNumberGenerator()
+    while true {
+      let id = Identifier.random(using: &generator)
+      if !FileSystem.exists(path(of: id)) { return id }
+    }
+  }
+
+  /// Writes a drawing's file and its index record. Must run under the lock.
+  private func write(_ drawing: Drawing) throws(StoreError) {
+    // Only this drawing's record changes; a stale record elsewhere is mended by the next list.
+    var index: StoreIndex
+    if let bytes = try? FileSystem.read(indexPath), let stored = StoreIndex(serialized: bytes) {
+      index = stored
+    } else {
+      index = try currentIndex(lockHeld: true).0
+    }
+    let file = path(of: drawing.id)
+    try FileSystem.writeAtomically(SVGEncoder.encode(drawing), to: file)
+    if let signature = FileSystem.signature(file) {
+      index.records[drawing.id] = .init(signature: signature, content: .entry(IndexEntry(drawing)))
+    }
+    // The drawing is the truth: if the cache cannot be written, the next list rebuilds it.
+    do {
+      try FileSystem.writeAtomically(index.serialized, to: indexPath)
+    } catch {
+      log.error("could not update \(indexPath): \(error)")
+    }
+  }
+
+  /// The index, brought in line with the drawing files: records whose file changed are read
+  /// again, files without a record are read, records without a file are dropped. If anything
+  /// changed, the index is written back (under the lock, taken here unless already held).
+  private func currentIndex(lockHeld: Bool) throws(StoreError) -> (StoreIndex, [String]) {
+    var warnings: [String] = []
+    let stored: StoreIndex?
+    if let bytes = try? FileSystem.read(indexPath) {
+      stored = StoreIndex(serialized: bytes)
+      if stored == nil {
+        warnings.append("\(indexPath) is damaged: rebuilt it from the drawings")
+      }
+    } else {
+      stored = nil
+      if FileSystem.exists(indexPath) {
+        warnings.append("\(indexPath) cannot be read: rebuilt it from the drawings")
+      } else if try !FileSystem.contents(of: drawingsFolder).isEmpty {
+        warnings.append("\(indexPath) is missing: rebuilt it from the drawings")
+      }
+    }
+    var index = StoreIndex()
+    var reread = 0
+    for name in try FileSystem.contents(of: drawingsFolder) where name.hasSuffix(".svg") {
+      guard let id = try? Identifier(String(name.dropLast(4))),
+        let signature = FileSystem.signature("\(drawingsFolder)/\(name)")
+      else { continue }
+      if let record = stored?.records[id], record.signature == signature {
+        index.records[id] = record
+        continue
+      }
+      reread += 1
+      let content: StoreIndex.Content
+      do {
+        content = .entry(IndexEntry(try drawing(id)))
+      } catch .damagedDrawing(_, let reason) {
+        content = .damaged(reason)
+      } catch {
+        continue
+      }
+      index.records[id] = .init(signature: signature, content: content)
+    }
+    let changed = stored != index
+    if let stored, changed, warnings.isEmpty {
+      let dropped = stored.records.keys.filter { index.records[$0] == nil }.count
+      warnings.append(
+        "\(indexPath) was out of date (\(reread) drawing(s) changed, \(dropped) gone): "
+          + "updated it from the drawings")
+    }
+    if changed {
+      let lock = lockHeld ? nil : try? StoreLock(path: lockPath, timeout: 0)
+      if lockHeld || lock != nil {
+        try? FileSystem.writeAtomically(index.serialized, to: indexPath)
+      }
+      withExtendedLifetime(lock) {}
+    }
+    return (index, warnings)
+  }
+}
+
+extension Timestamp {
+  /// The current time, to the second.
+  public static var now: Timestamp { Timestamp(secondsSince1970: Int64(time(nil))) }
+}

@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The few POSIX file operations the store needs, each turning `errno` into a ``StoreError``.
+package enum FileSystem {
+  /// The size and modification time of a file: what tells the index a drawing changed.
+  package struct Signature: Hashable, Sendable {
+    package var size: Int64
+    package var modifiedSeconds: Int64
+    package var modifiedNanoseconds: Int64
+  }
+
+  static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+  /// Creates a folder and its parents if they are missing.
+  static func createFolder(_ path: String) throws(StoreError) {
+    var prefix = path.hasPrefix("/") ? "" : "."
+    for component in path.split(separator: "/") {
+      prefix += "/\(component)"
+      if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+        throw .io(path: prefix, operation: "create the folder", reason: errorText(errno))
+      }
+    }
+  }
+
+  /// Whether a file exists.
+  static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+  /// The signature of a file, or `nil` if it does not exist.
+  static func signature(_ path: String) -> Signature? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return Signature(
+      size: Int64(status.st_size), modifiedSeconds: Int64(status.st_mtim.tv_sec),
+      modifiedNanoseconds: Int64(status.st_mtim.tv_nsec))
+  }
+
+  /// The names in a folder, without `.` and `..`.
+  static func contents(of path: String) throws(StoreError) -> [String] {
+    guard let folder = opendir(path) else {
+      throw .io(path: path, operation: "list the folder", reason: errorText(errno))
+    }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// Reads a whole file.
+  static func read(_ path: String) throws(StoreError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .io(path: path, operation: "open", reason: errorText(errno))
+    }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .io(path: path, operation: "read", reason: errorText(errno))
+      }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: chunk[..<count])
+    }
+  }
+
+  /// Replaces a file atomically: the bytes go to a temporary file in the same folder, which is
+  /// flushed to disk and renamed over the target; then the folder is flushed, so the rename
+  /// itself survives a crash. A reader sees the old file or the new one, never a mix.
+  ///
+  /// - Parameters:
+  ///   - bytes: The new content.
+  ///   - path: The file to replace or create.
+  /// - Throws: ``StoreError/io(path:operation:reason:)``; the target is then unchanged.
+  package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(StoreError) {
+    let folder = parent(of: path)
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let temporary = "\(folder)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw .io(path: path, operation: "create a temporary file beside", reason: errorText(errno))
+    }
+    var failure: StoreError?
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(
+          descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = .io(path: path, operation: "write", reason: errorText(errno))
+          return
+        }
+        offset += written
+      }
+    }
+    if failure == nil, fsync(descriptor) != 0 {
+      failure = .io(path: path, operation: "flush", reason: errorText(errno))
+    }
+    close(descriptor)
+    if failure == nil, rename(temporary, path) != 0 {
+      failure = .io(path: path, operation: "replace", reason: errorText(errno))
+    }
+    if let failure {
+      unlink(temporary)
+      throw failure
+    }
+    syncFolder(folder)
+  }
+
+  /// Removes a file; a missing file is not an error.
+  static func remove(_ path: String) throws(StoreError) {
+    if unlink(path) != 0 && errno != ENOENT {
+      throw .io(path: path, operation: "remove", reason: errorText(errno))
+    }
+    syncFolder(parent(of: path))
+  }
+
+  /// Flushes a folder's entries (a rename or an unlink) to disk.
+  static func syncFolder(_ path: String) {
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
+  }
+
+  static func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+}
