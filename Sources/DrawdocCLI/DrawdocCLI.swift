@@ -5,7 +5,14 @@ public enum DrawdocCLI {
   public static let version = "0.1.0"
 
   /// Every command, in the order the overview lists them.
-  static var commands: [any Command.Type] { [ValidateCommand.self, HelpCommand.self] }
+  static var commands: [any Command.Type] {
+    [
+      NewCommand.self, SaveCommand.self, OpenCommand.self, ListCommand.self, ExportCommand.self,
+      AddCommand.self, SetCommand.self, HitCommand.self, RemoveCommand.self, ClearCommand.self,
+      RenameCommand.self, DuplicateCommand.self, DeleteCommand.self, ConvertCommand.self,
+      ValidateCommand.self, HelpCommand.self,
+    ]
+  }
 
   static func command(named name: String) -> (any Command.Type)? {
     commands.first { $0.name == name }
@@ -23,14 +30,33 @@ public enum DrawdocCLI {
     arguments: [String], environment: [String: String] = [:],
     standardOutput: any OutputSink, standardError: any OutputSink
   ) -> Int32 {
-    let context = CommandContext(
+    var context = CommandContext(
       standardOutput: standardOutput, standardError: standardError, environment: environment)
     do {
-      return try dispatch(ArgumentToken.tokenize(arguments), context: context).rawValue
+      var tokens = ArgumentToken.tokenize(arguments)
+      try takeGlobalOptions(from: &tokens, into: &context)
+      return try dispatch(tokens, context: context).rawValue
     } catch {
       let report = ErrorReport(error)
       report.write(to: standardError)
       return report.status.rawValue
+    }
+  }
+
+  /// Takes `--store DIR` (or `--store=DIR`) from before the command's name.
+  private static func takeGlobalOptions(
+    from tokens: inout [ArgumentToken], into context: inout CommandContext
+  ) throws(CommandLineError) {
+    while case .option("store", let attached, _)? = tokens.first {
+      tokens.removeFirst()
+      if let attached {
+        context.storeOption = attached
+      } else if case .positional(let value, _)? = tokens.first {
+        context.storeOption = value
+        tokens.removeFirst()
+      } else {
+        throw .missingValue(command: "drawdoc", option: "store")
+      }
     }
   }
 
@@ -81,8 +107,13 @@ public enum DrawdocCLI {
     text += """
 
       Options:
-        --help     Show this help; 'drawdoc COMMAND --help' shows a command's help.
-        --version  Show the version.
+        --store DIR  The store folder (default: $DRAWDOC_STORE, else $XDG_DATA_HOME/drawdoc,
+                     else ~/.local/share/drawdoc).
+        --help       Show this help; 'drawdoc COMMAND --help' shows a command's help.
+        --version    Show the version.
+
+      DOC is a drawing's id or its exact title; RECT is a rectangle's id. Colors are #rgb,
+      #rrggbb, rgb(r,g,b) or a CSS name; alpha is a level from 1 to 10.
 
       Exit status: 0 success, 1 nothing found, 64 usage error, 65 bad input data,
       66 no such drawing, rectangle or file, 73 cannot create output, 74 other I/O error,

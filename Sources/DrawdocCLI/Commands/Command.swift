@@ -8,6 +8,8 @@ struct CommandContext {
   let standardError: any OutputSink
   /// The process environment.
   let environment: [String: String]
+  /// `--store DIR` given before the command's name, if any.
+  var storeOption: String?
   /// Diagnostics for the command line.
   let log = Logger(category: "cli")
 }

@@ -1,5 +1,6 @@
 import DrawdocModel
 import DrawdocSVG
+import DrawdocStore
 
 /// The one place that turns an error into its exit status and the text a user reads.
 struct ErrorReport {
@@ -32,6 +33,28 @@ struct ErrorReport {
       case .notFound: status = .noInput
       case .unreadable: status = .ioError
       }
+      message = error.description
+      pointsToHelp = nil
+    case let error as StoreError:
+      switch error {
+      case .noSuchDrawing: status = .noInput
+      case .ambiguousTitle: status = .usage
+      case .damagedDrawing: status = .dataError
+      case .locked: status = .temporaryFailure
+      case .io: status = .ioError
+      }
+      message = error.description
+      pointsToHelp = nil
+    case let error as FileContentError:
+      status = .dataError
+      message = error.description
+      pointsToHelp = nil
+    case let error as JSONDecodingError:
+      status = .dataError
+      message = error.description
+      pointsToHelp = nil
+    case let error as OutputError:
+      status = .cannotCreate
       message = error.description
       pointsToHelp = nil
     case let error as ModelError:

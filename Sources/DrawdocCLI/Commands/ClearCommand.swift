@@ -1,0 +1,27 @@
+import DrawdocModel
+import DrawdocStore
+
+/// `drawdoc clear`: removes every rectangle.
+struct ClearCommand: Command {
+  static let name = "clear"
+  static let abstract = "Remove every rectangle from a drawing, keeping its canvas and title."
+  static let usage = "drawdoc clear DOC"
+  static let options: [OptionSpecification] = [StoreAccess.option]
+
+  let arguments: ParsedArguments
+  let document: String
+
+  init(_ arguments: ParsedArguments) throws(CommandLineError) {
+    try arguments.expectPositionals(atMost: 1)
+    self.arguments = arguments
+    document = try arguments.positional(0, name: "DOC")
+  }
+
+  func run(_ context: CommandContext) throws -> ExitStatus {
+    let store = try StoreAccess.open(arguments, context)
+    try store.update(try store.resolve(document), at: .now) { drawing in
+      drawing.plane.removeAll()
+    }
+    return .success
+  }
+}

@@ -1,0 +1,39 @@
+import DrawdocModel
+import DrawdocStore
+
+/// `drawdoc duplicate`: copies a drawing under a fresh id.
+struct DuplicateCommand: Command {
+  static let name = "duplicate"
+  static let abstract = "Copy a drawing under a new id and print the id."
+  static let usage = "drawdoc duplicate DOC [--title T]"
+  static let options: [OptionSpecification] = [
+    .value("title", placeholder: "T", help: "The copy's title (default: the title and ' (copy)')."),
+    StoreAccess.option,
+  ]
+
+  let arguments: ParsedArguments
+  let document: String
+  let title: String?
+
+  init(_ arguments: ParsedArguments) throws(CommandLineError) {
+    try arguments.expectPositionals(atMost: 1)
+    self.arguments = arguments
+    document = try arguments.positional(0, name: "DOC")
+    title = try arguments.value("title").map { (text) throws(CommandLineError) in
+      try ValueParser(command: Self.name).title(text)
+    }
+  }
+
+  func run(_ context: CommandContext) throws -> ExitStatus {
+    let store = try StoreAccess.open(arguments, context)
+    let original = try store.drawing(try store.resolve(document))
+    var plane = original.plane
+    let copyTitle =
+      title
+      ?? String((original.plane.title + " (copy)").unicodeScalars.prefix(Plane.maximumTitleLength))
+    try plane.rename(to: copyTitle)
+    let copy = try store.create(plane, at: .now)
+    context.standardOutput.writeLine(copy.id.description)
+    return .success
+  }
+}

@@ -1,0 +1,46 @@
+import DrawdocModel
+import DrawdocSVG
+import DrawdocStore
+
+/// `drawdoc open`: shows a drawing.
+struct OpenCommand: Command {
+  static let name = "open"
+  static let abstract = "Show a drawing: a header, then one line per rectangle."
+  static let usage = "drawdoc open DOC [--json]"
+  static let options: [OptionSpecification] = [
+    .flag("json", help: "Print the JSON form (see Schema/drawdoc.schema.json)."),
+    StoreAccess.option,
+  ]
+  static let discussion = "DOC is a drawing's id or its exact title."
+
+  let arguments: ParsedArguments
+  let document: String
+  let json: Bool
+
+  init(_ arguments: ParsedArguments) throws(CommandLineError) {
+    try arguments.expectPositionals(atMost: 1)
+    self.arguments = arguments
+    document = try arguments.positional(0, name: "DOC")
+    json = arguments.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws -> ExitStatus {
+    let store = try StoreAccess.open(arguments, context)
+    let drawing = try store.drawing(try store.resolve(document))
+    if json {
+      context.standardOutput.write(DrawingJSON.encode(drawing))
+      return .success
+    }
+    let plane = drawing.plane
+    let count = plane.count == 1 ? "1 rectangle" : "\(plane.count) rectangles"
+    var text = "\(DisplayText.single(plane.title, limit: 200))\n"
+    let width = ShortestDecimal.string(plane.size.width)
+    let height = ShortestDecimal.string(plane.size.height)
+    text += "id \(drawing.id), canvas \(width) × \(height), \(count)\n"
+    text += "created \(LocalTime.format(drawing.created)), "
+    text += "modified \(LocalTime.format(drawing.modified))\n"
+    for rectangle in plane.rectangles { text += "\(rectangle)\n" }
+    context.standardOutput.write(text)
+    return .success
+  }
+}

@@ -1,0 +1,30 @@
+import DrawdocModel
+import DrawdocStore
+
+/// `drawdoc remove`: removes one rectangle.
+struct RemoveCommand: Command {
+  static let name = "remove"
+  static let abstract = "Remove a rectangle from a drawing."
+  static let usage = "drawdoc remove DOC RECT"
+  static let options: [OptionSpecification] = [StoreAccess.option]
+
+  let arguments: ParsedArguments
+  let document: String
+  let rectangle: Identifier
+
+  init(_ arguments: ParsedArguments) throws(CommandLineError) {
+    try arguments.expectPositionals(atMost: 2)
+    self.arguments = arguments
+    document = try arguments.positional(0, name: "DOC")
+    rectangle = try ValueParser(command: Self.name).identifier(
+      try arguments.positional(1, name: "RECT"), name: "RECT")
+  }
+
+  func run(_ context: CommandContext) throws -> ExitStatus {
+    let store = try StoreAccess.open(arguments, context)
+    try store.update(try store.resolve(document), at: .now) { drawing in
+      try drawing.plane.remove(rectangle)
+    }
+    return .success
+  }
+}

@@ -1,0 +1,29 @@
+import DrawdocModel
+import DrawdocStore
+
+/// `drawdoc rename`: changes a drawing's title.
+struct RenameCommand: Command {
+  static let name = "rename"
+  static let abstract = "Change a drawing's title."
+  static let usage = "drawdoc rename DOC TITLE"
+  static let options: [OptionSpecification] = [StoreAccess.option]
+
+  let arguments: ParsedArguments
+  let document: String
+  let title: String
+
+  init(_ arguments: ParsedArguments) throws(CommandLineError) {
+    try arguments.expectPositionals(atMost: 2)
+    self.arguments = arguments
+    document = try arguments.positional(0, name: "DOC")
+    title = try ValueParser(command: Self.name).title(try arguments.positional(1, name: "TITLE"))
+  }
+
+  func run(_ context: CommandContext) throws -> ExitStatus {
+    let store = try StoreAccess.open(arguments, context)
+    try store.update(try store.resolve(document), at: .now) { drawing in
+      try drawing.plane.rename(to: title)
+    }
+    return .success
+  }
+}

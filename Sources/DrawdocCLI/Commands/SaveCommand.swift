@@ -1,0 +1,58 @@
+import DrawdocModel
+import DrawdocStore
+
+/// `drawdoc save`: brings a file into the store.
+struct SaveCommand: Command {
+  static let name = "save"
+  static let abstract = "Save an SVG file into the store and print the drawing's id."
+  static let usage = "drawdoc save FILE|- [--title T] [--replace DOC | --new] [--strict]"
+  static let options: [OptionSpecification] = [
+    .value("title", placeholder: "T", help: "Use this title instead of the file's."),
+    .value("replace", placeholder: "DOC", help: "Make the file a new version of DOC."),
+    .flag("new", help: "Always make a new drawing with a fresh id."),
+    .flag("strict", help: "Refuse a file that would raise any warning."),
+    StoreAccess.option,
+  ]
+  static let discussion = """
+    A file whose root data-id names a drawing in the store becomes a new version of it (the
+    round trip: export, edit elsewhere, save); any other file becomes a new drawing with a fresh
+    id. A new version keeps its created time. This version reads drawdoc files (strict mode);
+    SVG from other programs is refused with the line and column of the first difference.
+    """
+
+  let arguments: ParsedArguments
+  let file: String
+  let title: String?
+  let replace: String?
+  let forceNew: Bool
+
+  init(_ arguments: ParsedArguments) throws(CommandLineError) {
+    try arguments.expectPositionals(atMost: 1)
+    self.arguments = arguments
+    file = try arguments.positional(0, name: "FILE (or - for standard input)")
+    title = try arguments.value("title").map { (text) throws(CommandLineError) in
+      try ValueParser(command: Self.name).title(text)
+    }
+    replace = arguments.value("replace")
+    forceNew = arguments.flag("new")
+    if replace != nil && forceNew {
+      throw .invalidValue(
+        command: Self.name, option: "new", value: "--new",
+        expected: "either --replace DOC or --new, not both")
+    }
+  }
+
+  func run(_ context: CommandContext) throws -> ExitStatus {
+    let incoming = try DrawingFile.read(file)
+    let store = try StoreAccess.open(arguments, context)
+    let target: DocumentStore.SaveTarget
+    if let replace {
+      target = .replace(try store.resolve(replace))
+    } else {
+      target = forceNew ? .newDrawing : .automatic
+    }
+    let saved = try store.save(incoming, as: target, title: title, at: .now)
+    context.standardOutput.writeLine(saved.id.description)
+    return .success
+  }
+}
