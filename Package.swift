@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "DrawdocModel", targets: ["DrawdocModel"]),
     .library(name: "DrawdocSVG", targets: ["DrawdocSVG"]),
     .library(name: "DrawdocStore", targets: ["DrawdocStore"]),
+    .library(name: "DrawdocRaster", targets: ["DrawdocRaster"]),
   ],
   targets: [
     // MARK: - System libraries
@@ -17,8 +18,13 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
     ),
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+    ),
 
-    // MARK: - Library modules (model ← SVG ← store ← CLI)
+    // MARK: - Library modules (model ← SVG ← store ← CLI; model ← raster)
 
     .target(name: "DrawdocModel"),
     .target(name: "DrawdocLog"),
@@ -26,13 +32,16 @@ let package = Package(
       name: "DrawdocSVG",
       dependencies: ["DrawdocModel", "DrawdocLog", "CLibXML2"]
     ),
+    .target(name: "DrawdocRaster", dependencies: ["DrawdocModel", "CZlib"]),
     .target(
       name: "DrawdocStore",
-      dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocLog"]
+      dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocRaster", "DrawdocLog"]
     ),
     .target(
       name: "DrawdocCLI",
-      dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocStore", "DrawdocLog"]
+      dependencies: [
+        "DrawdocModel", "DrawdocSVG", "DrawdocRaster", "DrawdocStore", "DrawdocLog",
+      ]
     ),
     .executableTarget(name: "drawdoc", dependencies: ["DrawdocCLI"]),
 
@@ -44,8 +53,12 @@ let package = Package(
       dependencies: ["DrawdocSVG", "DrawdocModel"]
     ),
     .testTarget(
+      name: "DrawdocRasterTests",
+      dependencies: ["DrawdocRaster", "DrawdocModel", "DrawdocSVG", "CZlib"]
+    ),
+    .testTarget(
       name: "DrawdocStoreTests",
-      dependencies: ["DrawdocStore", "DrawdocSVG", "DrawdocModel"]
+      dependencies: ["DrawdocStore", "DrawdocSVG", "DrawdocModel", "DrawdocRaster"]
     ),
     .testTarget(
       name: "DrawdocCLITests",

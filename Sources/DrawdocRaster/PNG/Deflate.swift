@@ -1,0 +1,145 @@
+internal import CZlib
+
+/// zlib, reached through the `CZlib` system library; the only file that touches it.
+///
+/// No zlib type leaves this file: callers hand in and get back Swift byte arrays.
+enum Deflate {
+  /// The size of the buffer that deflate writes into before its bytes join the output.
+  private static let outputBufferSize = 1 << 16
+
+  /// Compresses a stream of pieces into one zlib stream (RFC 1950), asking for each piece
+  /// in turn so that the uncompressed whole never sits in memory.
+  ///
+  /// The stream is freed on every path, error or not.
+  ///
+  /// - Parameters:
+  ///   - pieceCount: How many pieces to ask for.
+  ///   - level: A zlib compression level, 0…9, or -1 for zlib's default (6).
+  ///   - fill: Called once per piece with its index, in order, and a buffer to replace with
+  ///     the piece's bytes; the buffer's old contents are the previous piece.
+  /// - Returns: The compressed bytes, zlib header and Adler-32 trailer included.
+  /// - Throws: ``RasterError/compressionFailed(status:message:)`` if zlib fails.
+  ///
+  /// The corresponding C functions are `deflateInit_`, `deflate` and `deflateEnd`.
+  static func compress(
+    pieceCount: Int, level: Int32 = Z_DEFAULT_COMPRESSION,
+    fill: (_ index: Int, _ piece: inout [UInt8]) -> Void
+  ) throws(RasterError) -> [UInt8] {
+    // zlib keeps a pointer back to the stream, so it needs an address that never moves.
+    let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    stream.initialize(to: z_stream())
+    defer {
+      stream.deinitialize(count: 1)
+      stream.deallocate()
+    }
+    let initStatus = deflateInit_(stream, level, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+    guard initStatus == Z_OK else { throw failure(initStatus, stream) }
+    defer { deflateEnd(stream) }
+
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: outputBufferSize)
+    var piece: [UInt8] = []
+    for index in 0..<pieceCount {
+      fill(index, &piece)
+      try run(stream, input: &piece, flush: Z_NO_FLUSH, buffer: &buffer, output: &output)
+    }
+    var nothing: [UInt8] = []
+    try run(stream, input: &nothing, flush: Z_FINISH, buffer: &buffer, output: &output)
+    return output
+  }
+
+  /// Feeds `input` to deflate and appends everything it writes to `output`; with
+  /// `Z_FINISH`, goes on until the stream ends.
+  ///
+  /// The corresponding C function is `deflate`.
+  private static func run(
+    _ stream: UnsafeMutablePointer<z_stream>, input: inout [UInt8], flush: Int32,
+    buffer: inout [UInt8], output: inout [UInt8]
+  ) throws(RasterError) {
+    // `avail_in` is 32 bits wide, so a huge input goes in slices.
+    let sliceLength = Int(UInt32.max / 2)
+    var offset = 0
+    repeat {
+      let end = min(input.count, offset + sliceLength)
+      let finishing = flush == Z_FINISH && end == input.count
+      let status = input.withUnsafeMutableBufferPointer { source in
+        stream.pointee.next_in = source.baseAddress.map { $0 + offset }
+        stream.pointee.avail_in = UInt32(end - offset)
+        return drain(
+          stream, flush: finishing ? Z_FINISH : Z_NO_FLUSH, buffer: &buffer, output: &output)
+      }
+      stream.pointee.next_in = nil
+      stream.pointee.avail_in = 0
+      guard status == Z_OK || status == Z_STREAM_END else { throw failure(status, stream) }
+      offset = end
+    } while offset < input.count
+  }
+
+  /// Calls deflate until it has taken all its input (and, when finishing, ended the
+  /// stream), moving each buffer of output to `output`; returns the last status that was
+  /// not a harmless "no progress".
+  ///
+  /// The corresponding C function is `deflate`.
+  private static func drain(
+    _ stream: UnsafeMutablePointer<z_stream>, flush: Int32, buffer: inout [UInt8],
+    output: inout [UInt8]
+  ) -> Int32 {
+    while true {
+      var produced = 0
+      let status = buffer.withUnsafeMutableBufferPointer { target in
+        stream.pointee.next_out = target.baseAddress
+        stream.pointee.avail_out = UInt32(target.count)
+        let status = deflate(stream, flush)
+        produced = target.count - Int(stream.pointee.avail_out)
+        stream.pointee.next_out = nil
+        stream.pointee.avail_out = 0
+        return status
+      }
+      output.append(contentsOf: buffer[0..<produced])
+      switch status {
+      case Z_STREAM_END:
+        return Z_STREAM_END
+      case Z_OK, Z_BUF_ERROR:
+        if flush != Z_FINISH {
+          // Room left in the buffer means deflate has taken all the input it was given;
+          // "no progress possible" only means there was nothing to do.
+          if produced < buffer.count { return Z_OK }
+        } else if status == Z_BUF_ERROR && produced == 0 {
+          return Z_BUF_ERROR  // finishing yet stuck: stop rather than loop
+        }
+      default:
+        return status
+      }
+    }
+  }
+
+  /// The error for a zlib status, with zlib's own message when it gave one.
+  private static func failure(
+    _ status: Int32, _ stream: UnsafeMutablePointer<z_stream>
+  ) -> RasterError {
+    let message = stream.pointee.msg.map { String(cString: $0) } ?? String(cString: zError(status))
+    return .compressionFailed(status: Int(status), message: message)
+  }
+
+  /// Continues a CRC-32 (the one PNG and zlib use) over more bytes.
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes to add.
+  ///   - crc: The CRC of everything before them, 0 to start.
+  /// - Returns: The CRC of everything so far.
+  ///
+  /// The corresponding C function is `crc32`.
+  static func crc32(_ bytes: ArraySlice<UInt8>, continuing crc: UInt32 = 0) -> UInt32 {
+    bytes.withUnsafeBufferPointer { buffer in
+      var value = UInt(crc)
+      var offset = 0
+      // The length argument is 32 bits wide, so a huge buffer goes in slices.
+      while offset < buffer.count {
+        let length = min(buffer.count - offset, Int(UInt32.max / 2))
+        value = CZlib.crc32(value, buffer.baseAddress.map { $0 + offset }, UInt32(length))
+        offset += length
+      }
+      return UInt32(truncatingIfNeeded: value)
+    }
+  }
+}
