@@ -10,6 +10,7 @@ public enum DrawdocCLI {
       NewCommand.self, SaveCommand.self, OpenCommand.self, ListCommand.self, ExportCommand.self,
       AddCommand.self, SetCommand.self, HitCommand.self, RemoveCommand.self, ClearCommand.self,
       RenameCommand.self, DuplicateCommand.self, DeleteCommand.self, ConvertCommand.self,
+      GalleryCommand.self,
       ValidateCommand.self, HelpCommand.self,
     ]
   }

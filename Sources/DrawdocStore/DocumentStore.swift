@@ -1,5 +1,6 @@
 import DrawdocLog
 import DrawdocModel
+import DrawdocRaster
 import DrawdocSVG
 
 #if canImport(Glibc)
@@ -67,7 +68,13 @@ public struct DocumentStore: Sendable {
   /// - Returns: The listing, with a warning if the index had to be rebuilt.
   /// - Throws: ``StoreError/io(path:operation:reason:)`` if the folder cannot be read.
   public func list() throws(StoreError) -> StoreListing {
-    let (index, warnings) = try currentIndex(lockHeld: false)
+    // Under the lock, so a writer between its drawing and its index is never seen as a
+    // drawing changed behind drawdoc's back.
+    try withLock { () throws(StoreError) in try listing() }
+  }
+
+  private func listing() throws(StoreError) -> StoreListing {
+    let (index, warnings) = try currentIndex()
     let rows = index.records.map { id, record -> ListedDrawing in
       switch record.content {
       case .entry(let entry): return .drawing(entry)
@@ -209,11 +216,88 @@ public struct DocumentStore: Sendable {
   public func delete(_ id: Identifier) throws(StoreError) {
     try withLock { () throws(StoreError) in
       guard FileSystem.exists(path(of: id)) else { throw .noSuchDrawing(id.description) }
-      var (index, _) = try currentIndex(lockHeld: true)
+      var (index, _) = try currentIndex()
       try FileSystem.remove(path(of: id))
       try FileSystem.remove("\(thumbnailsFolder)/\(id).png")
       index.records[id] = nil
       try? FileSystem.writeAtomically(index.serialized, to: indexPath)
+    }
+  }
+
+  // MARK: - Thumbnails
+
+  /// The file of a drawing's thumbnail.
+  ///
+  /// - Parameter id: The drawing's id.
+  /// - Returns: `thumbnails/<id>.png` inside the store.
+  public func thumbnailPath(of id: Identifier) -> String { "\(thumbnailsFolder)/\(id).png" }
+
+  /// Whether a drawing's thumbnail was made from the drawing file as it is now: it is written
+  /// right after the drawing, so it is current when it is not older than the drawing file.
+  ///
+  /// - Parameter id: The drawing's id.
+  /// - Returns: The thumbnail's state.
+  public func thumbnailState(of id: Identifier) -> Thumbnail.State {
+    guard let picture = FileSystem.signature(thumbnailPath(of: id)) else { return .missing }
+    guard let drawing = FileSystem.signature(path(of: id)) else { return .stale }
+    let pictureTime = (picture.modifiedSeconds, picture.modifiedNanoseconds)
+    let drawingTime = (drawing.modifiedSeconds, drawing.modifiedNanoseconds)
+    return pictureTime >= drawingTime ? .current : .stale
+  }
+
+  /// Makes every missing or stale thumbnail again, under the store lock.
+  ///
+  /// - Returns: How many thumbnails were made.
+  /// - Throws: ``StoreError`` if the store cannot be locked or read.
+  @discardableResult
+  public func refreshThumbnails() throws(StoreError) -> Int {
+    try withLock { () throws(StoreError) in
+      var made = 0
+      for case .drawing(let entry) in try listing().drawings
+      where thumbnailState(of: entry.id) != .current {
+        guard let drawing = try? self.drawing(entry.id) else { continue }
+        if writeThumbnail(of: drawing) { made += 1 }
+      }
+      return made
+    }
+  }
+
+  /// The gallery page of every drawing, newest first, after refreshing stale thumbnails.
+  ///
+  /// - Parameter formatTime: How to show a time to the reader.
+  /// - Returns: UTF-8 HTML.
+  /// - Throws: ``StoreError``.
+  public func gallery(formatTime: (Timestamp) -> String) throws(StoreError) -> [UInt8] {
+    try refreshThumbnails()
+    let rows = try list().drawings
+    var cards: [GalleryPage.Card] = []
+    var damaged: [Identifier] = []
+    for row in rows {
+      switch row {
+      case .drawing(let entry):
+        cards.append(
+          GalleryPage.Card(
+            entry: entry, thumbnail: try? FileSystem.read(thumbnailPath(of: entry.id)),
+            link: FileSystem.fileURL(FileSystem.absolute(path(of: entry.id)))))
+      case .damaged(let id, _):
+        damaged.append(id)
+      }
+    }
+    return GalleryPage.html(cards: cards, damaged: damaged, formatTime: formatTime)
+  }
+
+  /// Renders and writes a drawing's thumbnail. A thumbnail is only a cache: if it cannot be
+  /// made, the old one is removed and the failure logged, and the command goes on.
+  @discardableResult
+  private func writeThumbnail(of drawing: Drawing) -> Bool {
+    let target = thumbnailPath(of: drawing.id)
+    do {
+      try FileSystem.writeAtomically(try Thumbnail.png(for: drawing.plane), to: target)
+      return true
+    } catch {
+      log.error("could not write the thumbnail \(target): \(error)")
+      try? FileSystem.remove(target)
+      return false
     }
   }
 
@@ -241,10 +325,11 @@ public struct DocumentStore: Sendable {
     if let bytes = try? FileSystem.read(indexPath), let stored = StoreIndex(serialized: bytes) {
       index = stored
     } else {
-      index = try currentIndex(lockHeld: true).0
+      index = try currentIndex().0
     }
     let file = path(of: drawing.id)
     try FileSystem.writeAtomically(SVGEncoder.encode(drawing), to: file)
+    writeThumbnail(of: drawing)
     if let signature = FileSystem.signature(file) {
       index.records[drawing.id] = .init(signature: signature, content: .entry(IndexEntry(drawing)))
     }
@@ -258,8 +343,8 @@ public struct DocumentStore: Sendable {
 
   /// The index, brought in line with the drawing files: records whose file changed are read
   /// again, files without a record are read, records without a file are dropped. If anything
-  /// changed, the index is written back (under the lock, taken here unless already held).
-  private func currentIndex(lockHeld: Bool) throws(StoreError) -> (StoreIndex, [String]) {
+  /// changed, the index is written back. Must run under the lock.
+  private func currentIndex() throws(StoreError) -> (StoreIndex, [String]) {
     var warnings: [String] = []
     let stored: StoreIndex?
     if let bytes = try? FileSystem.read(indexPath) {
@@ -304,11 +389,8 @@ public struct DocumentStore: Sendable {
           + "updated it from the drawings")
     }
     if changed {
-      let lock = lockHeld ? nil : try? StoreLock(path: lockPath, timeout: 0)
-      if lockHeld || lock != nil {
-        try? FileSystem.writeAtomically(index.serialized, to: indexPath)
-      }
-      withExtendedLifetime(lock) {}
+      // A cache: if it cannot be written, the next command reads the drawings again.
+      try? FileSystem.writeAtomically(index.serialized, to: indexPath)
     }
     return (index, warnings)
   }

@@ -136,6 +136,34 @@ package enum FileSystem {
     close(descriptor)
   }
 
+  /// The path made absolute against the current folder.
+  static func absolute(_ path: String) -> String {
+    guard !path.hasPrefix("/") else { return path }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return path }
+    let folder = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return (folder == "/" ? "" : folder) + "/"
+      + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+  }
+
+  /// A `file://` URL of an absolute path, percent-encoding all but unreserved characters.
+  static func fileURL(_ path: String) -> String {
+    let hex = Array("0123456789ABCDEF".utf8)
+    var url = Array("file://".utf8)
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+        url.append(byte)
+      default:
+        url += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+      }
+    }
+    return String(decoding: url, as: UTF8.self)
+  }
+
   static func parent(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])

@@ -3,7 +3,7 @@ import DrawdocModel
 /// `drawdoc convert`: file to file, without the store.
 struct ConvertCommand: Command {
   static let name = "convert"
-  static let abstract = "Convert a drawing file between SVG and JSON, without the store."
+  static let abstract = "Convert a drawing file to SVG, PNG or JSON, without the store."
   static let usage = "drawdoc convert IN OUT [--scale S] [--background COLOR]"
   static let options: [OptionSpecification] = [
     .value("scale", placeholder: "S", help: "PNG only: pixels per canvas unit (default 1)."),
@@ -11,29 +11,27 @@ struct ConvertCommand: Command {
   ]
   static let discussion = """
     IN is a drawdoc SVG file or the JSON form (.json, or text starting with '{'); '-' reads
-    standard input. OUT's extension picks the format: .svg or .json ('-' writes SVG to
-    standard output). PNG output is not available in this version.
+    standard input. OUT's extension picks the format: .svg, .png or .json ('-' writes SVG to
+    standard output).
     """
 
   let input: String
   let output: String
   let format: FileFormat
+  let picture: PictureOptions
 
   init(_ arguments: ParsedArguments) throws(CommandLineError) {
     try arguments.expectPositionals(atMost: 2)
     input = try arguments.positional(0, name: "IN")
     output = try arguments.positional(1, name: "OUT")
     format = try ExportCommand.format(arguments, output: output, command: Self.name)
+    picture = try PictureOptions(arguments, format: format, command: Self.name)
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
     let drawing = try DrawingFile.read(input)
-    let bytes = ExportCommand.encode(drawing, as: format)
-    if output == "-" {
-      context.standardOutput.write(bytes)
-    } else {
-      try OutputFile.write(bytes, to: output)
-    }
+    try ExportCommand.write(
+      drawing, as: format, picture: picture, to: output, context: context, command: Self.name)
     return .success
   }
 }

@@ -1,11 +1,12 @@
 import DrawdocModel
+import DrawdocRaster
 import DrawdocSVG
 import DrawdocStore
 
-/// `drawdoc export`: writes a drawing as SVG or JSON.
+/// `drawdoc export`: writes a drawing as SVG, PNG or JSON.
 struct ExportCommand: Command {
   static let name = "export"
-  static let abstract = "Write a drawing as SVG or JSON, to a file or standard output."
+  static let abstract = "Write a drawing as SVG, PNG or JSON, to a file or standard output."
   static let usage =
     "drawdoc export DOC [--format svg|png|json] [-o FILE] [--scale S] [--background COLOR]"
   static let options: [OptionSpecification] = [
@@ -17,14 +18,16 @@ struct ExportCommand: Command {
     StoreAccess.option,
   ]
   static let discussion = """
-    The format follows --format, else the extension of -o, else svg. PNG output is not
-    available in this version.
+    The format follows --format, else the extension of -o, else svg. A PNG is
+    ceil(width·S) × ceil(height·S) pixels, transparent unless --background is given; it is
+    not written to a terminal.
     """
 
   let arguments: ParsedArguments
   let document: String
   let output: String?
   let format: FileFormat
+  let picture: PictureOptions
 
   init(_ arguments: ParsedArguments) throws(CommandLineError) {
     try arguments.expectPositionals(atMost: 1)
@@ -32,6 +35,7 @@ struct ExportCommand: Command {
     document = try arguments.positional(0, name: "DOC")
     output = arguments.value("output")
     format = try Self.format(arguments, output: output, command: Self.name)
+    picture = try PictureOptions(arguments, format: format, command: Self.name)
   }
 
   /// The output format from `--format`, else the output file's extension, else SVG.
@@ -55,33 +59,68 @@ struct ExportCommand: Command {
     } else {
       format = .svg
     }
-    if format == .png {
-      throw .invalidValue(
-        command: command, option: "format", value: "png",
-        expected: "svg or json: PNG output is not available in this version")
-    }
-    for option in ["scale", "background"] where arguments.value(option) != nil {
-      throw .invalidValue(
-        command: command, option: option, value: arguments.value(option) ?? "",
-        expected: "no --\(option): it applies to PNG output only")
-    }
     return format
   }
 
-  /// The bytes of a drawing in a text format.
-  static func encode(_ drawing: Drawing, as format: FileFormat) -> [UInt8] {
-    format == .json ? DrawingJSON.encode(drawing) : SVGEncoder.encode(drawing)
-  }
-
-  func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    let drawing = try store.drawing(try store.resolve(document))
-    let bytes = Self.encode(drawing, as: format)
+  /// Writes a drawing in a format to a file, or to standard output for `nil` or `-`.
+  static func write(
+    _ drawing: Drawing, as format: FileFormat, picture: PictureOptions, to output: String?,
+    context: CommandContext, command: String
+  ) throws {
+    let bytes: [UInt8]
+    switch format {
+    case .svg: bytes = SVGEncoder.encode(drawing)
+    case .json: bytes = DrawingJSON.encode(drawing)
+    case .png:
+      if output == nil || output == "-", context.standardOutput.isTerminal {
+        throw CommandLineError.invalidValue(
+          command: command, option: "output", value: "a terminal",
+          expected: "-o FILE.png or a redirection: a PNG is not text")
+      }
+      let image = try Rasterizer.render(
+        drawing.plane, scale: picture.scale, background: picture.background)
+      bytes = try PNGEncoder.encode(image)
+    }
     if let output, output != "-" {
       try OutputFile.write(bytes, to: output)
     } else {
       context.standardOutput.write(bytes)
     }
+  }
+
+  func run(_ context: CommandContext) throws -> ExitStatus {
+    let store = try StoreAccess.open(arguments, context)
+    let drawing = try store.drawing(try store.resolve(document))
+    try Self.write(
+      drawing, as: format, picture: picture, to: output, context: context, command: Self.name)
     return .success
+  }
+}
+
+/// `--scale` and `--background`, which only PNG output takes.
+struct PictureOptions {
+  /// Pixels per canvas unit.
+  let scale: Double
+  /// A color under the drawing, or `nil` for transparency.
+  let background: Color?
+
+  init(_ arguments: ParsedArguments, format: FileFormat, command: String)
+    throws(CommandLineError)
+  {
+    if format != .png {
+      for option in ["scale", "background"] where arguments.value(option) != nil {
+        throw .invalidValue(
+          command: command, option: option, value: arguments.value(option) ?? "",
+          expected: "no --\(option): it applies to PNG output only")
+      }
+    }
+    let parse = ValueParser(command: command)
+    scale =
+      try arguments.value("scale").map { (text) throws(CommandLineError) in
+        try parse.length(text, option: "scale")
+      } ?? 1
+    background = try arguments.value("background").map { (text) throws(CommandLineError) in
+      try parse.color(text, option: "background")
+    }
   }
 }

@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocStore
 import DrawdocSVG
 import DrawdocStore
 
@@ -33,14 +34,16 @@ struct ListCommand: Command {
       context.standardError.writeLine("warning: drawing \(id) is damaged: \(reason)")
     }
     if json {
-      context.standardOutput.write(Self.json(listing.drawings))
+      context.standardOutput.write(Self.json(listing.drawings, thumbnails: store.thumbnailState))
     } else {
       context.standardOutput.write(Self.table(listing.drawings))
     }
     return .success
   }
 
-  static func json(_ rows: [ListedDrawing]) -> [UInt8] {
+  static func json(_ rows: [ListedDrawing], thumbnails: (Identifier) -> Thumbnail.State)
+    -> [UInt8]
+  {
     var output = Array("[".utf8)
     for (offset, row) in rows.enumerated() {
       output.append(contentsOf: (offset == 0 ? "\n  " : ",\n  ").utf8)
@@ -53,6 +56,7 @@ struct ListCommand: Command {
           ("width", .number(entry.size.width)), ("height", .number(entry.size.height)),
           ("created", .string(entry.created.description)),
           ("modified", .string(entry.modified.description)),
+          ("thumbnail", .string(thumbnails(entry.id).rawValue)),
         ])
       case .damaged(let id, let reason):
         object = .object([("id", .string(id.description)), ("damaged", .string(reason))])

@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocRaster
 import DrawdocSVG
 import DrawdocStore
 
@@ -55,6 +56,13 @@ struct ErrorReport {
       pointsToHelp = nil
     case let error as OutputError:
       status = .cannotCreate
+      message = error.description
+      pointsToHelp = nil
+    case let error as RasterError:
+      switch error {
+      case .invalidScale, .imageTooLarge: status = .usage
+      default: status = .ioError
+      }
       message = error.description
       pointsToHelp = nil
     case let error as ModelError:
