@@ -26,13 +26,11 @@ final class StoreLock {
     var waited = 0.0
     var pause = 0.001
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      // On a throw, deinit still runs (every property is set) and closes the descriptor.
       guard errno == EWOULDBLOCK || errno == EINTR else {
-        let reason = FileSystem.errorText(errno)
-        close(descriptor)
-        throw .io(path: path, operation: "lock", reason: reason)
+        throw .io(path: path, operation: "lock", reason: FileSystem.errorText(errno))
       }
       guard waited < timeout else {
-        close(descriptor)
         throw .locked(path: FileSystem.parent(of: path), waitedSeconds: timeout)
       }
       usleep(UInt32(pause * 1_000_000))
@@ -42,6 +40,7 @@ final class StoreLock {
   }
 
   deinit {
+    guard descriptor >= 0 else { return }
     flock(descriptor, LOCK_UN)
     close(descriptor)
   }

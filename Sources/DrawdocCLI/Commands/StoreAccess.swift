@@ -73,10 +73,13 @@ struct ValueParser {
   }
 
   func color(_ text: String, option: String = "color") throws(CommandLineError) -> Color {
-    guard case .color(let color, let opacity)? = CSSColor.parse(text), opacity == 1 else {
+    guard case .color(let color, let opacity)? = CSSColor.parse(text, outOfRange: .refuse),
+      opacity == 1
+    else {
       throw .invalidValue(
         command: command, option: option, value: text,
-        expected: "#rgb, #rrggbb, rgb(r,g,b) or a CSS color name such as teal")
+        expected: "#rgb, #rrggbb, rgb(r,g,b) with channels 0…255 (or 0%…100%), "
+          + "or a CSS color name such as teal")
     }
     return color
   }

@@ -24,12 +24,23 @@ import DrawdocModel
 /// `10.5` becomes 11 and `50%` (127.5) becomes 128. An alpha is clamped to 0…1 (0…100 %)
 /// and kept exact, not rounded.
 public enum CSSColor {
+  /// What to do with an `rgb()` channel or alpha outside its range.
+  public enum OutOfRange: Sendable {
+    /// Clamp it, as browsers do: right for SVG written by other programs.
+    case clamp
+    /// Refuse the color: right for a value typed on the command line, which is never
+    /// clamped silently (SPEC §1).
+    case refuse
+  }
+
   /// Reads one CSS color value.
   ///
-  /// - Parameter text: The text of an SVG `fill` or `stroke` value or of a command-line
-  ///   option, with any surrounding whitespace.
+  /// - Parameters:
+  ///   - text: The text of an SVG `fill` or `stroke` value or of a command-line option, with
+  ///     any surrounding whitespace.
+  ///   - outOfRange: Whether an out-of-range `rgb()` value is clamped or refused.
   /// - Returns: The color, or `nil` if the text is not a color drawdoc can represent.
-  public static func parse(_ text: String) -> CSSColorValue? {
+  public static func parse(_ text: String, outOfRange: OutOfRange = .clamp) -> CSSColorValue? {
     var bytes = Array(text.utf8)[...]
     while let first = bytes.first, isWhitespace(first) { bytes.removeFirst() }
     while let last = bytes.last, isWhitespace(last) { bytes.removeLast() }
@@ -39,7 +50,7 @@ public enum CSSColor {
     if let open = lowered.firstIndex(of: UInt8(ascii: "(")) {
       let name = String(decoding: lowered[..<open], as: UTF8.self)
       guard name == "rgb" || name == "rgba", lowered.last == UInt8(ascii: ")") else { return nil }
-      return parseRGBArguments(lowered[(open + 1)..<(lowered.count - 1)])
+      return parseRGBArguments(lowered[(open + 1)..<(lowered.count - 1)], outOfRange: outOfRange)
     }
     let keyword = String(decoding: lowered, as: UTF8.self)
     switch keyword {
@@ -82,7 +93,9 @@ public enum CSSColor {
   }
 
   /// Reads what stands between the parentheses of `rgb()` or `rgba()`, already lowercased.
-  private static func parseRGBArguments(_ bytes: ArraySlice<UInt8>) -> CSSColorValue? {
+  private static func parseRGBArguments(_ bytes: ArraySlice<UInt8>, outOfRange: OutOfRange)
+    -> CSSColorValue?
+  {
     guard let tokens = tokenize(bytes) else { return nil }
     let channels: [Token]
     let alpha: Token?
@@ -109,8 +122,10 @@ public enum CSSColor {
       // first channel sets the kind of the other two.
       switch (channel, channels[0]) {
       case (.number(let value), .number):
+        guard outOfRange == .clamp || (0...255).contains(value) else { return nil }
         values.append(roundedChannel(value))
       case (.percentage(let value), .percentage):
+        guard outOfRange == .clamp || (0...100).contains(value) else { return nil }
         values.append(roundedChannel(clamped(value, to: 100) * 255 / 100))
       default:
         return nil
@@ -119,8 +134,12 @@ public enum CSSColor {
     var opacity = 1.0
     switch alpha {
     case nil: break
-    case .number(let value)?: opacity = clamped(value, to: 1)
-    case .percentage(let value)?: opacity = clamped(value, to: 100) / 100
+    case .number(let value)?:
+      guard outOfRange == .clamp || (0...1).contains(value) else { return nil }
+      opacity = clamped(value, to: 1)
+    case .percentage(let value)?:
+      guard outOfRange == .clamp || (0...100).contains(value) else { return nil }
+      opacity = clamped(value, to: 100) / 100
     default: return nil
     }
     return .color(Color(red: values[0], green: values[1], blue: values[2]), opacity: opacity)
