@@ -1,0 +1,62 @@
+import DrawdocCLI
+import Foundation
+import Testing
+
+/// A standard output that claims to be a terminal.
+private final class TerminalSink: OutputSink {
+  private(set) var bytes: [UInt8] = []
+  func write(_ bytes: [UInt8]) { self.bytes += bytes }
+  var isTerminal: Bool { true }
+}
+
+@Suite struct PictureCommandTests {
+  @Test func aPNGIsNotWrittenToATerminal() throws {
+    let folder = try makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let environment = ["DRAWDOC_STORE": folder.appendingPathComponent("store").path]
+    let id = drawdoc("new", "--random", "3", "--seed", "1", environment: environment)
+      .standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    let terminal = TerminalSink()
+    let errors = BufferSink()
+    let status = DrawdocCLI.run(
+      arguments: ["export", id, "--format", "png"], environment: environment,
+      standardOutput: terminal, standardError: errors)
+    #expect(status == 64)
+    #expect(terminal.bytes.isEmpty)
+    #expect(errors.text.contains("-o FILE.png or a redirection"))
+    // SVG is text: a terminal is fine for it.
+    let svg = DrawdocCLI.run(
+      arguments: ["export", id], environment: environment, standardOutput: terminal,
+      standardError: errors)
+    #expect(svg == 0)
+    #expect(String(decoding: terminal.bytes, as: UTF8.self).hasPrefix("<?xml"))
+  }
+
+  @Test func listTellsWhetherEachThumbnailIsCurrentAndGalleryWritesAPage() throws {
+    let folder = try makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("store")
+    let environment = ["DRAWDOC_STORE": store.path]
+    let id = drawdoc("new", "--title", "Kept", "--random", "5", environment: environment)
+      .standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(
+      drawdoc("list", "--json", environment: environment).standardOutput
+        .contains(#""thumbnail": "current""#))
+    let thumbnail = store.appendingPathComponent("thumbnails/\(id).png")
+    try FileManager.default.removeItem(at: thumbnail)
+    #expect(
+      drawdoc("list", "--json", environment: environment).standardOutput
+        .contains(#""thumbnail": "missing""#))
+
+    let page = folder.appendingPathComponent("gallery.html")
+    let result = drawdoc("gallery", "-o", page.path, environment: environment)
+    #expect(result.status == 0)
+    let html = try String(contentsOf: page, encoding: .utf8)
+    #expect(html.contains("Kept"))
+    #expect(html.contains("data:image/png;base64,"))
+    #expect(FileManager.default.fileExists(atPath: thumbnail.path))
+    #expect(
+      drawdoc("list", "--json", environment: environment).standardOutput
+        .contains(#""thumbnail": "current""#))
+  }
+}
