@@ -8,28 +8,24 @@ struct AddCommand: Command {
   static let usage =
     "drawdoc add DOC [--x X] [--y Y] [--width W] [--height H] [--color C] [--alpha A] "
     + "[--count N] [--seed S]"
-  static let options: [OptionSpecification] = [
-    .value("x", placeholder: "X", help: "The left edge (default: random, inside the canvas)."),
-    .value("y", placeholder: "Y", help: "The top edge (default: random, inside the canvas)."),
-    .value("width", placeholder: "W", help: "The width (default 150)."),
-    .value("height", placeholder: "H", help: "The height (default 120)."),
-    .value(
-      "color", placeholder: "C", help: "#rgb, #rrggbb, rgb(r,g,b) or a CSS name (default: random)."),
-    .value("alpha", placeholder: "A", help: "The opacity level 1…10 (default: random)."),
-    .value("count", placeholder: "N", help: "How many rectangles to add (default 1)."),
-    .value("seed", placeholder: "S", help: "Seed the factory, to add the same rectangles again."),
-    StoreAccess.option,
-  ]
+  static let options: [OptionSpecification] =
+    RectangleFields.options { field in
+      switch field {
+      case "x", "y": return " (default: random, keeping the rectangle inside the canvas)"
+      case "width": return " (default 150)"
+      case "height": return " (default 120)"
+      default: return " (default: random)"
+      }
+    } + [
+      .value("count", placeholder: "N", help: "How many rectangles to add (default 1)."),
+      .value("seed", placeholder: "S", help: "Seed the factory, to add the same rectangles again."),
+      StoreAccess.option,
+    ]
   static let discussion = "DOC is a drawing's id or its exact title."
 
   let arguments: ParsedArguments
   let document: String
-  let x: Double?
-  let y: Double?
-  let width: Double?
-  let height: Double?
-  let color: Color?
-  let alpha: Alpha?
+  let fields: RectangleFields
   let count: Int
   let seed: UInt64?
 
@@ -38,29 +34,13 @@ struct AddCommand: Command {
     let parse = ValueParser(command: Self.name)
     self.arguments = arguments
     document = try arguments.positional(0, name: "DOC")
-    x = try arguments.value("x").map { (text) throws(CommandLineError) in
-      try parse.number(text, option: "x")
-    }
-    y = try arguments.value("y").map { (text) throws(CommandLineError) in
-      try parse.number(text, option: "y")
-    }
-    width = try arguments.value("width").map { (text) throws(CommandLineError) in
-      try parse.length(text, option: "width")
-    }
-    height = try arguments.value("height").map { (text) throws(CommandLineError) in
-      try parse.length(text, option: "height")
-    }
-    color = try arguments.value("color").map { (text) throws(CommandLineError) in
-      try parse.color(text)
-    }
-    alpha = try arguments.value("alpha").map { (text) throws(CommandLineError) in
-      try parse.alpha(text)
-    }
+    fields = try RectangleFields(arguments)
     count =
       try arguments.value("count").map { (text) throws(CommandLineError) in
         try parse.count(text, option: "count", range: 1...1_000_000)
       } ?? 1
-    seed = try arguments.value("seed").map { (text) throws(CommandLineError) in try parse.seed(text)
+    seed = try arguments.value("seed").map { (text) throws(CommandLineError) in
+      try parse.seed(text)
     }
   }
 
@@ -72,7 +52,8 @@ struct AddCommand: Command {
       var factory = RectangleFactory(seed: seed)
       for _ in 0..<count {
         let rectangle = try factory.makeRectangle(
-          for: drawing.plane, x: x, y: y, width: width, height: height, color: color, alpha: alpha)
+          for: drawing.plane, x: fields.x, y: fields.y, width: fields.width,
+          height: fields.height, color: fields.color, alpha: fields.alpha)
         try drawing.plane.add(rectangle)
         added.append(rectangle.id)
       }
