@@ -63,25 +63,35 @@ public struct Color: Hashable, Sendable {
 
   /// The seven ASCII bytes of the lowercase hex form.
   public var hexUTF8: [UInt8] {
-    let digits = Array("0123456789abcdef".utf8)
-    return [
-      UInt8(ascii: "#"),
-      digits[Int(red >> 4)], digits[Int(red & 15)],
-      digits[Int(green >> 4)], digits[Int(green & 15)],
-      digits[Int(blue >> 4)], digits[Int(blue & 15)],
-    ]
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(7)
+    appendHex(to: &bytes)
+    return bytes
+  }
+
+  /// Appends the seven ASCII bytes of the lowercase hex form, without an intermediate array.
+  ///
+  /// - Parameter output: The bytes to extend.
+  public func appendHex(to output: inout [UInt8]) {
+    func digit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 &+ value : 0x57 &+ value }
+    output.append(UInt8(ascii: "#"))
+    output.append(digit(red >> 4))
+    output.append(digit(red & 15))
+    output.append(digit(green >> 4))
+    output.append(digit(green & 15))
+    output.append(digit(blue >> 4))
+    output.append(digit(blue & 15))
   }
 
   /// The value of one hexadecimal digit in ASCII, or `nil`.
   ///
   /// - Parameter byte: An ASCII byte.
   /// - Returns: 0…15 for `0-9`, `a-f` and `A-F`, otherwise `nil`.
+  @inline(__always)
   public static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case 0x30...0x39: return byte &- 0x30
-    case 0x41...0x46: return byte &- 0x41 &+ 10
-    case 0x61...0x66: return byte &- 0x61 &+ 10
-    default: return nil
-    }
+    let number = byte &- 0x30
+    if number < 10 { return number }
+    let letter = (byte | 0x20) &- 0x61
+    return letter < 6 ? letter &+ 10 : nil
   }
 }

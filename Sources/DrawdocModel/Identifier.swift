@@ -34,18 +34,24 @@ public struct Identifier: Hashable, Comparable, Sendable {
   /// - Parameter utf8: The bytes to read; exactly eleven bytes form an identifier.
   public init?(utf8: UnsafeBufferPointer<UInt8>) {
     guard utf8.count == 11, utf8[3] == 0x2D, utf8[7] == 0x2D else { return nil }
-    var value: UInt64 = 0
-    for index in [0, 1, 2, 4, 5, 6, 8, 9, 10] {
-      let byte = utf8[index]
-      let digit: UInt8
-      switch byte {
-      case 0x30...0x39: digit = byte &- 0x30
-      case 0x61...0x7A: digit = byte &- 0x61 &+ 10
-      default: return nil
-      }
-      value = value &* 36 &+ UInt64(digit)
-    }
+    // Unrolled: this runs once per rectangle read.
+    guard let a = Self.digit(utf8[0]), let b = Self.digit(utf8[1]), let c = Self.digit(utf8[2]),
+      let d = Self.digit(utf8[4]), let e = Self.digit(utf8[5]), let f = Self.digit(utf8[6]),
+      let g = Self.digit(utf8[8]), let h = Self.digit(utf8[9]), let i = Self.digit(utf8[10])
+    else { return nil }
+    var value = (a &* 36 &+ b) &* 36 &+ c
+    value = ((value &* 36 &+ d) &* 36 &+ e) &* 36 &+ f
+    value = ((value &* 36 &+ g) &* 36 &+ h) &* 36 &+ i
     self.rawValue = value
+  }
+
+  /// The base-36 value of one character of an identifier.
+  @inline(__always)
+  private static func digit(_ byte: UInt8) -> UInt64? {
+    let number = byte &- 0x30
+    if number < 10 { return UInt64(number) }
+    let letter = byte &- 0x61
+    return letter < 26 ? UInt64(letter &+ 10) : nil
   }
 
   /// Draws an identifier uniformly from all 36⁹.
@@ -58,14 +64,47 @@ public struct Identifier: Hashable, Comparable, Sendable {
 
   /// The eleven ASCII bytes of the text form.
   public var utf8: [UInt8] {
-    var bytes = [UInt8](repeating: 0x2D, count: 11)
-    var value = rawValue
-    for index in [10, 9, 8, 6, 5, 4, 2, 1, 0] {
-      let digit = UInt8(value % 36)
-      value /= 36
-      bytes[index] = digit < 10 ? 0x30 &+ digit : 0x61 &+ digit &- 10
-    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(11)
+    appendUTF8(to: &bytes)
     return bytes
+  }
+
+  /// Appends the eleven ASCII bytes of the text form, without an intermediate array.
+  ///
+  /// - Parameter output: The bytes to extend.
+  public func appendUTF8(to output: inout [UInt8]) {
+    func character(_ digit: UInt64) -> UInt8 {
+      digit < 10 ? 0x30 &+ UInt8(digit) : 0x57 &+ UInt8(digit)
+    }
+    var value = rawValue
+    let i = value % 36
+    value /= 36
+    let h = value % 36
+    value /= 36
+    let g = value % 36
+    value /= 36
+    let f = value % 36
+    value /= 36
+    let e = value % 36
+    value /= 36
+    let d = value % 36
+    value /= 36
+    let c = value % 36
+    value /= 36
+    let b = value % 36
+    let a = value / 36
+    output.append(character(a))
+    output.append(character(b))
+    output.append(character(c))
+    output.append(0x2D)
+    output.append(character(d))
+    output.append(character(e))
+    output.append(character(f))
+    output.append(0x2D)
+    output.append(character(g))
+    output.append(character(h))
+    output.append(character(i))
   }
 
   public static func < (lhs: Identifier, rhs: Identifier) -> Bool {

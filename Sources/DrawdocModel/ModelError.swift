@@ -22,6 +22,8 @@ public enum ModelError: Error, Equatable, Sendable {
   case duplicateIdentifier(Identifier)
   /// No rectangle in the plane has this identifier.
   case noSuchRectangle(Identifier)
+  /// The plane already holds the most rectangles it can.
+  case tooManyRectangles(Int)
 }
 
 extension ModelError: CustomStringConvertible {
@@ -52,6 +54,8 @@ extension ModelError: CustomStringConvertible {
       return "a rectangle with id \(id) is already in the drawing: ids must be unique"
     case .noSuchRectangle(let id):
       return "the drawing has no rectangle with id \(id)"
+    case .tooManyRectangles(let limit):
+      return "a drawing holds at most \(limit) rectangles: split it into several drawings"
     }
   }
 }

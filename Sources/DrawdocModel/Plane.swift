@@ -13,7 +13,7 @@ public struct Plane: Sendable {
   /// The rectangles, bottom first.
   public private(set) var rectangles: [Rectangle]
   /// Where each rectangle sits in `rectangles`, kept in step with it.
-  private var indexByIdentifier: [Identifier: Int]
+  private var indexByIdentifier: IdentifierIndex
 
   /// Makes a plane.
   ///
@@ -21,18 +21,19 @@ public struct Plane: Sendable {
   ///   - size: The canvas size.
   ///   - title: The title; see ``rename(to:)`` for what it may hold.
   ///   - rectangles: The rectangles, bottom first, with unique ids.
-  /// - Throws: ``ModelError/duplicateIdentifier(_:)`` or a title error.
+  /// - Throws: ``ModelError/duplicateIdentifier(_:)`` for the first rectangle whose id an
+  ///   earlier one has, ``ModelError/tooManyRectangles(_:)``, or a title error.
   public init(
     size: Size = Plane.defaultSize, title: String = "", rectangles: [Rectangle] = []
   ) throws(ModelError) {
     try Plane.validate(title: title)
+    guard rectangles.count <= IdentifierIndex.maximumCount else {
+      throw .tooManyRectangles(IdentifierIndex.maximumCount)
+    }
     self.size = size
     self.title = title
-    self.rectangles = []
-    self.indexByIdentifier = [:]
-    self.rectangles.reserveCapacity(rectangles.count)
-    self.indexByIdentifier.reserveCapacity(rectangles.count)
-    for rectangle in rectangles { try add(rectangle) }
+    self.rectangles = rectangles
+    self.indexByIdentifier = try IdentifierIndex.build(rectangles).get()
   }
 
   // MARK: - Reading
@@ -50,14 +51,16 @@ public struct Plane: Sendable {
 
   /// The rectangle with this id, or `nil`.
   public subscript(id: Identifier) -> Rectangle? {
-    indexByIdentifier[id].map { rectangles[$0] }
+    indexByIdentifier.position(of: id, in: rectangles).map { rectangles[$0] }
   }
 
   /// Whether a rectangle with this id is in the plane.
   ///
   /// - Parameter id: The id to look for.
   /// - Returns: `true` when a rectangle has this id.
-  public func contains(_ id: Identifier) -> Bool { indexByIdentifier[id] != nil }
+  public func contains(_ id: Identifier) -> Bool {
+    indexByIdentifier.position(of: id, in: rectangles) != nil
+  }
 
   /// The topmost rectangle whose half-open box holds `point`, or `nil`.
   ///
@@ -74,12 +77,15 @@ public struct Plane: Sendable {
   /// - Parameter rectangle: The rectangle; its id must be new to this plane.
   /// - Throws: ``ModelError/duplicateIdentifier(_:)``.
   public mutating func add(_ rectangle: Rectangle) throws(ModelError) {
-    let index = rectangles.count
-    if let existing = indexByIdentifier.updateValue(index, forKey: rectangle.id) {
-      indexByIdentifier[rectangle.id] = existing
+    guard rectangles.count < IdentifierIndex.maximumCount else {
+      throw .tooManyRectangles(IdentifierIndex.maximumCount)
+    }
+    // The index reads ids from `rectangles`, so the rectangle goes in first.
+    rectangles.append(rectangle)
+    guard indexByIdentifier.insert(rectangle.id, at: rectangles.count - 1, in: rectangles) else {
+      rectangles.removeLast()
       throw .duplicateIdentifier(rectangle.id)
     }
-    rectangles.append(rectangle)
   }
 
   /// Moves a rectangle.
@@ -131,9 +137,10 @@ public struct Plane: Sendable {
   public mutating func remove(_ id: Identifier) throws(ModelError) -> Rectangle {
     let index = try index(of: id)
     let removed = rectangles.remove(at: index)
-    indexByIdentifier[id] = nil
-    for position in index..<rectangles.count {
-      indexByIdentifier[rectangles[position].id] = position
+    // Open addressing cannot simply forget one key, and the positions above it shift anyway.
+    indexByIdentifier = IdentifierIndex(minimumCapacity: rectangles.count)
+    for (position, rectangle) in rectangles.enumerated() {
+      _ = indexByIdentifier.insert(rectangle.id, at: position, in: rectangles)
     }
     return removed
   }
@@ -141,7 +148,19 @@ public struct Plane: Sendable {
   /// Removes every rectangle, keeping the canvas and the title.
   public mutating func removeAll() {
     rectangles.removeAll()
-    indexByIdentifier.removeAll()
+    indexByIdentifier = IdentifierIndex()
+  }
+
+  /// Makes room for `count` rectangles in all, so that adding them does not reallocate.
+  ///
+  /// - Parameter count: The number of rectangles expected.
+  public mutating func reserveCapacity(_ count: Int) {
+    rectangles.reserveCapacity(count)
+    guard count > indexByIdentifier.count else { return }
+    indexByIdentifier = IdentifierIndex(minimumCapacity: count)
+    for (position, rectangle) in rectangles.enumerated() {
+      _ = indexByIdentifier.insert(rectangle.id, at: position, in: rectangles)
+    }
   }
 
   /// Changes the title.
@@ -155,7 +174,9 @@ public struct Plane: Sendable {
   }
 
   private func index(of id: Identifier) throws(ModelError) -> Int {
-    guard let index = indexByIdentifier[id] else { throw .noSuchRectangle(id) }
+    guard let index = indexByIdentifier.position(of: id, in: rectangles) else {
+      throw .noSuchRectangle(id)
+    }
     return index
   }
 

@@ -81,17 +81,16 @@ public struct DocumentStore: Sendable {
       case .damaged(let reason): return .damaged(id: id, reason: reason)
       }
     }
-    return StoreListing(drawings: rows.sorted(by: Self.newestFirst), warnings: warnings)
-  }
-
-  private static func newestFirst(_ lhs: ListedDrawing, _ rhs: ListedDrawing) -> Bool {
-    switch (lhs, rhs) {
-    case (.drawing(let a), .drawing(let b)):
-      return a.modified != b.modified ? a.modified > b.modified : a.id < b.id
-    case (.drawing, .damaged): return true
-    case (.damaged, .drawing): return false
-    case (.damaged(let a, _), .damaged(let b, _)): return a < b
+    // Newest first, then by id; damaged files last. Sorting small keys, not the rows.
+    let keys = rows.enumerated().map { offset, row -> (Bool, Int64, UInt64, Int) in
+      switch row {
+      case .drawing(let entry):
+        return (false, -entry.modified.secondsSince1970, entry.id.rawValue, offset)
+      case .damaged(let id, _): return (true, 0, id.rawValue, offset)
+      }
     }
+    let order = keys.sorted { ($0.0 ? 1 : 0, $0.1, $0.2) < ($1.0 ? 1 : 0, $1.1, $1.2) }
+    return StoreListing(drawings: order.map { rows[$0.3] }, warnings: warnings)
   }
 
   /// Finds a drawing by id or exact title.
@@ -362,10 +361,8 @@ public struct DocumentStore: Sendable {
     }
     var index = StoreIndex()
     var reread = 0
-    for name in try FileSystem.contents(of: drawingsFolder) where name.hasSuffix(".svg") {
-      guard let id = try? Identifier(String(name.dropLast(4))),
-        let signature = FileSystem.signature("\(drawingsFolder)/\(name)")
-      else { continue }
+    for (name, signature) in try FileSystem.signatures(in: drawingsFolder, suffix: ".svg") {
+      guard let id = try? Identifier(String(name.dropLast(4))) else { continue }
       if let record = stored?.records[id], record.signature == signature {
         index.records[id] = record
         continue

@@ -56,6 +56,35 @@ package enum FileSystem {
     return names
   }
 
+  /// The names in a folder with their signatures, statted relative to the open folder so
+  /// the kernel does not walk the whole path for each of thousands of files.
+  static func signatures(in path: String, suffix: String) throws(StoreError)
+    -> [(name: String, signature: Signature)]
+  {
+    guard let folder = opendir(path) else {
+      throw .io(path: path, operation: "list the folder", reason: errorText(errno))
+    }
+    defer { closedir(folder) }
+    let descriptor = dirfd(folder)
+    var result: [(name: String, signature: Signature)] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard name.hasSuffix(suffix) else { continue }
+      var status = stat()
+      guard fstatat(descriptor, name, &status, 0) == 0 else { continue }
+      result.append(
+        (
+          name,
+          Signature(
+            size: Int64(status.st_size), modifiedSeconds: Int64(status.st_mtim.tv_sec),
+            modifiedNanoseconds: Int64(status.st_mtim.tv_nsec))
+        ))
+    }
+    return result
+  }
+
   /// Reads a whole file.
   static func read(_ path: String) throws(StoreError) -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)

@@ -82,12 +82,17 @@ struct ListCommand: Command {
       }
     }
     let widths = (0..<5).map { column in cells.map { $0[column].count }.max() ?? 0 }
-    return cells.map { row in
-      row.enumerated().map { column, cell in
+    var text = ""
+    text.reserveCapacity(cells.count * (widths.reduce(0, +) + 10))
+    for row in cells {
+      for (column, cell) in row.enumerated() {
         let padding = String(repeating: " ", count: widths[column] - cell.count)
-        // Counts are right-aligned, everything else left-aligned.
-        return column == 2 ? padding + cell : cell + padding
-      }.joined(separator: "  ").replacing(#/ +$/#, with: "") + "\n"
-    }.joined()
+        if column > 0 { text += "  " }
+        // Counts are right-aligned; the last column is not padded, so no line ends in blanks.
+        text += column == 2 ? padding + cell : column == 4 ? cell : cell + padding
+      }
+      text += "\n"
+    }
+    return text
   }
 }

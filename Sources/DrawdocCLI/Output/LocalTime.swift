@@ -23,6 +23,7 @@ enum LocalTime {
 /// Makes text from files safe to print in a table: control characters escaped, long text cut.
 enum DisplayText {
   static func single(_ text: String, limit: Int = 40) -> String {
+    if text.utf8.count < limit, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
     var shown = ""
     var count = 0
     for character in text {

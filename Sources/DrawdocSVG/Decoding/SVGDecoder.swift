@@ -10,17 +10,18 @@ public enum SVGDecoder {
   /// - Returns: The drawing.
   /// - Throws: An ``SVGDecodingError`` with the location of the first problem.
   public static func decode(_ bytes: [UInt8]) throws(SVGDecodingError) -> Drawing {
-    let reader = StrictDrawingReader()
-    let failure = bytes.withUnsafeBytes { buffer -> SVGDecodingError? in
-      do throws(SVGDecodingError) {
-        try SAXParser.parse(buffer, handler: reader)
-        return nil
-      } catch {
-        return error
+    func read(_ reader: StrictDrawingReader) throws(SVGDecodingError) {
+      let failure = bytes.withUnsafeBytes { buffer -> SVGDecodingError? in
+        do throws(SVGDecodingError) {
+          try SAXParser.parse(buffer, handler: reader)
+          return nil
+        } catch {
+          return error
+        }
       }
+      if let failure { throw failure }
     }
-    if let failure { throw failure }
-    return try result(of: reader)
+    return try decode(with: read)
   }
 
   /// Decodes a drawing from a file, reading it a piece at a time.
@@ -30,8 +31,26 @@ public enum SVGDecoder {
   /// - Throws: ``SVGDecodingError/fileNotFound(path:)``,
   ///   ``SVGDecodingError/unreadableFile(path:reason:)`` or a content error.
   public static func decode(contentsOfFile path: String) throws(SVGDecodingError) -> Drawing {
+    try decode { (reader) throws(SVGDecodingError) in
+      try SAXParser.parse(contentsOfFile: path, handler: reader)
+    }
+  }
+
+  /// Reads with `read`; if a duplicate id turns up when the plane is built at the end, reads
+  /// again to name the line and column of the duplicate's `data-id`.
+  private static func decode(
+    with read: (StrictDrawingReader) throws(SVGDecodingError) -> Void
+  ) throws(SVGDecodingError) -> Drawing {
     let reader = StrictDrawingReader()
-    try SAXParser.parse(contentsOfFile: path, handler: reader)
+    do {
+      try read(reader)
+    } catch .duplicateIdentifier(let id, let line, let column) {
+      guard let position = reader.duplicatePosition else {
+        throw .duplicateIdentifier(id: id, line: line, column: column)
+      }
+      try read(StrictDrawingReader(locatingDuplicateAt: position))
+      throw .duplicateIdentifier(id: id, line: line, column: column)
+    }
     return try result(of: reader)
   }
 

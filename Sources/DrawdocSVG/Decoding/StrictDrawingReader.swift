@@ -13,8 +13,30 @@ final class StrictDrawingReader: SAXHandler {
   private var titleBytes: [UInt8] = []
   private var titleLocation = SourceLocation(line: 1, column: 1)
   private var header: (id: Identifier, created: Timestamp, modified: Timestamp)?
-  private var plane: Plane?
-  private var onlyBlanksSoFar = true
+  private var canvas: Size?
+  private var title = ""
+  /// The rectangles read so far; the plane (and its id index) is built once, at the end.
+  private var rectangles: [Rectangle] = []
+  /// When set, the reader locates the rectangle at this position (in document order) as a
+  /// duplicate: the second pass that names the line of a duplicate id found at the end.
+  private let duplicateToLocate: Int?
+
+  /// The position of the first rectangle whose id an earlier one has, once a first pass has
+  /// found one; ``SVGDecoder`` then reads again with ``init(locatingDuplicateAt:)``.
+  private(set) var duplicatePosition: Int?
+
+  /// A reader for one document.
+  ///
+  /// - Parameter position: For the second pass only: the rectangle to report as a duplicate.
+  init(locatingDuplicateAt position: Int? = nil) {
+    duplicateToLocate = position
+  }
+  private var knownSVGNamespace: UnsafePointer<UInt8>?
+  private var knownRectangleName: UnsafePointer<UInt8>?
+  /// The `rect` attribute names seen so far, by libxml2's interned pointer: after the first
+  /// rectangle, a name is classified by one pointer comparison.
+  private var rectangleAttributeNames: [(UnsafePointer<UInt8>, RectangleAttribute)] = []
+  private var expectedByteCount = 0
 
   /// The drawing, once the document has ended without an error.
   private(set) var drawing: Drawing?
@@ -24,7 +46,13 @@ final class StrictDrawingReader: SAXHandler {
   func startElement(_ element: SAXElement) throws(SVGDecodingError) {
     switch position {
     case .inRoot where sawTitle:
-      try expectSVGElement(element, named: "rect", expected: "<rect>")
+      // libxml2 interns names: after the first <rect>, one pointer comparison recognizes it.
+      if element.localName.baseAddress != knownRectangleName
+        || element.namespaceURI?.baseAddress != knownSVGNamespace
+      {
+        try expectSVGElement(element, named: "rect", expected: "<rect>")
+        knownRectangleName = element.localName.baseAddress
+      }
       try readRectangle(element)
       position = .inRectangle
     case .inRoot:
@@ -51,7 +79,7 @@ final class StrictDrawingReader: SAXHandler {
     }
   }
 
-  func endElement(at location: SourceLocation) throws(SVGDecodingError) {
+  func endElement(locate: () -> SourceLocation) throws(SVGDecodingError) {
     switch position {
     case .inTitle:
       try finishTitle()
@@ -59,12 +87,12 @@ final class StrictDrawingReader: SAXHandler {
     case .inRectangle:
       position = .inRoot
     case .inRoot:
-      guard sawTitle else { throw .missingTitle(line: location.line, column: location.column) }
-      position = .afterRoot
-      if let header, let plane {
-        drawing = Drawing(
-          id: header.id, created: header.created, modified: header.modified, plane: plane)
+      guard sawTitle else {
+        let location = locate()
+        throw .missingTitle(line: location.line, column: location.column)
       }
+      position = .afterRoot
+      try finishDrawing(locate: locate)
     case .beforeRoot, .afterRoot:
       break
     }
@@ -98,6 +126,10 @@ final class StrictDrawingReader: SAXHandler {
     throw .entityReference(name: name, line: location.line, column: location.column)
   }
 
+  func willParse(byteCount: Int) {
+    expectedByteCount = byteCount
+  }
+
   func endDocument() throws(SVGDecodingError) {
     guard drawing != nil else {
       throw .malformedXML(message: "the document has no <svg> element", line: 1, column: 1)
@@ -107,7 +139,7 @@ final class StrictDrawingReader: SAXHandler {
   // MARK: - Elements
 
   private func readRoot(_ element: SAXElement) throws(SVGDecodingError) {
-    guard element.localName.elementsEqual("svg".utf8) else {
+    guard element.localName.equals("svg") else {
       throw .unexpectedRoot(
         name: String(decoding: element.localName, as: UTF8.self),
         line: element.location.line, column: element.location.column)
@@ -123,22 +155,22 @@ final class StrictDrawingReader: SAXHandler {
     for index in 0..<element.attributeCount {
       let attribute = element.attribute(index)
       let name = attribute.isQualified ? nil : RootAttribute(attribute.name)
-      let location = element.location(of: attribute)
       switch name {
-      case .width: width = try Self.length(attribute, at: location)
-      case .height: height = try Self.length(attribute, at: location)
+      case .width: width = try Self.length(attribute, in: element)
+      case .height: height = try Self.length(attribute, in: element)
       case .viewBox:
         viewBox = (Self.numberList(attribute.value), attribute)
       case .version:
-        guard attribute.value.elementsEqual("1".utf8) else {
+        guard attribute.value.count == 1, attribute.value[0] == UInt8(ascii: "1") else {
+          let location = element.location(of: attribute)
           throw .unsupportedVersion(
             value: SVGDecodingError.excerpt(attribute.value), line: location.line,
             column: location.column)
         }
         version = true
-      case .id: id = try Self.identifier(attribute, at: location)
-      case .created: created = try Self.timestamp(attribute, at: location)
-      case .modified: modified = try Self.timestamp(attribute, at: location)
+      case .id: id = try Self.identifier(attribute, in: element)
+      case .created: created = try Self.timestamp(attribute, in: element)
+      case .modified: modified = try Self.timestamp(attribute, in: element)
       case nil:
         let nameLocation = element.location(ofNameOf: attribute)
         throw .unexpectedAttribute(
@@ -165,13 +197,10 @@ final class StrictDrawingReader: SAXHandler {
         line: place.line, column: place.column)
     }
     header = (id, created, modified)
-    do {
-      plane = try Plane(size: Size(width: width, height: height))
-    } catch {
-      throw .invalidLength(
-        attribute: "width", value: ShortestDecimal.string(width), line: location.line,
-        column: location.column)
-    }
+    canvas = Size(trustedWidth: width, height: height)
+    // A canonical rectangle takes about a hundred bytes; the cap keeps a file padded with
+    // blanks from reserving much (and reserved pages cost nothing until written).
+    rectangles.reserveCapacity(min(expectedByteCount / 96, 1 << 22))
   }
 
   private func readRectangle(_ element: SAXElement) throws(SVGDecodingError) {
@@ -182,20 +211,20 @@ final class StrictDrawingReader: SAXHandler {
     var height: Double?
     var color: Color?
     var alpha: Alpha?
-    var idLocation = SourceLocation(line: 1, column: 1)
+    var idAttribute: SAXAttribute?
     for index in 0..<element.attributeCount {
       let attribute = element.attribute(index)
-      let name = attribute.isQualified ? nil : RectangleAttribute(attribute.name)
+      let name = attribute.isQualified ? nil : rectangleAttribute(attribute)
       switch name {
       case .id:
-        idLocation = element.location(of: attribute)
-        id = try Self.identifier(attribute, at: idLocation)
-      case .x: x = try Self.coordinate(attribute, at: element.location(of: attribute))
-      case .y: y = try Self.coordinate(attribute, at: element.location(of: attribute))
-      case .width: width = try Self.length(attribute, at: element.location(of: attribute))
-      case .height: height = try Self.length(attribute, at: element.location(of: attribute))
-      case .fill: color = try Self.color(attribute, at: element.location(of: attribute))
-      case .opacity: alpha = try Self.alpha(attribute, at: element.location(of: attribute))
+        idAttribute = attribute
+        id = try Self.identifier(attribute, in: element)
+      case .x: x = try Self.coordinate(attribute, in: element)
+      case .y: y = try Self.coordinate(attribute, in: element)
+      case .width: width = try Self.length(attribute, in: element)
+      case .height: height = try Self.length(attribute, in: element)
+      case .fill: color = try Self.color(attribute, in: element)
+      case .opacity: alpha = try Self.alpha(attribute, in: element)
       case nil:
         let location = element.location(ofNameOf: attribute)
         throw .unexpectedAttribute(
@@ -213,45 +242,82 @@ final class StrictDrawingReader: SAXHandler {
       throw .missingAttribute(
         name: name, element: "rect", line: location.line, column: location.column)
     }
-    let rectangle = Rectangle(
-      id: id, point: Point(trustedX: x, y: y), size: Size(trustedWidth: width, height: height),
-      color: color, alpha: alpha)
-    do {
-      try plane?.add(rectangle)
-    } catch {
+    if rectangles.count == duplicateToLocate {
+      let location = idAttribute.map { element.location(of: $0) } ?? element.location
       throw .duplicateIdentifier(
-        id: id.description, line: idLocation.line, column: idLocation.column)
+        id: id.description, line: location.line, column: location.column)
     }
+    rectangles.append(
+      Rectangle(
+        id: id, point: Point(trustedX: x, y: y), size: Size(trustedWidth: width, height: height),
+        color: color, alpha: alpha))
+  }
+
+  /// Builds the drawing from what was read; ids are checked for duplicates here, in one pass
+  /// over all rectangles, which is much faster than one lookup per rectangle while reading.
+  private func finishDrawing(locate: () -> SourceLocation) throws(SVGDecodingError) {
+    guard let header, let canvas else { return }
+    let plane: Plane
+    do {
+      plane = try Plane(size: canvas, title: title, rectangles: rectangles)
+    } catch .duplicateIdentifier(let id) {
+      duplicatePosition = rectangles.firstIndex { $0.id == id }.flatMap { first in
+        rectangles[(first + 1)...].firstIndex { $0.id == id }
+      }
+      let location = locate()
+      throw .duplicateIdentifier(
+        id: id.description, line: location.line, column: location.column)
+    } catch {
+      let location = locate()
+      throw .invalidTitle(
+        reason: error.description, line: location.line, column: location.column)
+    }
+    rectangles = []
+    drawing = Drawing(
+      id: header.id, created: header.created, modified: header.modified, plane: plane)
+  }
+
+  private func rectangleAttribute(_ attribute: SAXAttribute) -> RectangleAttribute? {
+    guard let start = attribute.nameStart else { return nil }
+    for (known, kind) in rectangleAttributeNames where known == start { return kind }
+    guard let kind = RectangleAttribute(attribute.name) else { return nil }
+    if rectangleAttributeNames.count < 16 { rectangleAttributeNames.append((start, kind)) }
+    return kind
   }
 
   private func finishTitle() throws(SVGDecodingError) {
-    let title = String(decoding: titleBytes, as: UTF8.self)
+    title = String(decoding: titleBytes, as: UTF8.self)
     titleBytes = []
     do {
-      try plane?.rename(to: title)
+      var probe = try Plane()
+      try probe.rename(to: title)
     } catch {
       throw .invalidTitle(
         reason: error.description, line: titleLocation.line, column: titleLocation.column)
     }
   }
 
-  private func expectSVGElement(_ element: SAXElement, named name: String, expected: String)
-    throws(SVGDecodingError)
-  {
-    guard element.localName.elementsEqual(name.utf8) else {
+  private func expectSVGElement(
+    _ element: SAXElement, named name: StaticString, expected: String
+  ) throws(SVGDecodingError) {
+    guard element.localName.equals(name) else {
       throw unexpected(element, expected: expected)
     }
     try expectSVGNamespace(element)
   }
 
   private func expectSVGNamespace(_ element: SAXElement) throws(SVGDecodingError) {
-    guard let namespace = element.namespaceURI, namespace.elementsEqual(Self.svgNamespace.utf8)
-    else {
+    // libxml2 interns names, so after the first check the same pointer means the same URI.
+    if let namespace = element.namespaceURI, namespace.baseAddress == knownSVGNamespace {
+      return
+    }
+    guard let namespace = element.namespaceURI, namespace.equals(Self.svgNamespace) else {
       throw .wrongNamespace(
         element: String(decoding: element.localName, as: UTF8.self),
         namespace: element.namespaceURI.map { String(decoding: $0, as: UTF8.self) },
         line: element.location.line, column: element.location.column)
     }
+    knownSVGNamespace = namespace.baseAddress
   }
 
   private func unexpected(_ element: SAXElement, expected: String) -> SVGDecodingError {
@@ -262,46 +328,49 @@ final class StrictDrawingReader: SAXHandler {
 
   // MARK: - Values
 
-  static let svgNamespace = "http://www.w3.org/2000/svg"
+  static let svgNamespace: StaticString = "http://www.w3.org/2000/svg"
 
   private static func isBlank(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
   }
 
-  private static func coordinate(_ attribute: SAXAttribute, at location: SourceLocation)
+  private static func coordinate(_ attribute: SAXAttribute, in element: SAXElement)
     throws(SVGDecodingError) -> Double
   {
     guard let value = NumberParser.parse(attribute.value), value.isFinite else {
       throw .invalidNumber(
         attribute: attribute.qualifiedName, value: SVGDecodingError.excerpt(attribute.value),
-        line: location.line, column: location.column)
+        line: element.location(of: attribute).line,
+        column: element.location(of: attribute).column)
     }
     return value
   }
 
-  private static func length(_ attribute: SAXAttribute, at location: SourceLocation)
+  private static func length(_ attribute: SAXAttribute, in element: SAXElement)
     throws(SVGDecodingError) -> Double
   {
     guard let value = NumberParser.parse(attribute.value), value.isFinite, value > 0 else {
       throw .invalidLength(
         attribute: attribute.qualifiedName, value: SVGDecodingError.excerpt(attribute.value),
-        line: location.line, column: location.column)
+        line: element.location(of: attribute).line,
+        column: element.location(of: attribute).column)
     }
     return value
   }
 
-  private static func identifier(_ attribute: SAXAttribute, at location: SourceLocation)
+  private static func identifier(_ attribute: SAXAttribute, in element: SAXElement)
     throws(SVGDecodingError) -> Identifier
   {
     guard let id = Identifier(utf8: attribute.value) else {
       throw .invalidIdentifier(
-        value: SVGDecodingError.excerpt(attribute.value), line: location.line,
-        column: location.column)
+        value: SVGDecodingError.excerpt(attribute.value),
+        line: element.location(of: attribute).line,
+        column: element.location(of: attribute).column)
     }
     return id
   }
 
-  private static func color(_ attribute: SAXAttribute, at location: SourceLocation)
+  private static func color(_ attribute: SAXAttribute, in element: SAXElement)
     throws(SVGDecodingError) -> Color
   {
     let value = attribute.value
@@ -313,23 +382,25 @@ final class StrictDrawingReader: SAXHandler {
       return Color(red: r1 << 4 | r2, green: g1 << 4 | g2, blue: b1 << 4 | b2)
     }
     throw .invalidColor(
-      value: SVGDecodingError.excerpt(value), line: location.line, column: location.column)
+      value: SVGDecodingError.excerpt(value), line: element.location(of: attribute).line,
+      column: element.location(of: attribute).column)
   }
 
-  private static func alpha(_ attribute: SAXAttribute, at location: SourceLocation)
+  private static func alpha(_ attribute: SAXAttribute, in element: SAXElement)
     throws(SVGDecodingError) -> Alpha
   {
     guard let opacity = NumberParser.parse(attribute.value),
       let alpha = Alpha(exactOpacity: opacity)
     else {
       throw .invalidOpacity(
-        value: SVGDecodingError.excerpt(attribute.value), line: location.line,
-        column: location.column)
+        value: SVGDecodingError.excerpt(attribute.value),
+        line: element.location(of: attribute).line,
+        column: element.location(of: attribute).column)
     }
     return alpha
   }
 
-  private static func timestamp(_ attribute: SAXAttribute, at location: SourceLocation)
+  private static func timestamp(_ attribute: SAXAttribute, in element: SAXElement)
     throws(SVGDecodingError) -> Timestamp
   {
     do {
@@ -337,7 +408,8 @@ final class StrictDrawingReader: SAXHandler {
     } catch {
       throw .invalidTimestamp(
         attribute: attribute.qualifiedName, value: SVGDecodingError.excerpt(attribute.value),
-        line: location.line, column: location.column)
+        line: element.location(of: attribute).line,
+        column: element.location(of: attribute).column)
     }
   }
 
@@ -378,13 +450,13 @@ private enum RootAttribute {
 
   init?(_ name: UnsafeBufferPointer<UInt8>) {
     switch name.count {
-    case 5 where name.elementsEqual("width".utf8): self = .width
-    case 6 where name.elementsEqual("height".utf8): self = .height
-    case 7 where name.elementsEqual("viewBox".utf8): self = .viewBox
-    case 7 where name.elementsEqual("data-id".utf8): self = .id
-    case 12 where name.elementsEqual("data-drawdoc".utf8): self = .version
-    case 12 where name.elementsEqual("data-created".utf8): self = .created
-    case 13 where name.elementsEqual("data-modified".utf8): self = .modified
+    case 5 where name.equals("width"): self = .width
+    case 6 where name.equals("height"): self = .height
+    case 7 where name.equals("viewBox"): self = .viewBox
+    case 7 where name.equals("data-id"): self = .id
+    case 12 where name.equals("data-drawdoc"): self = .version
+    case 12 where name.equals("data-created"): self = .created
+    case 13 where name.equals("data-modified"): self = .modified
     default: return nil
     }
   }
@@ -398,11 +470,11 @@ private enum RectangleAttribute {
     switch name.count {
     case 1 where name[0] == UInt8(ascii: "x"): self = .x
     case 1 where name[0] == UInt8(ascii: "y"): self = .y
-    case 4 where name.elementsEqual("fill".utf8): self = .fill
-    case 5 where name.elementsEqual("width".utf8): self = .width
-    case 6 where name.elementsEqual("height".utf8): self = .height
-    case 7 where name.elementsEqual("data-id".utf8): self = .id
-    case 12 where name.elementsEqual("fill-opacity".utf8): self = .opacity
+    case 4 where name.equals("fill"): self = .fill
+    case 5 where name.equals("width"): self = .width
+    case 6 where name.equals("height"): self = .height
+    case 7 where name.equals("data-id"): self = .id
+    case 12 where name.equals("fill-opacity"): self = .opacity
     default: return nil
     }
   }

@@ -18,48 +18,55 @@ public enum SVGEncoder {
     for rectangle in drawing.plane.rectangles {
       appendRectangle(rectangle, to: &output)
     }
-    output.append(contentsOf: "</svg>\n".utf8)
+    append("</svg>\n", to: &output)
     return output
   }
 
   private static func appendHeader(of drawing: Drawing, to output: inout [UInt8]) {
     let size = drawing.plane.size
-    output.append(contentsOf: #"<?xml version="1.0" encoding="UTF-8"?>"#.utf8)
+    append(#"<?xml version="1.0" encoding="UTF-8"?>"#, to: &output)
     output.append(contentsOf: "\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"".utf8)
     ShortestDecimal.append(size.width, to: &output)
-    output.append(contentsOf: #"" height=""#.utf8)
+    append(#"" height=""#, to: &output)
     ShortestDecimal.append(size.height, to: &output)
-    output.append(contentsOf: #"" viewBox="0 0 "#.utf8)
+    append(#"" viewBox="0 0 "#, to: &output)
     ShortestDecimal.append(size.width, to: &output)
     output.append(UInt8(ascii: " "))
     ShortestDecimal.append(size.height, to: &output)
-    output.append(contentsOf: #"" data-drawdoc="1" data-id=""#.utf8)
-    output.append(contentsOf: drawing.id.utf8)
-    output.append(contentsOf: #"" data-created=""#.utf8)
+    append(#"" data-drawdoc="1" data-id=""#, to: &output)
+    drawing.id.appendUTF8(to: &output)
+    append(#"" data-created=""#, to: &output)
     output.append(contentsOf: drawing.created.description.utf8)
-    output.append(contentsOf: #"" data-modified=""#.utf8)
+    append(#"" data-modified=""#, to: &output)
     output.append(contentsOf: drawing.modified.description.utf8)
     output.append(contentsOf: "\">\n  <title>".utf8)
     appendEscaped(drawing.plane.title, to: &output)
-    output.append(contentsOf: "</title>\n".utf8)
+    append("</title>\n", to: &output)
   }
 
   private static func appendRectangle(_ rectangle: Rectangle, to output: inout [UInt8]) {
-    output.append(contentsOf: #"  <rect data-id=""#.utf8)
-    output.append(contentsOf: rectangle.id.utf8)
-    output.append(contentsOf: #"" x=""#.utf8)
+    append(#"  <rect data-id=""#, to: &output)
+    rectangle.id.appendUTF8(to: &output)
+    append(#"" x=""#, to: &output)
     ShortestDecimal.append(rectangle.point.x, to: &output)
-    output.append(contentsOf: #"" y=""#.utf8)
+    append(#"" y=""#, to: &output)
     ShortestDecimal.append(rectangle.point.y, to: &output)
-    output.append(contentsOf: #"" width=""#.utf8)
+    append(#"" width=""#, to: &output)
     ShortestDecimal.append(rectangle.size.width, to: &output)
-    output.append(contentsOf: #"" height=""#.utf8)
+    append(#"" height=""#, to: &output)
     ShortestDecimal.append(rectangle.size.height, to: &output)
-    output.append(contentsOf: #"" fill=""#.utf8)
-    output.append(contentsOf: rectangle.color.hexUTF8)
-    output.append(contentsOf: #"" fill-opacity=""#.utf8)
+    append(#"" fill=""#, to: &output)
+    rectangle.color.appendHex(to: &output)
+    append(#"" fill-opacity=""#, to: &output)
     appendOpacity(rectangle.alpha, to: &output)
-    output.append(contentsOf: "\"/>\n".utf8)
+    append("\"/>\n", to: &output)
+  }
+
+  /// Appends a literal's bytes straight from its static storage.
+  @inline(__always)
+  private static func append(_ literal: StaticString, to output: inout [UInt8]) {
+    output.append(
+      contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
   }
 
   /// `0.1` … `0.9` or `1`.
@@ -76,11 +83,11 @@ public enum SVGEncoder {
   private static func appendEscaped(_ text: String, to output: inout [UInt8]) {
     for byte in text.utf8 {
       switch byte {
-      case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
-      case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-      case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-      case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
-      case 0x0D: output.append(contentsOf: "&#13;".utf8)
+      case UInt8(ascii: "&"): append("&amp;", to: &output)
+      case UInt8(ascii: "<"): append("&lt;", to: &output)
+      case UInt8(ascii: ">"): append("&gt;", to: &output)
+      case UInt8(ascii: "\""): append("&quot;", to: &output)
+      case 0x0D: append("&#13;", to: &output)
       default: output.append(byte)
       }
     }

@@ -10,10 +10,7 @@ package enum ShortestDecimal {
   /// - Precondition: `value` is finite; the model never holds anything else.
   package static func append(_ value: Double, to output: inout [UInt8]) {
     precondition(value.isFinite, "only finite numbers have a decimal form")
-    if let whole = Int32(exactly: value), whole != 0 || value.sign == .plus {
-      appendInteger(Int(whole), to: &output)
-      return
-    }
+    if appendHundredths(value, to: &output) { return }
     var digits: [UInt8] = []
     digits.reserveCapacity(17)
     var exponent = 0
@@ -45,6 +42,34 @@ package enum ShortestDecimal {
     }
   }
 
+  /// The fast path for what people draw: whole numbers and hundredths below 10¹⁵ in
+  /// magnitude. If `value` is `k / 100` for a whole `k` (checked by the division, which is
+  /// correctly rounded like the reader's), the decimal text of `k / 100` reads back as
+  /// `value`; with at most 15 significant digits no other decimal of as few digits does, so
+  /// it is also the shortest.
+  ///
+  /// - Returns: `false`, having written nothing, when `value` is not of that form.
+  private static func appendHundredths(_ value: Double, to output: inout [UInt8]) -> Bool {
+    let scaled = (value * 100).rounded()
+    guard scaled.magnitude < 1e15, scaled / 100 == value else { return false }
+    if value == 0 {
+      output.append(contentsOf: value.sign == .minus ? [0x2D, 0x30] : [0x30])
+      return true
+    }
+    let hundredths = Int64(scaled)
+    var magnitude = hundredths.magnitude
+    if hundredths < 0 { output.append(UInt8(ascii: "-")) }
+    let fraction = magnitude % 100
+    magnitude /= 100
+    appendInteger(Int(magnitude), to: &output)
+    if fraction != 0 {
+      output.append(UInt8(ascii: "."))
+      output.append(0x30 &+ UInt8(fraction / 10))
+      if fraction % 10 != 0 { output.append(0x30 &+ UInt8(fraction % 10)) }
+    }
+    return true
+  }
+
   /// The text of a finite `value` as a `String`.
   package static func string(_ value: Double) -> String {
     var bytes: [UInt8] = []
@@ -55,23 +80,16 @@ package enum ShortestDecimal {
   static func appendInteger(_ value: Int, to output: inout [UInt8]) {
     if value < 0 { output.append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
-    var reversed: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    withUnsafeMutableBytes(of: &reversed) { buffer in
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var count = 0
       repeat {
-        buffer[count] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
+        digits[count] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
         magnitude /= 10
         count += 1
-      } while magnitude > 0 && count < 10
-      if magnitude > 0 {
-        // Wider than ten digits: rare (only exponents and huge whole numbers reach here).
-        output.append(contentsOf: String(value.magnitude).utf8)
-        count = 0
-      }
+      } while magnitude > 0
       while count > 0 {
         count -= 1
-        output.append(buffer[count])
+        output.append(digits[count])
       }
     }
   }

@@ -260,6 +260,23 @@ private struct JSONReader {
     while true {
       guard index < bytes.count else { throw error("unterminated string") }
       let byte = bytes[index]
+      if byte == UInt8(ascii: "\""), utf8.isEmpty {
+        // No escape: decode the run in place; it is valid UTF-8 exactly when decoding did not
+        // have to repair it.
+        let run = bytes[pendingRun..<index]
+        index += 1
+        var text = String(decoding: run, as: UTF8.self)
+        let unchanged = text.withUTF8 { decoded in
+          run.withUnsafeBufferPointer { original in
+            decoded.elementsEqual(original)
+          }
+        }
+        guard unchanged else {
+          index = pendingRun
+          throw error("a string is not valid UTF-8")
+        }
+        return text
+      }
       if byte == UInt8(ascii: "\"") {
         utf8.append(contentsOf: bytes[pendingRun..<index])
         index += 1

@@ -22,25 +22,63 @@ struct SourceLocation: Equatable {
 protocol SAXHandler: AnyObject {
   /// An element starts; its attributes are in `element`.
   func startElement(_ element: SAXElement) throws(SVGDecodingError)
-  /// The innermost open element ends.
+  /// The innermost open element ends; `locate` gives the location of its end tag, computed
+  /// only when asked for (it costs a scan of the tag).
+  func endElement(locate: () -> SourceLocation) throws(SVGDecodingError)
+  /// The innermost open element ends at `location`: for handlers that always want it.
   func endElement(at location: SourceLocation) throws(SVGDecodingError)
   /// Character data (text or CDATA), possibly one of several pieces of the same text;
   /// `locate` gives the location of the byte at an offset in `text`.
   func characters(_ text: UnsafeBufferPointer<UInt8>, locate: (Int) -> SourceLocation)
     throws(SVGDecodingError)
-  /// A `<!DOCTYPE …>`; the parse stops after it whatever the handler does, so that no
-  /// declaration in it is ever processed.
+  /// A `<!DOCTYPE …>`; the parse stops after it unless ``readsPastDocumentType`` is `true`,
+  /// so that by default no declaration in it is ever processed.
   func documentTypeDeclaration(at location: SourceLocation) throws(SVGDecodingError)
-  /// A reference to an entity other than the five predefined ones, which is never expanded.
+  /// A reference to an entity other than the five predefined ones, which is never expanded;
+  /// a parameter entity reference (only possible past a document type) is named `%name`.
+  /// A handler that returns without throwing lets the parse go on: the reference then stands
+  /// for one NUL byte, which no XML text can hold, so it marks the spot in an attribute value;
+  /// in character data it arrives as an empty piece of text, or as a NUL byte.
   func entityReference(named name: String, at location: SourceLocation) throws(SVGDecodingError)
   /// The document ended without an error.
   func endDocument() throws(SVGDecodingError)
+  /// The parse is about to read `byteCount` bytes: a hint for reserving memory.
+  func willParse(byteCount: Int)
+  /// Whether the parse goes on after a `<!DOCTYPE …>` the handler accepted. Declarations in
+  /// an internal subset are then read for well-formedness and dropped (no entity is recorded,
+  /// so none is ever expanded); no external subset or entity is ever loaded.
+  var readsPastDocumentType: Bool { get }
+}
+
+extension SAXHandler {
+  /// Stops at a document type declaration: the strict default.
+  var readsPastDocumentType: Bool { false }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// Whether the bytes are exactly the literal's UTF-8: the hot path compares names this way.
+  func equals(_ literal: StaticString) -> Bool {
+    guard count == literal.utf8CodeUnitCount else { return false }
+    guard let baseAddress, count > 0 else { return true }
+    return memcmp(baseAddress, literal.utf8Start, count) == 0
+  }
+}
+
+extension SAXHandler {
+  func endElement(locate: () -> SourceLocation) throws(SVGDecodingError) {
+    try endElement(at: locate())
+  }
+
+  func endElement(at location: SourceLocation) throws(SVGDecodingError) {}
+
+  func willParse(byteCount: Int) {}
 }
 
 /// One attribute of a start tag.
 struct SAXAttribute {
-  /// The local name, such as `fill`.
-  let name: UnsafeBufferPointer<UInt8>
+  /// The start of the local name, NUL-terminated and interned by libxml2: equal names have
+  /// equal pointers within one parse.
+  let nameStart: UnsafePointer<UInt8>?
   /// The namespace prefix, such as `xlink`, if any.
   let prefix: UnsafeBufferPointer<UInt8>?
   /// The value, after XML's attribute-value normalization.
@@ -48,6 +86,9 @@ struct SAXAttribute {
 
   /// Whether the attribute has a namespace prefix.
   var isQualified: Bool { prefix != nil }
+
+  /// The local name, such as `fill`.
+  var name: UnsafeBufferPointer<UInt8> { SAXParser.buffer(nameStart) }
 
   /// The name as written, with its prefix if it had one.
   var qualifiedName: String {
@@ -76,7 +117,7 @@ struct SAXElement {
     let value = entry?[3]
     let valueEnd = entry?[4]
     return SAXAttribute(
-      name: SAXParser.buffer(name),
+      nameStart: name,
       prefix: prefix.map { SAXParser.buffer($0) },
       value: SAXParser.buffer(from: value, to: valueEnd))
   }
@@ -134,6 +175,7 @@ enum SAXParser {
   static func parse(_ bytes: UnsafeRawBufferPointer, handler: any SAXHandler)
     throws(SVGDecodingError)
   {
+    handler.willParse(byteCount: bytes.count)
     var offset = 0
     try parse(handler: handler) { parser in
       let length = min(chunkSize, bytes.count - offset)
@@ -166,6 +208,7 @@ enum SAXParser {
     if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
       throw .unreadableFile(path: path, reason: "it is a directory")
     }
+    handler.willParse(byteCount: Int(status.st_size))
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
     defer { buffer.deallocate() }
     var readError: Int32 = 0
@@ -201,6 +244,7 @@ enum SAXParser {
     sax.ignorableWhitespace = charactersCallback
     sax.internalSubset = internalSubsetCallback
     sax.getEntity = getEntityCallback
+    sax.getParameterEntity = getParameterEntityCallback
     sax.serror = structuredErrorCallback
 
     let unmanaged = Unmanaged.passRetained(context)
@@ -334,9 +378,32 @@ private final class ParseContext {
   let handler: any SAXHandler
   var parser: xmlParserCtxtPtr?
   var failure: SVGDecodingError?
+  /// What an entity reference the handler accepted stands for: a predefined entity (so that
+  /// libxml2 never parses, loads or counts anything for it) whose text is one NUL byte.
+  let placeholderEntity: UnsafeMutablePointer<xmlEntity>
+  private let placeholderBytes: UnsafeMutablePointer<xmlChar>
 
   init(handler: any SAXHandler) {
     self.handler = handler
+    // "\0\0": a one-byte text (NUL) that is also a terminated C string, and an empty name.
+    placeholderBytes = .allocate(capacity: 2)
+    placeholderBytes.initialize(repeating: 0, count: 2)
+    placeholderEntity = .allocate(capacity: 1)
+    var entity = xmlEntity()
+    entity.type = XML_ENTITY_DECL
+    entity.etype = XML_INTERNAL_PREDEFINED_ENTITY
+    entity.name = UnsafePointer(placeholderBytes + 1)
+    entity.content = placeholderBytes
+    entity.length = 1
+    placeholderEntity.initialize(to: entity)
+  }
+
+  deinit {
+    // libxml2 keeps nothing in the placeholder, but would own what it stored there.
+    if let orig = placeholderEntity.pointee.orig { free(orig) }
+    placeholderEntity.deinitialize(count: 1)
+    placeholderEntity.deallocate()
+    placeholderBytes.deallocate()
   }
 
   /// Keeps the first error and stops the parser, so that nothing after it is read.
@@ -375,7 +442,7 @@ private let startElementCallback: startElementNsSAX2Func = {
 
 private let endElementCallback: endElementNsSAX2Func = { userData, _, _, _ in
   ParseContext.from(userData)?.deliver { handler, parser throws(SVGDecodingError) in
-    try handler.endElement(at: SAXParser.locationOfStartTag(in: parser))
+    try handler.endElement { SAXParser.locationOfStartTag(in: parser) }
   }
 }
 
@@ -395,19 +462,44 @@ private let internalSubsetCallback: internalSubsetSAXFunc = { userData, _, _, _ 
   context.deliver { handler, parser throws(SVGDecodingError) in
     try handler.documentTypeDeclaration(at: SAXParser.locationOfDeclaration(in: parser))
   }
-  // Nothing declared in a document type is ever processed, whatever the handler decided.
-  if let parser = context.parser { xmlStopParser(parser) }
+  // Unless the handler reads past it, nothing declared in a document type is processed.
+  if let parser = context.parser, context.failure != nil || !context.handler.readsPastDocumentType {
+    xmlStopParser(parser)
+  }
 }
 
 private let getEntityCallback: getEntitySAXFunc = { userData, name in
-  ParseContext.from(userData)?.deliver { handler, parser throws(SVGDecodingError) in
+  lookUpEntity(userData, name, sigil: "&")
+}
+
+private let getParameterEntityCallback: getParameterEntitySAXFunc = { userData, name in
+  lookUpEntity(userData, name, sigil: "%")
+}
+
+/// Tells the handler about a reference to a general (`&name;`) or parameter (`%name;`, named
+/// `%name` to the handler) entity, and answers libxml2 with the placeholder if it accepts.
+private func lookUpEntity(
+  _ userData: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, sigil: Unicode.Scalar
+) -> xmlEntityPtr? {
+  guard let context = ParseContext.from(userData) else { return nil }
+  // libxml2 also looks a name up when an internal subset declares it; only a reference,
+  // `&name;` just before the parse position, goes to the handler.
+  if let parser = context.parser,
+    !SAXParser.followsReference(to: name, sigil: UInt8(ascii: sigil), in: parser)
+  {
+    return nil
+  }
+  context.deliver { handler, parser throws(SVGDecodingError) in
     let entityName = String(decoding: SAXParser.buffer(name), as: UTF8.self)
     // The parse position is past `&name;`, which never spans lines.
     var location = SAXParser.currentLocation(in: parser)
     location.column = max(1, location.column - entityName.unicodeScalars.count - 2)
-    try handler.entityReference(named: entityName, at: location)
+    try handler.entityReference(
+      named: sigil == "%" ? "%" + entityName : entityName, at: location)
   }
-  return nil
+  // A handler that threw has stopped the parse; one that returned accepts the placeholder,
+  // which for a parameter entity libxml2 skips as "not a parameter entity" (a warning).
+  return context.failure == nil ? context.placeholderEntity : nil
 }
 
 private let structuredErrorCallback: xmlStructuredErrorFunc = { userData, error in
@@ -423,6 +515,21 @@ private let structuredErrorCallback: xmlStructuredErrorFunc = { userData, error 
 }
 
 extension SAXParser {
+  /// Whether the bytes just before the parse position are `&name;` (or `%name;`, for the
+  /// sigil `%`); `true` when they cannot be seen, so that a reference is never mistaken for a
+  /// declaration.
+  fileprivate static func followsReference(
+    to name: UnsafePointer<xmlChar>?, sigil: UInt8, in parser: xmlParserCtxtPtr
+  ) -> Bool {
+    let name = buffer(name)
+    guard let input = parser.pointee.input, let base = input.pointee.base,
+      let current = input.pointee.cur, current - base >= name.count + 2
+    else { return true }
+    let start = current - name.count - 2
+    return start.pointee == sigil && (current - 1).pointee == UInt8(ascii: ";")
+      && UnsafeBufferPointer(start: start + 1, count: name.count).elementsEqual(name)
+  }
+
   /// The location of `<!DOCTYPE`: the nearest `<!` before the parse position.
   fileprivate static func locationOfDeclaration(in parser: xmlParserCtxtPtr) -> SourceLocation {
     guard let input = parser.pointee.input, let base = input.pointee.base,
