@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocStore
 
 /// `drawdoc convert`: file to file, without the store.
 struct ConvertCommand: Command {
@@ -10,9 +11,10 @@ struct ConvertCommand: Command {
     .value("background", placeholder: "COLOR", help: "PNG only: a background color."),
   ]
   static let discussion = """
-    IN is a drawdoc SVG file or the JSON form (.json, or text starting with '{'); '-' reads
-    standard input. OUT's extension picks the format: .svg, .png or .json ('-' writes SVG to
-    standard output).
+    IN is any SVG file, read in import mode as 'save' reads it (what drawdoc cannot keep is
+    reported as 'IN:LINE: warning: …' on standard error), or the JSON form (.json, or text
+    starting with '{'); '-' reads standard input. OUT's extension picks the format: .svg, .png
+    or .json ('-' writes SVG to standard output).
     """
 
   let input: String
@@ -29,7 +31,9 @@ struct ConvertCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let drawing = try DrawingFile.read(input)
+    let imported = try DrawingFile.importDrawing(input, now: .now)
+    DrawingFile.report(imported.warnings, of: input, to: context.standardError)
+    let drawing = imported.drawing
     try ExportCommand.write(
       drawing, as: format, picture: picture, to: output, context: context, command: Self.name)
     return .success

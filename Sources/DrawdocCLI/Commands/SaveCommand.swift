@@ -14,10 +14,15 @@ struct SaveCommand: Command {
     StoreAccess.option,
   ]
   static let discussion = """
+    Any SVG file is read in import mode: its rectangles are kept, wherever they are and
+    however they are styled, and everything drawdoc cannot keep (other shapes, rotations,
+    gradients, strokes, rounded corners, text, entities) is skipped or simplified with a
+    warning 'FILE:LINE: warning: …' on standard error. --strict refuses a file that raises any
+    warning (exit status 65) and leaves the store as it was. The JSON form is read too.
+
     A file whose root data-id names a drawing in the store becomes a new version of it (the
     round trip: export, edit elsewhere, save); any other file becomes a new drawing with a fresh
-    id. A new version keeps its created time. This version reads drawdoc files (strict mode);
-    SVG from other programs is refused with the line and column of the first difference.
+    id. A new version keeps its created time.
     """
 
   let arguments: ParsedArguments
@@ -25,6 +30,7 @@ struct SaveCommand: Command {
   let title: String?
   let replace: String?
   let forceNew: Bool
+  let strict: Bool
 
   init(_ arguments: ParsedArguments) throws(CommandLineError) {
     try arguments.expectPositionals(atMost: 1)
@@ -35,6 +41,7 @@ struct SaveCommand: Command {
     }
     replace = arguments.value("replace")
     forceNew = arguments.flag("new")
+    strict = arguments.flag("strict")
     if replace != nil && forceNew {
       throw .invalidValue(
         command: Self.name, option: "new", value: "--new",
@@ -43,7 +50,13 @@ struct SaveCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let incoming = try DrawingFile.read(file)
+    let now = Timestamp.now
+    let imported = try DrawingFile.importDrawing(file, now: now)
+    DrawingFile.report(imported.warnings, of: file, to: context.standardError)
+    if strict && !imported.warnings.isEmpty {
+      throw StrictImportRefusal(path: file, warningCount: imported.warnings.count)
+    }
+    let incoming = imported.drawing
     let store = try StoreAccess.open(arguments, context)
     let target: DocumentStore.SaveTarget
     if let replace {
@@ -51,7 +64,7 @@ struct SaveCommand: Command {
     } else {
       target = forceNew ? .newDrawing : .automatic
     }
-    let saved = try store.save(incoming, as: target, title: title, at: .now)
+    let saved = try store.save(incoming, as: target, title: title, at: now)
     context.standardOutput.writeLine(saved.id.description)
     return .success
   }

@@ -24,6 +24,39 @@ enum FileFormat: String, CaseIterable {
 
 /// Reads drawings from files given on the command line.
 enum DrawingFile {
+  /// Reads any SVG file in import mode (SPEC §2) or, for `.json` or text starting with `{`,
+  /// the JSON form, which raises no warnings.
+  ///
+  /// - Parameters:
+  ///   - path: The file, or `-` for standard input.
+  ///   - now: The time a drawing without valid times of its own gets.
+  /// - Returns: The drawing and what was lost on the way.
+  /// - Throws: ``InputFileError`` or ``FileContentError``.
+  static func importDrawing(_ path: String, now: Timestamp) throws -> ImportResult {
+    let bytes = try InputFile.read(path)
+    if isJSON(bytes, path: path) {
+      return ImportResult(drawing: try read(path, bytes), warnings: [])
+    }
+    do {
+      return try SVGImporter.importDrawing(bytes, now: now)
+    } catch {
+      throw FileContentError(
+        path: path, reason: "\(error.line ?? 1):\(error.column ?? 1): \(error.message)")
+    }
+  }
+
+  /// Writes each warning as one line, `FILE:LINE: warning: MESSAGE`.
+  ///
+  /// - Parameters:
+  ///   - warnings: The warnings of one file.
+  ///   - path: The file as the user named it (`-` for standard input).
+  ///   - sink: Standard error.
+  static func report(_ warnings: [ImportWarning], of path: String, to sink: some OutputSink) {
+    for warning in warnings {
+      sink.writeLine("\(path):\(warning.line): warning: \(warning.message)")
+    }
+  }
+
   /// Reads a drawdoc SVG file (strict mode) or, for `.json` or text starting with `{`, the JSON
   /// form.
   ///
@@ -31,12 +64,17 @@ enum DrawingFile {
   /// - Returns: The drawing.
   /// - Throws: ``InputFileError`` or ``FileContentError``.
   static func read(_ path: String) throws -> Drawing {
-    let bytes = try InputFile.read(path)
+    try read(path, try InputFile.read(path))
+  }
+
+  private static func isJSON(_ bytes: [UInt8], path: String) -> Bool {
     let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    return FileFormat(path: path) == .json || firstByte == UInt8(ascii: "{")
+  }
+
+  private static func read(_ path: String, _ bytes: [UInt8]) throws -> Drawing {
     do {
-      if FileFormat(path: path) == .json || firstByte == UInt8(ascii: "{") {
-        return try DrawingJSON.decode(bytes)
-      }
+      if isJSON(bytes, path: path) { return try DrawingJSON.decode(bytes) }
       return try SVGDecoder.decode(bytes)
     } catch let error as SVGDecodingError {
       throw FileContentError(

@@ -50,6 +50,10 @@ struct ErrorReport {
       status = .dataError
       message = error.description
       pointsToHelp = nil
+    case let error as StrictImportRefusal:
+      status = .dataError
+      message = error.description
+      pointsToHelp = nil
     case let error as JSONDecodingError:
       status = .dataError
       message = error.description
