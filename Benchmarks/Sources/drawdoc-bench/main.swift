@@ -1,0 +1,3 @@
+import Glibc
+
+exit(BenchCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# The drawdoc benchmark (SPEC §6), from a clean clone:
+#
+#   bash Benchmarks/run.sh            # 10 k, 100 k, 1 M rectangles, 5 runs; store 11 runs
+#   bash Benchmarks/run.sh --quick    # 10 k and 100 k, 3 runs; store 5 runs
+#
+# Other options go to `drawdoc-bench suite` and win over the defaults: --runs N,
+# --store-runs N, --budget SECONDS (per measurement), --sizes 10000,100000,1000000.
+#
+# Needs the Swift toolchain; uses ../shared/bench/ (gen_drawdoc.py, ref_sax.c) next to the
+# repository. python3, gcc with libxml2-dev, rsvg-convert and GNU time are used when
+# present; for a missing one the script prints the apt-get line and leaves its column out.
+# It installs nothing. Generated documents, the stores and ref_sax are cached in Benchmarks/.data/.
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+shared="$(cd "$root/.." && pwd)/shared/bench"
+data="$here/.data"
+started=$(date +%s)
+
+sizes="10000,100000,1000000"
+suite_options=(--runs 5 --store-runs 11 --budget 60)
+extra=()
+while (($#)); do
+  case "$1" in
+    --quick)
+      sizes="10000,100000"
+      suite_options=(--runs 3 --store-runs 5 --budget 20)
+      shift ;;
+    --sizes)
+      [[ $# -ge 2 ]] || { echo "run.sh: --sizes needs a value" >&2; exit 64; }
+      sizes="$2"
+      shift 2 ;;
+    -h|--help)
+      awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+      exit 0 ;;
+    *)
+      extra+=("$1")
+      shift ;;
+  esac
+done
+
+note=()
+missing() { # what, apt package
+  echo "run.sh: $1 not found: its column is left out. To install it: apt-get install -y $2" >&2
+  note+=(--note "$1 was not found, so its column is empty (apt-get install -y $2).")
+}
+
+command -v swift >/dev/null || {
+  echo "run.sh: swift not found: install the Swift toolchain (6.0 or later) first" >&2
+  exit 69
+}
+if [[ ! -f "$shared/gen_drawdoc.py" || ! -f "$shared/ref_sax.c" ]]; then
+  echo "run.sh: the reference programs are missing: expected gen_drawdoc.py and ref_sax.c" >&2
+  echo "in $shared (../shared/bench/ next to the repository; see SPEC §6)." >&2
+  exit 66
+fi
+mkdir -p "$data/out"
+
+# --- The reference reader, ref_sax (C, libxml2 SAX2) ---------------------------------------
+ref_sax="$data/ref_sax"
+if ! command -v gcc >/dev/null; then
+  missing gcc gcc
+  ref_sax=none
+elif ! pkg-config --exists libxml-2.0 2>/dev/null; then
+  missing "libxml2 (pkg-config libxml-2.0, to build ref_sax)" "pkg-config libxml2-dev"
+  ref_sax=none
+elif [[ ! -x "$ref_sax" || "$shared/ref_sax.c" -nt "$ref_sax" || "$shared/ref_common.h" -nt "$ref_sax" ]]; then
+  echo "building ref_sax with gcc -O2" >&2
+  # shellcheck disable=SC2046  # pkg-config prints several words on purpose
+  gcc -O2 "$shared/ref_sax.c" -o "$ref_sax" $(pkg-config --cflags --libs libxml-2.0)
+fi
+
+rsvg=$(command -v rsvg-convert || true)
+if [[ -z "$rsvg" ]]; then
+  missing rsvg-convert librsvg2-bin
+  rsvg=none
+fi
+
+# GNU time measures peak memory (max RSS) of one run per measurement.
+time_tool=$(type -P time || true)
+if [[ -z "$time_tool" ]] || ! "$time_tool" -f %M -o /dev/null true 2>/dev/null; then
+  echo "run.sh: GNU time not found: peak memory falls back to wait4 (see the notes)." >&2
+  echo "To install it: apt-get install -y time" >&2
+  time_tool=none
+fi
+
+# --- The documents, fixed seed 1, cached --------------------------------------------------
+if command -v python3 >/dev/null; then
+  IFS=, read -r -a counts <<<"$sizes"
+  for count in "${counts[@]}"; do
+    file="$data/drawdoc-$count.svg"
+    if [[ ! -s "$file" || "$shared/gen_drawdoc.py" -nt "$file" ]]; then
+      echo "generating $count rectangles (gen_drawdoc.py $count 1)" >&2
+      python3 "$shared/gen_drawdoc.py" "$count" 1 >"$file.tmp"
+      mv "$file.tmp" "$file"
+    fi
+  done
+else
+  echo "run.sh: python3 not found: documents not generated yet are left out." >&2
+  echo "To install it: apt-get install -y python3" >&2
+  note+=(--note "python3 was not found: only documents generated earlier were measured (apt-get install -y python3).")
+fi
+
+# --- drawdoc and drawdoc-bench, release ---------------------------------------------------
+# Both come from the benchmark package: `drawdoc` is the main package's executable product,
+# built in release mode as a dependency, so the library is compiled once for both and the
+# development build folder (.build at the root) is left alone.
+echo "building drawdoc and drawdoc-bench (swift build -c release)" >&2
+build_started=$(date +%s)
+swift build -c release --package-path "$here" --product drawdoc-bench >&2
+swift build -c release --package-path "$here" --product drawdoc >&2
+bin=$(swift build -c release --package-path "$here" --show-bin-path)
+echo "built in $(($(date +%s) - build_started)) s" >&2
+
+status=0
+"$bin/drawdoc-bench" suite --data "$data" --drawdoc "$bin/drawdoc" --ref-sax "$ref_sax" \
+  --rsvg "$rsvg" --time "$time_tool" --sizes "$sizes" "${suite_options[@]}" "${note[@]}" "${extra[@]}" ||
+  status=$?
+echo "whole run, builds and generation included: $(($(date +%s) - started)) s"
+exit "$status"
