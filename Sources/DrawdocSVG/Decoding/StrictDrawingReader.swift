@@ -35,7 +35,7 @@ final class StrictDrawingReader: SAXHandler {
   private var knownRectangleName: UnsafePointer<UInt8>?
   /// The `rect` attribute names seen so far, by libxml2's interned pointer: after the first
   /// rectangle, a name is classified by one pointer comparison.
-  private var rectangleAttributeNames: [(UnsafePointer<UInt8>, RectangleAttribute)] = []
+  private var rectangleNames = RectangleAttributeNames()
   private var expectedByteCount = 0
 
   /// The drawing, once the document has ended without an error.
@@ -212,9 +212,12 @@ final class StrictDrawingReader: SAXHandler {
     var color: Color?
     var alpha: Alpha?
     var idAttribute: SAXAttribute?
+    // A local copy: the class property would be checked for exclusive access on every name.
+    var names = rectangleNames
+    defer { rectangleNames = names }
     for index in 0..<element.attributeCount {
       let attribute = element.attribute(index)
-      let name = attribute.isQualified ? nil : rectangleAttribute(attribute)
+      let name = attribute.isQualified ? nil : names.kind(of: attribute, expected: index)
       switch name {
       case .id:
         idAttribute = attribute
@@ -275,14 +278,6 @@ final class StrictDrawingReader: SAXHandler {
     rectangles = []
     drawing = Drawing(
       id: header.id, created: header.created, modified: header.modified, plane: plane)
-  }
-
-  private func rectangleAttribute(_ attribute: SAXAttribute) -> RectangleAttribute? {
-    guard let start = attribute.nameStart else { return nil }
-    for (known, kind) in rectangleAttributeNames where known == start { return kind }
-    guard let kind = RectangleAttribute(attribute.name) else { return nil }
-    if rectangleAttributeNames.count < 16 { rectangleAttributeNames.append((start, kind)) }
-    return kind
   }
 
   private func finishTitle() throws(SVGDecodingError) {
@@ -463,7 +458,7 @@ private enum RootAttribute {
 }
 
 /// The attributes of `<rect>`, matched on their bytes: the hot path of reading.
-private enum RectangleAttribute {
+private enum RectangleAttribute: Int {
   case id, x, y, width, height, fill, opacity
 
   init?(_ name: UnsafeBufferPointer<UInt8>) {
@@ -477,5 +472,50 @@ private enum RectangleAttribute {
     case 12 where name.equals("fill-opacity"): self = .opacity
     default: return nil
     }
+  }
+}
+
+/// The interned name pointers of the `rect` attributes seen so far. libxml2 keeps one copy of
+/// each name per parse, so after the first rectangle an attribute is recognized by comparing
+/// its name pointer, first with the one the canonical order puts at its position.
+private struct RectangleAttributeNames {
+  private var pointers:
+    (
+      UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?,
+      UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?
+    ) = (nil, nil, nil, nil, nil, nil, nil)
+
+  private func pointer(_ kind: Int) -> UnsafePointer<UInt8>? {
+    switch kind {
+    case 0: return pointers.0
+    case 1: return pointers.1
+    case 2: return pointers.2
+    case 3: return pointers.3
+    case 4: return pointers.4
+    case 5: return pointers.5
+    default: return pointers.6
+    }
+  }
+
+  private mutating func learn(_ start: UnsafePointer<UInt8>, as kind: RectangleAttribute) {
+    switch kind {
+    case .id: pointers.0 = start
+    case .x: pointers.1 = start
+    case .y: pointers.2 = start
+    case .width: pointers.3 = start
+    case .height: pointers.4 = start
+    case .fill: pointers.5 = start
+    case .opacity: pointers.6 = start
+    }
+  }
+
+  /// What the unqualified attribute is, or `nil` for a name the format does not have.
+  mutating func kind(of attribute: SAXAttribute, expected position: Int) -> RectangleAttribute? {
+    guard let start = attribute.nameStart else { return nil }
+    if position < 7, pointer(position) == start { return RectangleAttribute(rawValue: position) }
+    for kind in 0..<7 where pointer(kind) == start { return RectangleAttribute(rawValue: kind) }
+    guard let kind = RectangleAttribute(attribute.name) else { return nil }
+    learn(start, as: kind)
+    return kind
   }
 }
