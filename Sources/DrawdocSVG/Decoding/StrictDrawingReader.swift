@@ -201,6 +201,7 @@ final class StrictDrawingReader: SAXHandler {
     // A canonical rectangle takes about a hundred bytes; the cap keeps a file padded with
     // blanks from reserving much (and reserved pages cost nothing until written).
     rectangles.reserveCapacity(min(expectedByteCount / 96, 1 << 22))
+    MemoryAdvice.preferHugePages(for: &rectangles)
   }
 
   private func readRectangle(_ element: SAXElement) throws(SVGDecodingError) {
