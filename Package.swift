@@ -50,7 +50,8 @@ let package = Package(
     .testTarget(name: "DrawdocModelTests", dependencies: ["DrawdocModel"]),
     .testTarget(
       name: "DrawdocSVGTests",
-      dependencies: ["DrawdocSVG", "DrawdocModel"]
+      dependencies: ["DrawdocSVG", "DrawdocModel"],
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "DrawdocRasterTests",

@@ -88,13 +88,13 @@ struct ImportCanvasTests {
     #expect(result.warnings == [])
   }
 
-  @Test func withoutAnySizeTheCanvasIs100By100WithAWarningPerSide() throws {
+  @Test func withoutAnySizeTheCanvasIsDrawdocsDefaultWithAWarningPerSide() throws {
     let result = try importing(document("", root: #"width="100%""#))
-    #expect(result.drawing.plane.size == (try Size(width: 100, height: 100)))
+    #expect(result.drawing.plane.size == (try Size(width: 1024, height: 768)))
     #expect(
       warnings(result) == [
-        "1: <svg> has neither a viewBox nor a width in absolute units: the canvas width is 100",
-        "1: <svg> has neither a viewBox nor a height in absolute units: the canvas height is 100",
+        "1: <svg> has neither a viewBox nor a width in absolute units: the canvas width is 1024",
+        "1: <svg> has neither a viewBox nor a height in absolute units: the canvas height is 768",
       ])
   }
 

@@ -198,8 +198,9 @@ enum ImportIssue: Equatable {
       return "<svg>: viewBox \"\(value)\" is not four numbers with a positive width and "
         + "height; ignored"
     case .defaultCanvasSide(let side):
+      let length = side == "width" ? Plane.defaultSize.width : Plane.defaultSize.height
       return "<svg> has neither a viewBox nor a \(side) in absolute units: the canvas "
-        + "\(side) is 100"
+        + "\(side) is \(ShortestDecimal.string(length))"
     case .invalidDrawingIdentifier(let value):
       return "<svg> has data-id=\"\(value)\", which is not an identifier: the drawing gets "
         + "a fresh id"

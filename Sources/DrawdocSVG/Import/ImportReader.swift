@@ -306,7 +306,8 @@ final class ImportReader: SAXHandler {
       warn(line, .unknownVersion(value: StyleCascade.excerpt(version)))
     }
 
-    // The canvas: the viewBox, else width and height in absolute units, else 100.
+    // The canvas: the viewBox, else width and height in absolute units, else drawdoc's
+    // default canvas (1024 × 768): SVG leaves the size to a host, and drawdoc has none.
     var viewBox: ViewBox?
     if let text = value("viewBox") {
       viewBox = ViewBox.parse(text)
@@ -318,14 +319,16 @@ final class ImportReader: SAXHandler {
     var canvasHeight = viewBox?.height ?? height
     if canvasWidth == nil {
       warn(line, .defaultCanvasSide(side: "width"))
-      canvasWidth = 100
+      canvasWidth = Plane.defaultSize.width
     }
     if canvasHeight == nil {
       warn(line, .defaultCanvasSide(side: "height"))
-      canvasHeight = 100
+      canvasHeight = Plane.defaultSize.height
     }
     canvas =
-      (try? Size(width: canvasWidth ?? 100, height: canvasHeight ?? 100)) ?? Plane.defaultSize
+      (try? Size(
+        width: canvasWidth ?? Plane.defaultSize.width,
+        height: canvasHeight ?? Plane.defaultSize.height)) ?? Plane.defaultSize
 
     // Canvas coordinates are the viewBox's, moved so that its corner is the origin.
     var transform = AffineTransform.identity
