@@ -5,50 +5,6 @@ import Testing
 // `save` and `convert` read any SVG in import mode and print one warning per loss on standard
 // error as `FILE:LINE: warning: MESSAGE`; `save --strict` refuses a file with warnings.
 
-/// A folder with a store and a work area, removed when the value goes away.
-private final class ImportSandbox {
-  let root: String
-  let store: String
-  let work: String
-  let environment: [String: String]
-
-  init() throws {
-    root =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("drawdoc-import-\(UUID().uuidString)").path
-    store = "\(root)/store"
-    work = "\(root)/work"
-    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-    let inherited = ProcessInfo.processInfo.environment
-    environment = [
-      "PATH": inherited["PATH"] ?? "/usr/bin:/bin", "HOME": inherited["HOME"] ?? root,
-      "DRAWDOC_STORE": store, "TZ": "UTC",
-    ]
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: root) }
-
-  func file(_ name: String, _ text: String) throws -> String {
-    let path = "\(work)/\(name)"
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    return path
-  }
-
-  /// Every file below the store: relative path → bytes.
-  func storeSnapshot() throws -> [String: Data] {
-    var result: [String: Data] = [:]
-    guard let enumerator = FileManager.default.enumerator(atPath: store) else { return result }
-    for case let relative as String in enumerator {
-      var isFolder: ObjCBool = false
-      _ = FileManager.default.fileExists(atPath: "\(store)/\(relative)", isDirectory: &isFolder)
-      result[relative] =
-        isFolder.boolValue
-        ? Data() : try Data(contentsOf: URL(fileURLWithPath: "\(store)/\(relative)"))
-    }
-    return result
-  }
-}
-
 /// The JSON form, as far as these tests need it.
 private struct DrawingJSONForm: Decodable {
   struct RectangleForm: Decodable, Equatable {
@@ -98,7 +54,7 @@ private func foreignWarnings(_ path: String, freshId: String) -> String {
 @Suite("Import on the command line")
 struct ImportCommandTests {
   @Test func convertImportsAForeignSVGAndPrintsEachWarningWithFileAndLine() throws {
-    let box = try ImportSandbox()
+    let box = try Sandbox()
     let input = try box.file("foreign.svg", foreignSVG)
     let output = "\(box.work)/out.json"
     let result = drawdoc("convert", input, output, environment: box.environment)
@@ -120,7 +76,7 @@ struct ImportCommandTests {
   }
 
   @Test func convertOfADrawdocFileRaisesNoWarning() throws {
-    let box = try ImportSandbox()
+    let box = try Sandbox()
     let result = drawdoc(
       "convert", sample("fractional-edges.svg"), "\(box.work)/out.svg",
       environment: box.environment)
@@ -132,7 +88,7 @@ struct ImportCommandTests {
   }
 
   @Test func saveImportsAForeignSVGIntoTheStore() throws {
-    let box = try ImportSandbox()
+    let box = try Sandbox()
     let input = try box.file("foreign.svg", foreignSVG)
     let saved = drawdoc("save", input, environment: box.environment)
     #expect(saved.status == 0, "\(saved.standardError)")
@@ -147,7 +103,7 @@ struct ImportCommandTests {
   }
 
   @Test func standardInputIsNamedDashInWarnings() throws {
-    let box = try ImportSandbox()
+    let box = try Sandbox()
     let result = try runBinary(
       ["save", "-"], input: Data(foreignSVG.utf8), environment: box.environment)
     #expect(result.status == 0, "\(result.standardError)")
@@ -162,11 +118,11 @@ struct ImportCommandTests {
   }
 
   @Test func saveStrictRefusesAFileWithWarningsAndLeavesTheStoreAlone() throws {
-    let box = try ImportSandbox()
+    let box = try Sandbox()
     let made = drawdoc("new", "--title", "Existing", environment: box.environment)
     #expect(made.status == 0)
     let input = try box.file("foreign.svg", foreignSVG)
-    let before = try box.storeSnapshot()
+    let before = try box.snapshot()
     let result = try runBinary(["save", "--strict", input], environment: box.environment)
     #expect(result.status == 65)
     #expect(result.standardOutput == "")
@@ -177,11 +133,11 @@ struct ImportCommandTests {
       lines.last
         == "Error: \(input): not saved: --strict refuses a file whose import raises warnings, "
         + "and this one raised 3 warnings (listed above)")
-    #expect(try box.storeSnapshot() == before)
+    #expect(try box.snapshot() == before)
   }
 
   @Test func saveStrictAcceptsADrawdocFile() throws {
-    let box = try ImportSandbox()
+    let box = try Sandbox()
     let result = try runBinary(
       ["save", "--strict", sample("seeds-example.svg")], environment: box.environment)
     #expect(result.status == 0)
@@ -190,7 +146,7 @@ struct ImportCommandTests {
   }
 
   @Test func aFileThatIsNotWellFormedIsStillAnError() throws {
-    let box = try ImportSandbox()
+    let box = try Sandbox()
     let input = try box.file(
       "broken.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<g>\n</svg>\n")
     let result = drawdoc("save", input, environment: box.environment)

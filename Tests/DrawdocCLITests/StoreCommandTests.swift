@@ -14,9 +14,9 @@ import Testing
 
 // MARK: - Fixtures
 
-/// A fresh sandbox: a store at `<root>/store` named by `DRAWDOC_STORE`, and a `<root>/work`
+/// A fresh sandbox (shared by the command-line test suites): a store at `<root>/store` named by `DRAWDOC_STORE`, and a `<root>/work`
 /// folder for input and output files. Removed when the value goes away.
-private final class Sandbox {
+final class Sandbox {
   let root: String
   let store: String
   let work: String
@@ -126,6 +126,12 @@ private final class Sandbox {
     return path
   }
 
+  /// Writes a text file into the work folder and returns its path.
+  @discardableResult
+  func file(_ name: String, _ text: String) throws -> String {
+    try file(name, Array(text.utf8))
+  }
+
   func read(_ path: String) throws -> [UInt8] {
     Array(try Data(contentsOf: URL(fileURLWithPath: path)))
   }
@@ -155,7 +161,7 @@ private final class Sandbox {
 }
 
 /// The JSON form of a drawing (SPEC §4).
-private struct DrawingForm: Decodable, Equatable {
+struct DrawingForm: Decodable, Equatable {
   var format: String
   var version: Int
   var id: String
@@ -167,7 +173,7 @@ private struct DrawingForm: Decodable, Equatable {
   var rectangles: [RectangleForm]
 }
 
-private struct RectangleForm: Decodable, Equatable {
+struct RectangleForm: Decodable, Equatable {
   var id: String
   var x: Double
   var y: Double
@@ -178,7 +184,7 @@ private struct RectangleForm: Decodable, Equatable {
 }
 
 /// One object of `list --json`.
-private struct ListRow: Decodable, Equatable {
+struct ListRow: Decodable, Equatable {
   var id: String
   var title: String
   var rectangles: Int
