@@ -10,18 +10,9 @@ public enum SVGDecoder {
   /// - Returns: The drawing.
   /// - Throws: An ``SVGDecodingError`` with the location of the first problem.
   public static func decode(_ bytes: [UInt8]) throws(SVGDecodingError) -> Drawing {
-    func read(_ reader: StrictDrawingReader) throws(SVGDecodingError) {
-      let failure = bytes.withUnsafeBytes { buffer -> SVGDecodingError? in
-        do throws(SVGDecodingError) {
-          try SAXParser.parse(buffer, handler: reader)
-          return nil
-        } catch {
-          return error
-        }
-      }
-      if let failure { throw failure }
+    try decode { (reader) throws(SVGDecodingError) in
+      try SAXParser.parse(bytes, handler: reader)
     }
-    return try decode(with: read)
   }
 
   /// Decodes a drawing from a file, reading it a piece at a time.

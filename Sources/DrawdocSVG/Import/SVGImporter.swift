@@ -52,15 +52,7 @@ public enum SVGImporter {
       return ImportResult(drawing: drawing, warnings: [])
     }
     let reader = ImportReader(now: now, seed: seed)
-    let failure = bytes.withUnsafeBytes { buffer -> SVGDecodingError? in
-      do throws(SVGDecodingError) {
-        try SAXParser.parse(buffer, handler: reader)
-        return nil
-      } catch {
-        return error
-      }
-    }
-    if let failure { throw failure }
+    try SAXParser.parse(bytes, handler: reader)
     guard let result = reader.result else {
       throw .malformedXML(message: "the document has no <svg> element", line: 1, column: 1)
     }

@@ -187,6 +187,25 @@ enum SAXParser {
     }
   }
 
+  /// Parses bytes held in an array.
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole document.
+  ///   - handler: Receives the events.
+  /// - Throws: The handler's error, or ``SVGDecodingError/malformedXML(message:line:column:)``.
+  static func parse(_ bytes: [UInt8], handler: any SAXHandler) throws(SVGDecodingError) {
+    // withUnsafeBytes rethrows untyped errors, so the typed error travels as a value.
+    let failure = bytes.withUnsafeBytes { buffer -> SVGDecodingError? in
+      do throws(SVGDecodingError) {
+        try parse(buffer, handler: handler)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+  }
+
   /// Parses a file, reading it a piece at a time so memory does not grow with its size.
   ///
   /// - Parameters:
