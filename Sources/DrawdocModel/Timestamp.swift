@@ -21,7 +21,16 @@ public struct Timestamp: Hashable, Comparable, Sendable {
   /// - Parameter text: The moment in the text form.
   /// - Throws: ``ModelError/invalidTimestamp(_:)`` for any other text or an impossible date.
   public init(_ text: String) throws(ModelError) {
-    let bytes = Array(text.utf8)
+    var text = text
+    let parsed = text.withUTF8 { Timestamp(utf8: $0) }
+    guard let parsed else { throw .invalidTimestamp(text) }
+    self = parsed
+  }
+
+  /// Parses the UTF-8 bytes of `YYYY-MM-DDTHH:MM:SSZ`, or returns `nil` if they are not one.
+  ///
+  /// - Parameter bytes: The twenty bytes of the text form.
+  public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
     func number(_ range: Range<Int>) -> Int? {
       var value = 0
       for index in range {
@@ -38,7 +47,7 @@ public struct Timestamp: Hashable, Comparable, Sendable {
       year >= 1, (1...12).contains(month), day >= 1,
       day <= Timestamp.daysIn(month: month, year: year),
       hour < 24, minute < 60, second < 60
-    else { throw .invalidTimestamp(text) }
+    else { return nil }
     let days = Timestamp.daysSince1970(year: year, month: month, day: day)
     self.init(secondsSince1970: Int64(days * 86_400 + hour * 3600 + minute * 60 + second))
   }
@@ -66,7 +75,8 @@ public struct Timestamp: Hashable, Comparable, Sendable {
     return era * 146_097 + dayOfEra - 719_468
   }
 
-  fileprivate var components: (year: Int, month: Int, day: Int, seconds: Int) {
+  /// The calendar date and the second of the day, in UTC.
+  package var components: (year: Int, month: Int, day: Int, seconds: Int) {
     let seconds = Int(secondsSince1970)
     let days = (seconds >= 0 ? seconds : seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400

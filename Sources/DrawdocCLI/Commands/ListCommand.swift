@@ -67,32 +67,54 @@ struct ListCommand: Command {
     return output
   }
 
-  static func table(_ rows: [ListedDrawing]) -> String {
-    guard !rows.isEmpty else { return "No drawings yet: 'drawdoc new' makes one.\n" }
-    var cells = [["ID", "TITLE", "RECTANGLES", "CREATED", "MODIFIED"]]
-    for row in rows {
-      switch row {
-      case .drawing(let entry):
-        cells.append([
-          entry.id.description, DisplayText.single(entry.title), String(entry.rectangleCount),
-          LocalTime.format(entry.created), LocalTime.format(entry.modified),
-        ])
-      case .damaged(let id, _):
-        cells.append([id.description, "(damaged: drawdoc validate shows why)", "-", "-", "-"])
+  static func table(_ rows: [ListedDrawing]) -> [UInt8] {
+    guard !rows.isEmpty else { return Array("No drawings yet: 'drawdoc new' makes one.\n".utf8) }
+    // Widths in characters; ASCII text (the usual case) is counted by its bytes.
+    func width(_ text: String) -> Int {
+      text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
+    }
+    let titles = rows.map { row -> String in
+      guard case .drawing(let entry) = row else { return "(damaged: drawdoc validate shows why)" }
+      return DisplayText.single(entry.title)
+    }
+    let counts = rows.map { row -> String in
+      guard case .drawing(let entry) = row else { return "-" }
+      return String(entry.rectangleCount)
+    }
+    let titleWidth = max(5, titles.map(width).max() ?? 0)
+    let countWidth = max(10, counts.map { $0.utf8.count }.max() ?? 0)
+    let timeWidth = 16
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity((rows.count + 1) * (11 + titleWidth + countWidth + 2 * timeWidth + 10))
+    func pad(_ count: Int) { bytes.append(contentsOf: repeatElement(0x20, count: count)) }
+    // Counts are right-aligned; the last column is not padded, so no line ends in blanks.
+    func line(_ id: String, _ title: String, _ count: String, _ times: () -> Void) {
+      bytes.append(contentsOf: id.utf8)
+      pad(13 - id.utf8.count)
+      bytes.append(contentsOf: title.utf8)
+      pad(titleWidth - width(title) + 2 + countWidth - count.utf8.count)
+      bytes.append(contentsOf: count.utf8)
+      pad(2)
+      times()
+      bytes.append(0x0A)
+    }
+    line("ID", "TITLE", "RECTANGLES") {
+      bytes.append(contentsOf: "CREATED".utf8)
+      pad(timeWidth - 7 + 2)
+      bytes.append(contentsOf: "MODIFIED".utf8)
+    }
+    let localTime = LocalTime()
+    for (offset, row) in rows.enumerated() {
+      line(row.id.description, titles[offset], counts[offset]) {
+        guard case .drawing(let entry) = row else {
+          bytes.append(contentsOf: "-                 -".utf8)
+          return
+        }
+        localTime.append(entry.created, to: &bytes)
+        pad(2)
+        localTime.append(entry.modified, to: &bytes)
       }
     }
-    let widths = (0..<5).map { column in cells.map { $0[column].count }.max() ?? 0 }
-    var text = ""
-    text.reserveCapacity(cells.count * (widths.reduce(0, +) + 10))
-    for row in cells {
-      for (column, cell) in row.enumerated() {
-        let padding = String(repeating: " ", count: widths[column] - cell.count)
-        if column > 0 { text += "  " }
-        // Counts are right-aligned; the last column is not padded, so no line ends in blanks.
-        text += column == 2 ? padding + cell : column == 4 ? cell : cell + padding
-      }
-      text += "\n"
-    }
-    return text
+    return bytes
   }
 }
