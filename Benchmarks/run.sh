@@ -109,7 +109,13 @@ fi
 # development build folder (.build at the root) is left alone.
 echo "building drawdoc and drawdoc-bench (swift build -c release)" >&2
 build_started=$(date +%s)
-swift build -c release --package-path "$here" --product drawdoc-bench >&2
+# SwiftPM can keep a stale list of the library's files in this package's build folder after
+# files move; one clean retry mends that.
+if ! swift build -c release --package-path "$here" --product drawdoc-bench >&2; then
+  echo "build failed; retrying once from a clean Benchmarks/.build" >&2
+  rm -rf "$here/.build"
+  swift build -c release --package-path "$here" --product drawdoc-bench >&2
+fi
 swift build -c release --package-path "$here" --product drawdoc >&2
 bin=$(swift build -c release --package-path "$here" --show-bin-path)
 echo "built in $(($(date +%s) - build_started)) s" >&2
