@@ -378,7 +378,9 @@ public struct DocumentStore: Sendable {
       }
       index.records[id] = .init(signature: signature, content: content)
     }
-    let changed = stored != index
+    // Records are copied from `stored` unless their file changed, so the index changed
+    // exactly when a file was read again or a record was dropped.
+    let changed = stored.map { reread > 0 || $0.records.count != index.records.count } ?? true
     if let stored, changed, warnings.isEmpty {
       let dropped = stored.records.keys.filter { index.records[$0] == nil }.count
       warnings.append(

@@ -88,9 +88,13 @@ struct ListCommand: Command {
     bytes.reserveCapacity((rows.count + 1) * (11 + titleWidth + countWidth + 2 * timeWidth + 10))
     func pad(_ count: Int) { bytes.append(contentsOf: repeatElement(0x20, count: count)) }
     // Counts are right-aligned; the last column is not padded, so no line ends in blanks.
-    func line(_ id: String, _ title: String, _ count: String, _ times: () -> Void) {
-      bytes.append(contentsOf: id.utf8)
-      pad(13 - id.utf8.count)
+    func line(_ id: Identifier?, _ title: String, _ count: String, _ times: () -> Void) {
+      if let id {
+        id.appendUTF8(to: &bytes)
+        pad(2)
+      } else {
+        bytes.append(contentsOf: "ID           ".utf8)
+      }
       bytes.append(contentsOf: title.utf8)
       pad(titleWidth - width(title) + 2 + countWidth - count.utf8.count)
       bytes.append(contentsOf: count.utf8)
@@ -98,14 +102,14 @@ struct ListCommand: Command {
       times()
       bytes.append(0x0A)
     }
-    line("ID", "TITLE", "RECTANGLES") {
+    line(nil, "TITLE", "RECTANGLES") {
       bytes.append(contentsOf: "CREATED".utf8)
       pad(timeWidth - 7 + 2)
       bytes.append(contentsOf: "MODIFIED".utf8)
     }
     let localTime = LocalTime()
     for (offset, row) in rows.enumerated() {
-      line(row.id.description, titles[offset], counts[offset]) {
+      line(row.id, titles[offset], counts[offset]) {
         guard case .drawing(let entry) = row else {
           bytes.append(contentsOf: "-                 -".utf8)
           return
