@@ -60,3 +60,25 @@ private final class TerminalSink: OutputSink {
         .contains(#""thumbnail": "current""#))
   }
 }
+
+@Suite struct LocalTimeTests {
+  /// `list` shows times in the zone `TZ` names; Foundation's calendar is the independent check.
+  @Test(arguments: ["Asia/Kolkata", "America/St_Johns", "UTC"])
+  func listShowsLocalTimes(_ zone: String) throws {
+    let box = try Sandbox()
+    var environment = box.environment
+    environment["TZ"] = zone
+    _ = try runBinary(["new", "--title", "Zoned"], environment: environment)
+    let rows = try runBinary(["list", "--json"], environment: environment).standardOutput
+    let created = try #require(rows.firstMatch(of: #/"created": "([^"]+)"/#)?.output.1)
+    let moment = try #require(ISO8601DateFormatter().date(from: String(created)))
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = try #require(TimeZone(identifier: zone))
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
+    let expected = String(
+      format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+      parts.hour ?? 0, parts.minute ?? 0)
+    let table = try runBinary(["list"], environment: environment).standardOutput
+    #expect(table.contains("Zoned") && table.contains(expected), "\(table)")
+  }
+}

@@ -13,6 +13,9 @@ final class LocalTime {
   /// The zone's offset from UTC by quarter hour: every zone changes its offset on a quarter
   /// hour, so a listing of thousands of drawings asks the C library once per distinct quarter.
   private var offsets: [Int64: Int64] = [:]
+  /// The last quarter asked for: a listing sorted by time asks for the same one in a row.
+  private var lastQuarter: Int64?
+  private var lastOffset: Int64 = 0
 
   init() {}
 
@@ -29,7 +32,9 @@ final class LocalTime {
     let seconds = timestamp.secondsSince1970
     let quarter = seconds >= 0 ? seconds / 900 : (seconds - 899) / 900
     let offset: Int64
-    if let known = offsets[quarter] {
+    if quarter == lastQuarter {
+      offset = lastOffset
+    } else if let known = offsets[quarter] {
       offset = known
     } else {
       var moment = time_t(seconds)
@@ -37,25 +42,24 @@ final class LocalTime {
       offset = localtime_r(&moment, &parts) != nil ? Int64(parts.tm_gmtoff) : 0
       offsets[quarter] = offset
     }
+    lastQuarter = quarter
+    lastOffset = offset
     // The calendar of the shifted moment is the local one.
     let (year, month, day, second) = Timestamp(secondsSince1970: seconds + offset).components
-    func digits(_ value: Int, _ count: Int) {
-      var divisor = 1
-      for _ in 1..<count { divisor *= 10 }
-      while divisor > 0 {
-        text.append(0x30 &+ UInt8(value / divisor % 10))
-        divisor /= 10
-      }
+    func twoDigits(_ value: Int) {
+      text.append(0x30 &+ UInt8(truncatingIfNeeded: value / 10))
+      text.append(0x30 &+ UInt8(truncatingIfNeeded: value % 10))
     }
-    digits(year, 4)
+    twoDigits(year / 100 % 100)
+    twoDigits(year % 100)
     text.append(0x2D)
-    digits(month, 2)
+    twoDigits(month)
     text.append(0x2D)
-    digits(day, 2)
+    twoDigits(day)
     text.append(0x20)
-    digits(second / 3600, 2)
+    twoDigits(second / 3600)
     text.append(0x3A)
-    digits(second / 60 % 60, 2)
+    twoDigits(second / 60 % 60)
   }
 
   /// Formats one moment with a fresh cache.
