@@ -1,8 +1,27 @@
 /// Reads SVG numbers from attribute bytes, to the same `Double` the writer wrote.
 enum NumberParser {
-  private static let powersOfTen: [Double] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-  ]
+  /// 10^exponent for 0…15, all exact; a switch, so the hot path has no lazy global to check.
+  @inline(__always)
+  private static func powerOfTen(_ exponent: Int) -> Double {
+    switch exponent {
+    case 0: return 1
+    case 1: return 1e1
+    case 2: return 1e2
+    case 3: return 1e3
+    case 4: return 1e4
+    case 5: return 1e5
+    case 6: return 1e6
+    case 7: return 1e7
+    case 8: return 1e8
+    case 9: return 1e9
+    case 10: return 1e10
+    case 11: return 1e11
+    case 12: return 1e12
+    case 13: return 1e13
+    case 14: return 1e14
+    default: return 1e15
+    }
+  }
 
   /// Parses `sign? (digits ('.' digits?)? | '.' digits) ([eE] sign? digits)?`, the number
   /// grammar of SVG, correctly rounded. Returns `nil` for any other text, including blanks,
@@ -38,7 +57,7 @@ enum NumberParser {
     guard digitCount > 0 else { return nil }
     if index == end && digitCount <= 15 {
       // Mantissa and power of ten are both exact, so one division rounds correctly.
-      let value = Double(mantissa) / powersOfTen[fractionDigits]
+      let value = Double(mantissa) / powerOfTen(fractionDigits)
       return negative ? -value : value
     }
     if index < end {

@@ -444,34 +444,47 @@ private final class ParseContext {
   static func from(_ pointer: UnsafeMutableRawPointer?) -> ParseContext? {
     pointer.map { Unmanaged<ParseContext>.fromOpaque($0).takeUnretainedValue() }
   }
+
+  /// Runs `body` with the context, without retaining it: the parse holds it for the
+  /// whole of every callback, and the hot callbacks run millions of times.
+  static func with(_ pointer: UnsafeMutableRawPointer?, _ body: (ParseContext) -> Void) {
+    guard let pointer else { return }
+    Unmanaged<ParseContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+  }
 }
 
 private let startElementCallback: startElementNsSAX2Func = {
   userData, localName, _, namespaceURI, _, _, attributeCount, _, attributes in
-  ParseContext.from(userData)?.deliver { handler, parser throws(SVGDecodingError) in
-    let element = SAXElement(
-      localName: SAXParser.buffer(localName),
-      namespaceURI: namespaceURI.map { SAXParser.buffer($0) },
-      attributeTable: attributes,
-      attributeCount: Int(attributeCount),
-      parser: parser)
-    try handler.startElement(element)
+  ParseContext.with(userData) {
+    $0.deliver { handler, parser throws(SVGDecodingError) in
+      let element = SAXElement(
+        localName: SAXParser.buffer(localName),
+        namespaceURI: namespaceURI.map { SAXParser.buffer($0) },
+        attributeTable: attributes,
+        attributeCount: Int(attributeCount),
+        parser: parser)
+      try handler.startElement(element)
+    }
   }
 }
 
 private let endElementCallback: endElementNsSAX2Func = { userData, _, _, _ in
-  ParseContext.from(userData)?.deliver { handler, parser throws(SVGDecodingError) in
-    try handler.endElement { SAXParser.locationOfStartTag(in: parser) }
+  ParseContext.with(userData) {
+    $0.deliver { handler, parser throws(SVGDecodingError) in
+      try handler.endElement { SAXParser.locationOfStartTag(in: parser) }
+    }
   }
 }
 
 private let charactersCallback: charactersSAXFunc = { userData, characters, length in
-  ParseContext.from(userData)?.deliver { handler, parser throws(SVGDecodingError) in
-    let text = UnsafeBufferPointer(start: characters, count: Int(length))
-    // libxml2 reports character data with its line and column already past the text.
-    let end = SAXParser.currentLocation(in: parser)
-    try handler.characters(text) { offset in
-      SAXParser.location(ofOffset: offset, in: text, endingAt: end)
+  ParseContext.with(userData) {
+    $0.deliver { handler, parser throws(SVGDecodingError) in
+      let text = UnsafeBufferPointer(start: characters, count: Int(length))
+      // libxml2 reports character data with its line and column already past the text.
+      let end = SAXParser.currentLocation(in: parser)
+      try handler.characters(text) { offset in
+        SAXParser.location(ofOffset: offset, in: text, endingAt: end)
+      }
     }
   }
 }
