@@ -3,6 +3,9 @@ public struct Plane: Sendable {
   /// The canvas size a new drawing gets unless told otherwise: 1024 × 768.
   public static let defaultSize = Size(trustedWidth: 1024, height: 768)
 
+  /// The most rectangles a plane holds.
+  public static let maximumRectangleCount = IdentifierIndex.maximumCount
+
   /// The longest title, in Unicode scalars.
   public static let maximumTitleLength = 4096
 

@@ -47,6 +47,8 @@ public enum SVGDecodingError: Error, Equatable, Sendable {
   case fileNotFound(path: String)
   /// The file exists but could not be read.
   case unreadableFile(path: String, reason: String)
+  /// The document goes past one of the reader's limits (see ``SVGLimits``).
+  case limitExceeded(what: String, limit: String, line: Int, column: Int)
 
   /// The line of the problem, 1-based, when it is in the content.
   public var line: Int? { location?.line }
@@ -66,7 +68,7 @@ public enum SVGDecodingError: Error, Equatable, Sendable {
       .invalidOpacity(_, let line, let column), .invalidViewBox(_, _, let line, let column),
       .unsupportedVersion(_, let line, let column), .invalidTimestamp(_, _, let line, let column),
       .invalidTitle(_, let line, let column), .unexpectedText(let line, let column),
-      .notCanonical(_, _, let line, let column):
+      .notCanonical(_, _, let line, let column), .limitExceeded(_, _, let line, let column):
       return (line, column)
     case .fileNotFound, .unreadableFile:
       return nil
@@ -129,6 +131,9 @@ public enum SVGDecodingError: Error, Equatable, Sendable {
       return "text is not allowed here: only <title> holds text"
     case .notCanonical(let expected, let found, _, _):
       return "not in canonical form: the writer has \(expected) where the file has \(found)"
+    case .limitExceeded(let what, let limit, _, _):
+      return "\(what) goes past drawdoc's limit of \(limit): split the drawing or simplify "
+        + "the file"
     case .fileNotFound:
       return "no such file"
     case .unreadableFile(_, let reason):

@@ -246,6 +246,12 @@ final class StrictDrawingReader: SAXHandler {
       throw .missingAttribute(
         name: name, element: "rect", line: location.line, column: location.column)
     }
+    if rectangles.count >= SVGLimits.maximumRectangleCount {
+      let location = element.location
+      throw .limitExceeded(
+        what: "the number of rectangles", limit: "\(SVGLimits.maximumRectangleCount)",
+        line: location.line, column: location.column)
+    }
     if rectangles.count == duplicateToLocate {
       let location = idAttribute.map { element.location(of: $0) } ?? element.location
       throw .duplicateIdentifier(

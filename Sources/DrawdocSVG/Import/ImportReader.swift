@@ -111,6 +111,8 @@ final class ImportReader: SAXHandler {
   private var created: Timestamp?
   private var modified: Timestamp?
   private var candidates: [Candidate] = []
+  /// The line of the first shape past the rectangle limit, if the file has too many.
+  private var lineOverRectangleLimit: Int?
   private var firstLineOfId: [Identifier: Int] = [:]
   /// Candidates that need a fresh id, with the warning that will name it, if any.
   private var freshIdentifierRequests: [(candidate: Int, warning: Int?)] = []
@@ -451,6 +453,10 @@ final class ImportReader: SAXHandler {
 
   /// A `rect`, or a `path` that may outline one.
   private func startShape(name: String, line: Int, attributes: [Attribute], parent: Frame) {
+    guard candidates.count < SVGLimits.maximumRectangleCount else {
+      lineOverRectangleLimit = lineOverRectangleLimit ?? line
+      return
+    }
     // The content of a shape is never drawn.
     push(undrawnChild(of: parent, name: name, line: line))
     if let needy = attributes.first(where: {
@@ -662,6 +668,11 @@ final class ImportReader: SAXHandler {
       }
     }
 
+    if let lineOverRectangleLimit {
+      throw .limitExceeded(
+        what: "the number of rectangles", limit: "\(SVGLimits.maximumRectangleCount)",
+        line: lineOverRectangleLimit, column: 1)
+    }
     var plane: Plane
     do {
       plane = try Plane(size: canvas, title: title())

@@ -175,6 +175,11 @@ enum SAXParser {
   static func parse(_ bytes: UnsafeRawBufferPointer, handler: any SAXHandler)
     throws(SVGDecodingError)
   {
+    guard bytes.count <= SVGLimits.maximumFileSize else {
+      throw .limitExceeded(
+        what: "the document's size (\(bytes.count) bytes)",
+        limit: "\(SVGLimits.maximumFileSize) bytes", line: 1, column: 1)
+    }
     handler.willParse(byteCount: bytes.count)
     var offset = 0
     try parse(handler: handler) { parser in
@@ -226,6 +231,11 @@ enum SAXParser {
     var status = stat()
     if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
       throw .unreadableFile(path: path, reason: "it is a directory")
+    }
+    guard Int(status.st_size) <= SVGLimits.maximumFileSize else {
+      throw .limitExceeded(
+        what: "the file's size (\(status.st_size) bytes)",
+        limit: "\(SVGLimits.maximumFileSize) bytes", line: 1, column: 1)
     }
     handler.willParse(byteCount: Int(status.st_size))
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
@@ -397,6 +407,8 @@ private final class ParseContext {
   let handler: any SAXHandler
   var parser: xmlParserCtxtPtr?
   var failure: SVGDecodingError?
+  /// How many elements are open: libxml2's push parser does not bound it by itself.
+  var depth = 0
   /// What an entity reference the handler accepted stands for: a predefined entity (so that
   /// libxml2 never parses, loads or counts anything for it) whose text is one NUL byte.
   let placeholderEntity: UnsafeMutablePointer<xmlEntity>
@@ -455,8 +467,15 @@ private final class ParseContext {
 
 private let startElementCallback: startElementNsSAX2Func = {
   userData, localName, _, namespaceURI, _, _, attributeCount, _, attributes in
-  ParseContext.with(userData) {
-    $0.deliver { handler, parser throws(SVGDecodingError) in
+  ParseContext.with(userData) { context in
+    context.depth += 1
+    context.deliver { handler, parser throws(SVGDecodingError) in
+      if context.depth > SVGLimits.maximumDepth {
+        let location = SAXParser.locationOfStartTag(in: parser)
+        throw .limitExceeded(
+          what: "the nesting of elements", limit: "\(SVGLimits.maximumDepth) levels",
+          line: location.line, column: location.column)
+      }
       let element = SAXElement(
         localName: SAXParser.buffer(localName),
         namespaceURI: namespaceURI.map { SAXParser.buffer($0) },
@@ -469,8 +488,9 @@ private let startElementCallback: startElementNsSAX2Func = {
 }
 
 private let endElementCallback: endElementNsSAX2Func = { userData, _, _, _ in
-  ParseContext.with(userData) {
-    $0.deliver { handler, parser throws(SVGDecodingError) in
+  ParseContext.with(userData) { context in
+    context.depth -= 1
+    context.deliver { handler, parser throws(SVGDecodingError) in
       try handler.endElement { SAXParser.locationOfStartTag(in: parser) }
     }
   }
@@ -540,10 +560,19 @@ private let structuredErrorCallback: xmlStructuredErrorFunc = { userData, error 
   else { return }
   var message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
   while message.last?.isWhitespace == true { message.removeLast() }
-  context.fail(
-    .malformedXML(
-      message: message, line: Int(max(1, error.pointee.line)),
-      column: Int(max(1, error.pointee.int2))))
+  let line = Int(max(1, error.pointee.line))
+  let column = Int(max(1, error.pointee.int2))
+  // libxml2's size limits speak of its internals; say which limit the file went past.
+  if message.contains("Huge input lookup") || message.contains("too long")
+    || message.contains("XML_PARSE_HUGE")
+  {
+    context.fail(
+      .limitExceeded(
+        what: "an attribute value, a name or a piece of text",
+        limit: "\(SVGLimits.maximumValueLength) bytes", line: line, column: column))
+    return
+  }
+  context.fail(.malformedXML(message: message, line: line, column: column))
 }
 
 extension SAXParser {
