@@ -33,29 +33,42 @@ let drawdocExecutable: URL = {
   return folder.appendingPathComponent("drawdoc")
 }()
 
-/// Runs the real `drawdoc` binary and waits for it.
+/// Runs the real `drawdoc` binary and waits for it. Its output goes to temporary files, not
+/// pipes, so a command that writes more than a pipe holds to both streams cannot deadlock
+/// with a reader that drains one stream before the other.
 func runBinary(_ arguments: [String], input: Data? = nil, environment: [String: String]? = nil)
   throws -> CommandResult
 {
+  let folder = try makeTemporaryFolder()
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let outputURL = folder.appendingPathComponent("stdout")
+  let errorURL = folder.appendingPathComponent("stderr")
+  let inputURL = folder.appendingPathComponent("stdin")
+  for url in [outputURL, errorURL] {
+    FileManager.default.createFile(atPath: url.path, contents: nil)
+  }
+  FileManager.default.createFile(atPath: inputURL.path, contents: input ?? Data())
+  let output = try FileHandle(forWritingTo: outputURL)
+  let error = try FileHandle(forWritingTo: errorURL)
+  let standardInput = try FileHandle(forReadingFrom: inputURL)
+  defer {
+    try? output.close()
+    try? error.close()
+    try? standardInput.close()
+  }
   let process = Process()
   process.executableURL = drawdocExecutable
   process.arguments = arguments
   if let environment { process.environment = environment }
-  let output = Pipe()
-  let error = Pipe()
-  let standardInput = Pipe()
   process.standardOutput = output
   process.standardError = error
   process.standardInput = standardInput
   try process.run()
-  if let input { standardInput.fileHandleForWriting.write(input) }
-  try standardInput.fileHandleForWriting.close()
-  let outputData = output.fileHandleForReading.readDataToEndOfFile()
-  let errorData = error.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   return CommandResult(
-    status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-    standardError: String(decoding: errorData, as: UTF8.self))
+    status: process.terminationStatus,
+    standardOutput: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
+    standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
 }
 
 /// A fresh temporary folder, removed by the caller.

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// Files from anywhere, through `validate`, `save` and `convert`: each ends in a clear error
+/// (exit status 65) or an import with warnings, within seconds, never in a crash, never
+/// leaking another file's content, and a refused `save` leaves the store as it was.
+@Suite(.serialized) struct HostileInputTests {
+  static let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">"#
+
+  /// The hostile corpus; the large files are made at test time.
+  static func corpus(secretPath: String) -> [(name: String, bytes: [UInt8])] {
+    func text(_ string: String) -> [UInt8] { Array(string.utf8) }
+    var laughs = #"<!DOCTYPE svg [<!ENTITY l0 "lol">"#
+    for level in 1...9 {
+      laughs += "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">"
+    }
+    laughs += "]>" + svg + "<title>&l9;</title></svg>"
+    let bigEntity = String(repeating: "x", count: 100_000)
+    return [
+      (
+        "external entity to a local file",
+        text(
+          #"<!DOCTYPE svg [<!ENTITY s SYSTEM "file://\#(secretPath)">]>"#
+            + svg + "<title>&s;</title><rect width=\"1\" height=\"1\"/></svg>")
+      ),
+      (
+        "external entity to an http URL",
+        text(
+          #"<!DOCTYPE svg [<!ENTITY s SYSTEM "http://127.0.0.1:9/secret">]>"#
+            + svg + "<title>&s;</title></svg>")
+      ),
+      (
+        "parameter entities",
+        text(
+          #"<!DOCTYPE svg [<!ENTITY % p SYSTEM "file://\#(secretPath)"> %p;]>"# + svg + "</svg>")
+      ),
+      ("billion laughs", text(laughs)),
+      (
+        "quadratic blowup",
+        text(
+          #"<!DOCTYPE svg [<!ENTITY x "\#(bigEntity)">]>"# + svg + "<title>"
+            + String(repeating: "&x;", count: 20_000) + "</title></svg>")
+      ),
+      (
+        "nesting 10,000 deep",
+        text(
+          svg + String(repeating: "<g>", count: 10_000) + String(repeating: "</g>", count: 10_000)
+            + "</svg>")
+      ),
+      (
+        "a 50 MB attribute",
+        text(svg + #"<rect width="1" height="1" class=""#)
+          + [UInt8](repeating: 0x61, count: 50_000_000)
+          + text(#""/></svg>"#)
+      ),
+      ("invalid UTF-8", text(svg + "<title>") + [0xFF, 0xFE, 0xC3] + text("</title></svg>")),
+      ("a truncated file", Array(text(svg + #"<rect width="1" heig"#))),
+      ("NUL bytes", text(svg) + [0, 0, 0] + text("</svg>")),
+      ("5 MB of whitespace", text(svg + String(repeating: " ", count: 5_000_000) + "</svg>")),
+      ("wrong root", text(#"<html xmlns="http://www.w3.org/1999/xhtml"><rect/></html>"#)),
+      ("wrong namespace", text(#"<svg xmlns="urn:other" width="1" height="1"><rect/></svg>"#)),
+      (
+        "duplicate and malformed ids",
+        text(
+          svg + #"<rect data-id="aaa-aaa-aaa" width="1" height="1"/>"#
+            + #"<rect data-id="aaa-aaa-aaa" width="1" height="1"/>"#
+            + #"<rect data-id="../../etc" width="1" height="1"/></svg>"#)
+      ),
+      (
+        "colors and opacities out of range",
+        text(
+          svg + #"<rect width="1" height="1" fill="rgb(999,-5,300)" fill-opacity="7"/>"#
+            + ##"<rect width="1" height="1" fill="#zzzzzz" opacity="-1"/></svg>"##)
+      ),
+      (
+        "zero, negative, NaN, infinite and huge sizes and coordinates",
+        text(
+          svg + #"<rect width="0" height="1"/><rect width="-5" height="1"/>"#
+            + #"<rect width="NaN" height="1"/><rect width="inf" height="1"/>"#
+            + #"<rect x="1e308" y="-1e308" width="1e308" height="1e308"/>"#
+            + #"<rect x="1e999" width="1" height="1"/></svg>"#)
+      ),
+    ]
+  }
+
+  @Test func everyHostileFileEndsCleanlyThroughEveryCommand() throws {
+    let box = try Sandbox()
+    let secret = "SECRET-\(UUID().uuidString)"
+    let secretPath = try box.file("secret.txt", secret + "\nroot:x:0:0\n")
+    _ = try box.newDrawing("--title", "Kept")
+    for (name, bytes) in Self.corpus(secretPath: secretPath) {
+      let file = try box.file("hostile.svg", bytes)
+      for command in [
+        ["validate", file], ["save", file], ["convert", file, "\(box.work)/out.json"],
+      ] {
+        let before = try box.snapshot()
+        let started = Date()
+        let result = try box.run(command)
+        let seconds = Date().timeIntervalSince(started)
+        #expect(seconds < 20, "\(name), \(command[0]): \(seconds) s")
+        #expect([0, 65].contains(result.status), "\(name), \(command[0]): \(result.status)")
+        #expect(
+          !(result.standardOutput + result.standardError).contains(secret),
+          "\(name), \(command[0]) leaked the secret")
+        #expect(!result.standardError.contains("root:x"), "\(name), \(command[0])")
+        if command[0] == "validate" {
+          #expect(result.status == 65, "\(name): \(result.standardOutput)")
+        }
+        if result.status != 0 {
+          #expect(result.standardError.lowercased().contains("error"), "\(name), \(command[0])")
+          var after = try box.snapshot()
+          after["work/out.json"] = before["work/out.json"]
+          #expect(after == before, "\(name), \(command[0]) changed the store")
+        }
+        if command[0] == "convert", result.status == 0 {
+          let output = try String(contentsOfFile: "\(box.work)/out.json", encoding: .utf8)
+          #expect(!output.contains(secret), "\(name): the secret reached the output")
+          try? FileManager.default.removeItem(atPath: "\(box.work)/out.json")
+        }
+      }
+    }
+  }
+}
