@@ -284,7 +284,12 @@ enum SAXParser {
     else {
       throw .malformedXML(message: "libxml2 could not create a parser", line: 1, column: 1)
     }
-    defer { xmlFreeParserCtxt(parser) }
+    defer {
+      // An entity declaration in an internal subset makes libxml2 create a document to hold
+      // it even without a tree builder, and freeing the context leaves it to the caller.
+      if let document = parser.pointee.myDoc { xmlFreeDoc(document) }
+      xmlFreeParserCtxt(parser)
+    }
     context.parser = parser
     xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue))
 
