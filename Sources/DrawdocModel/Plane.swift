@@ -154,18 +154,6 @@ public struct Plane: Sendable {
     indexByIdentifier = IdentifierIndex()
   }
 
-  /// Makes room for `count` rectangles in all, so that adding them does not reallocate.
-  ///
-  /// - Parameter count: The number of rectangles expected.
-  public mutating func reserveCapacity(_ count: Int) {
-    rectangles.reserveCapacity(count)
-    guard count > indexByIdentifier.count else { return }
-    indexByIdentifier = IdentifierIndex(minimumCapacity: count)
-    for (position, rectangle) in rectangles.enumerated() {
-      _ = indexByIdentifier.insert(rectangle.id, at: position, in: rectangles)
-    }
-  }
-
   /// Changes the title.
   ///
   /// - Parameter title: The new title: at most ``maximumTitleLength`` scalars and no control
