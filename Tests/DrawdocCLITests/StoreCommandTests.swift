@@ -40,10 +40,12 @@ final class Sandbox {
   deinit { try? FileManager.default.removeItem(atPath: root) }
 
   /// Runs the real binary.
-  func run(_ arguments: [String], input: Data? = nil, extra: [String: String] = [:]) throws
-    -> CommandResult
-  {
-    try runBinary(arguments, input: input, environment: environment.merging(extra) { $1 })
+  func run(
+    _ arguments: [String], input: Data? = nil, extra: [String: String] = [:],
+    launcher: [String] = []
+  ) throws -> CommandResult {
+    try runBinary(
+      arguments, input: input, environment: environment.merging(extra) { $1 }, launcher: launcher)
   }
 
   /// Runs the real binary and expects success with nothing on standard error.

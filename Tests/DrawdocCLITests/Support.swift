@@ -35,10 +35,12 @@ let drawdocExecutable: URL = {
 
 /// Runs the real `drawdoc` binary and waits for it. Its output goes to temporary files, not
 /// pipes, so a command that writes more than a pipe holds to both streams cannot deadlock
-/// with a reader that drains one stream before the other.
-func runBinary(_ arguments: [String], input: Data? = nil, environment: [String: String]? = nil)
-  throws -> CommandResult
-{
+/// with a reader that drains one stream before the other. A `launcher` such as
+/// `["/usr/bin/valgrind", "-q"]` runs the binary under that program.
+func runBinary(
+  _ arguments: [String], input: Data? = nil, environment: [String: String]? = nil,
+  launcher: [String] = []
+) throws -> CommandResult {
   let folder = try makeTemporaryFolder()
   defer { try? FileManager.default.removeItem(at: folder) }
   let outputURL = folder.appendingPathComponent("stdout")
@@ -57,8 +59,13 @@ func runBinary(_ arguments: [String], input: Data? = nil, environment: [String: 
     try? standardInput.close()
   }
   let process = Process()
-  process.executableURL = drawdocExecutable
-  process.arguments = arguments
+  if let program = launcher.first {
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = launcher.dropFirst() + [drawdocExecutable.path] + arguments
+  } else {
+    process.executableURL = drawdocExecutable
+    process.arguments = arguments
+  }
   if let environment { process.environment = environment }
   process.standardOutput = output
   process.standardError = error
