@@ -75,22 +75,24 @@ public struct DocumentStore: Sendable {
 
   private func listing() throws(StoreError) -> StoreListing {
     let (index, warnings) = try currentIndex()
-    let rows = index.records.map { id, record -> ListedDrawing in
+    // Newest first, then by id; damaged files last. Sorting small keys, not the rows.
+    let records = index.records
+    let order = records.indices.map { position -> (Bool, Int64, UInt64, Dictionary.Index) in
+      let (id, record) = records[position]
+      switch record.content {
+      case .entry(let entry):
+        return (false, -entry.modified.secondsSince1970, id.rawValue, position)
+      case .damaged: return (true, 0, id.rawValue, position)
+      }
+    }.sorted { ($0.0 ? 1 : 0, $0.1, $0.2) < ($1.0 ? 1 : 0, $1.1, $1.2) }
+    let rows = order.map { key -> ListedDrawing in
+      let (id, record) = records[key.3]
       switch record.content {
       case .entry(let entry): return .drawing(entry)
       case .damaged(let reason): return .damaged(id: id, reason: reason)
       }
     }
-    // Newest first, then by id; damaged files last. Sorting small keys, not the rows.
-    let keys = rows.enumerated().map { offset, row -> (Bool, Int64, UInt64, Int) in
-      switch row {
-      case .drawing(let entry):
-        return (false, -entry.modified.secondsSince1970, entry.id.rawValue, offset)
-      case .damaged(let id, _): return (true, 0, id.rawValue, offset)
-      }
-    }
-    let order = keys.sorted { ($0.0 ? 1 : 0, $0.1, $0.2) < ($1.0 ? 1 : 0, $1.1, $1.2) }
-    return StoreListing(drawings: order.map { rows[$0.3] }, warnings: warnings)
+    return StoreListing(drawings: rows, warnings: warnings)
   }
 
   /// Finds a drawing by id or exact title.
@@ -321,7 +323,7 @@ public struct DocumentStore: Sendable {
   private func write(_ drawing: Drawing) throws(StoreError) {
     // Only this drawing's record changes; a stale record elsewhere is mended by the next list.
     var index: StoreIndex
-    if let bytes = try? FileSystem.read(indexPath), let stored = StoreIndex(serialized: bytes) {
+    if let stored = try? FileSystem.withMappedFile(indexPath, StoreIndex.init(serialized:)) {
       index = stored
     } else {
       index = try currentIndex().0
@@ -344,25 +346,36 @@ public struct DocumentStore: Sendable {
   /// again, files without a record are read, records without a file are dropped. If anything
   /// changed, the index is written back. Must run under the lock.
   private func currentIndex() throws(StoreError) -> (StoreIndex, [String]) {
+    var readable = false
+    var stored: StoreIndex?
+    // The index is read and parsed while the drawings are statted.
+    let signatures = try FileSystem.signatures(in: drawingsFolder, suffix: ".svg") {
+      guard let parsed = try? FileSystem.withMappedFile(indexPath, StoreIndex.init(serialized:))
+      else { return }
+      readable = true
+      stored = parsed
+    }
     var warnings: [String] = []
-    let stored: StoreIndex?
-    if let bytes = try? FileSystem.read(indexPath) {
-      stored = StoreIndex(serialized: bytes)
+    if readable {
       if stored == nil {
         warnings.append("\(indexPath) is damaged: rebuilt it from the drawings")
       }
-    } else {
-      stored = nil
-      if FileSystem.exists(indexPath) {
-        warnings.append("\(indexPath) cannot be read: rebuilt it from the drawings")
-      } else if try !FileSystem.contents(of: drawingsFolder).isEmpty {
-        warnings.append("\(indexPath) is missing: rebuilt it from the drawings")
-      }
+    } else if FileSystem.exists(indexPath) {
+      warnings.append("\(indexPath) cannot be read: rebuilt it from the drawings")
+    } else if try !FileSystem.contents(of: drawingsFolder).isEmpty {
+      warnings.append("\(indexPath) is missing: rebuilt it from the drawings")
+    }
+    if let stored, stored.records.count == signatures.count,
+      signatures.allSatisfy({ name, signature in
+        Identifier(fileName: name).flatMap { stored.records[$0]?.signature } == signature
+      })
+    {
+      return (stored, warnings)
     }
     var index = StoreIndex()
     var reread = 0
-    for (name, signature) in try FileSystem.signatures(in: drawingsFolder, suffix: ".svg") {
-      guard let id = try? Identifier(String(name.dropLast(4))) else { continue }
+    for (name, signature) in signatures {
+      guard let id = Identifier(fileName: name) else { continue }
       if let record = stored?.records[id], record.signature == signature {
         index.records[id] = record
         continue
@@ -392,6 +405,22 @@ public struct DocumentStore: Sendable {
       try? FileSystem.writeAtomically(index.serialized, to: indexPath)
     }
     return (index, warnings)
+  }
+}
+
+extension Identifier {
+  /// The id of a drawing file named `<id>.svg`, or `nil` for any other name.
+  fileprivate init?(fileName: String) {
+    var name = fileName
+    guard
+      let id = name.withUTF8({ bytes -> Identifier? in
+        guard bytes.count == 15, bytes[11] == 0x2E, bytes[12] == 0x73, bytes[13] == 0x76,
+          bytes[14] == 0x67
+        else { return nil }
+        return Identifier(utf8: UnsafeBufferPointer(rebasing: bytes[..<11]))
+      })
+    else { return nil }
+    self = id
   }
 }
 

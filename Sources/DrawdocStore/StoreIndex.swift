@@ -58,13 +58,21 @@ struct StoreIndex: Equatable {
 
   /// Reads `index.json`, or returns `nil` if it is not one this drawdoc wrote.
   init?(serialized bytes: [UInt8]) {
+    guard let index = bytes.withUnsafeBufferPointer(StoreIndex.init(serialized:)) else {
+      return nil
+    }
+    self = index
+  }
+
+  /// Reads the bytes of `index.json`, or returns `nil` if they are not one this drawdoc wrote.
+  init?(serialized bytes: UnsafeBufferPointer<UInt8>) {
     // The fast path reads exactly the layout `serialized` writes; anything else (an index
     // edited by hand, say) goes through the general JSON reader.
     if let fast = Self.readWrittenLayout(bytes) {
       self = fast
       return
     }
-    guard let root = try? JSONValue.parse(bytes), root["format"] == .string("drawdoc-index"),
+    guard let root = try? JSONValue.parse(Array(bytes)), root["format"] == .string("drawdoc-index"),
       root["version"] == .number(1), case .array(let items)? = root["drawings"]
     else { return nil }
     for item in items {
@@ -102,6 +110,11 @@ struct StoreIndex: Equatable {
 
   /// Reads the index line by line, expecting each member where `serialized` puts it.
   static func readWrittenLayout(_ bytes: [UInt8]) -> StoreIndex? {
+    bytes.withUnsafeBufferPointer(readWrittenLayout)
+  }
+
+  /// Reads the index line by line from bytes in memory.
+  static func readWrittenLayout(_ bytes: UnsafeBufferPointer<UInt8>) -> StoreIndex? {
     var cursor = LayoutCursor(bytes: bytes)
     guard cursor.expect(#"{"format": "drawdoc-index", "version": 1, "drawings": ["#) else {
       return nil
@@ -145,7 +158,7 @@ struct StoreIndex: Equatable {
 /// A cursor over index bytes for the fast path: every read either matches and moves on, or
 /// returns `nil`/`false` so that the caller falls back to the general reader.
 private struct LayoutCursor {
-  let bytes: [UInt8]
+  let bytes: UnsafeBufferPointer<UInt8>
   var position = 0
 
   var atEnd: Bool { position == bytes.count }
@@ -153,18 +166,15 @@ private struct LayoutCursor {
   mutating func expect(_ literal: StaticString) -> Bool {
     let count = literal.utf8CodeUnitCount
     guard position + count <= bytes.count else { return false }
-    let matches = bytes.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress.map { memcmp($0 + position, literal.utf8Start, count) == 0 } ?? false
-    }
+    let matches =
+      bytes.baseAddress.map { memcmp($0 + position, literal.utf8Start, count) == 0 } ?? false
     if matches { position += count }
     return matches
   }
 
   mutating func identifier() -> Identifier? {
     guard position + 11 <= bytes.count else { return nil }
-    let id = bytes.withUnsafeBufferPointer {
-      Identifier(utf8: UnsafeBufferPointer(rebasing: $0[position..<position + 11]))
-    }
+    let id = Identifier(utf8: UnsafeBufferPointer(rebasing: bytes[position..<position + 11]))
     if id != nil { position += 11 }
     return id
   }
@@ -226,9 +236,7 @@ private struct LayoutCursor {
 
   mutating func timestamp() -> Timestamp? {
     guard position + 20 <= bytes.count else { return nil }
-    let time = bytes.withUnsafeBufferPointer {
-      Timestamp(utf8: UnsafeBufferPointer(rebasing: $0[position..<position + 20]))
-    }
+    let time = Timestamp(utf8: UnsafeBufferPointer(rebasing: bytes[position..<position + 20]))
     guard let time else { return nil }
     position += 20
     return time
