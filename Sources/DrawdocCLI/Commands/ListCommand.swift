@@ -69,56 +69,87 @@ struct ListCommand: Command {
 
   static func table(_ rows: [ListedDrawing]) -> [UInt8] {
     guard !rows.isEmpty else { return Array("No drawings yet: 'drawdoc new' makes one.\n".utf8) }
-    // Widths in characters; ASCII text (the usual case) is counted by its bytes.
-    func width(_ text: String) -> Int {
-      text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
+    // Titles as shown, with their widths in characters; printable ASCII (the usual case) is
+    // shown as it is and counted by its bytes.
+    var titles: [(text: String, width: Int)] = []
+    titles.reserveCapacity(rows.count)
+    var titleWidth = 5
+    var countWidth = 10
+    for row in rows {
+      let title: (text: String, width: Int)
+      switch row {
+      case .drawing(let entry):
+        let bytes = entry.title.utf8
+        if bytes.count < 40, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+          title = (entry.title, bytes.count)
+        } else {
+          let shown = DisplayText.single(entry.title)
+          title = (shown, shown.count)
+        }
+        countWidth = max(countWidth, decimalDigits(entry.rectangleCount))
+      case .damaged:
+        let text = "(damaged: drawdoc validate shows why)"
+        title = (text, text.utf8.count)
+      }
+      titles.append(title)
+      titleWidth = max(titleWidth, title.width)
     }
-    let titles = rows.map { row -> String in
-      guard case .drawing(let entry) = row else { return "(damaged: drawdoc validate shows why)" }
-      return DisplayText.single(entry.title)
-    }
-    let counts = rows.map { row -> String in
-      guard case .drawing(let entry) = row else { return "-" }
-      return String(entry.rectangleCount)
-    }
-    let titleWidth = max(5, titles.map(width).max() ?? 0)
-    let countWidth = max(10, counts.map { $0.utf8.count }.max() ?? 0)
     let timeWidth = 16
     var bytes: [UInt8] = []
     bytes.reserveCapacity((rows.count + 1) * (11 + titleWidth + countWidth + 2 * timeWidth + 10))
-    func pad(_ count: Int) { bytes.append(contentsOf: repeatElement(0x20, count: count)) }
-    // Counts are right-aligned; the last column is not padded, so no line ends in blanks.
-    func line(_ id: Identifier?, _ title: String, _ count: String, _ times: () -> Void) {
-      if let id {
-        id.appendUTF8(to: &bytes)
-        pad(2)
-      } else {
-        bytes.append(contentsOf: "ID           ".utf8)
+    let blanks = [UInt8](repeating: 0x20, count: 64)
+    func pad(_ count: Int) {
+      var left = count
+      while left > 0 {
+        bytes.append(contentsOf: blanks[..<min(left, blanks.count)])
+        left -= blanks.count
       }
-      bytes.append(contentsOf: title.utf8)
-      pad(titleWidth - width(title) + 2 + countWidth - count.utf8.count)
-      bytes.append(contentsOf: count.utf8)
+    }
+    // Counts are right-aligned; the last column is not padded, so no line ends in blanks.
+    bytes.append(contentsOf: "ID           TITLE".utf8)
+    pad(titleWidth - 5 + 2 + countWidth - 10)
+    bytes.append(contentsOf: "RECTANGLES  CREATED".utf8)
+    pad(timeWidth - 7 + 2)
+    bytes.append(contentsOf: "MODIFIED\n".utf8)
+    let localTime = LocalTime()
+    for (row, title) in zip(rows, titles) {
+      row.id.appendUTF8(to: &bytes)
       pad(2)
-      times()
+      bytes.append(contentsOf: title.text.utf8)
+      guard case .drawing(let entry) = row else {
+        pad(titleWidth - title.width + 2 + countWidth - 1)
+        bytes.append(contentsOf: "-  -                 -\n".utf8)
+        continue
+      }
+      let count = entry.rectangleCount
+      pad(titleWidth - title.width + 2 + countWidth - decimalDigits(count))
+      appendDecimal(count, to: &bytes)
+      pad(2)
+      localTime.append(entry.created, to: &bytes)
+      pad(2)
+      localTime.append(entry.modified, to: &bytes)
       bytes.append(0x0A)
     }
-    line(nil, "TITLE", "RECTANGLES") {
-      bytes.append(contentsOf: "CREATED".utf8)
-      pad(timeWidth - 7 + 2)
-      bytes.append(contentsOf: "MODIFIED".utf8)
-    }
-    let localTime = LocalTime()
-    for (offset, row) in rows.enumerated() {
-      line(row.id, titles[offset], counts[offset]) {
-        guard case .drawing(let entry) = row else {
-          bytes.append(contentsOf: "-                 -".utf8)
-          return
-        }
-        localTime.append(entry.created, to: &bytes)
-        pad(2)
-        localTime.append(entry.modified, to: &bytes)
-      }
-    }
     return bytes
+  }
+
+  private static func decimalDigits(_ value: Int) -> Int {
+    var digits = 1
+    var rest = value
+    while rest >= 10 || rest <= -10 {
+      rest /= 10
+      digits += 1
+    }
+    return value < 0 ? digits + 1 : digits
+  }
+
+  private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+    guard value >= 0 else { return bytes.append(contentsOf: String(value).utf8) }
+    var divisor = 1
+    while value / divisor >= 10 { divisor *= 10 }
+    while divisor > 0 {
+      bytes.append(0x30 &+ UInt8(truncatingIfNeeded: value / divisor % 10))
+      divisor /= 10
+    }
   }
 }

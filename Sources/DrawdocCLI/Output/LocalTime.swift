@@ -46,20 +46,25 @@ final class LocalTime {
     lastOffset = offset
     // The calendar of the shifted moment is the local one.
     let (year, month, day, second) = Timestamp(secondsSince1970: seconds + offset).components
-    func twoDigits(_ value: Int) {
-      text.append(0x30 &+ UInt8(truncatingIfNeeded: value / 10))
-      text.append(0x30 &+ UInt8(truncatingIfNeeded: value % 10))
+    // Sixteen bytes made in a register-sized tuple and appended at once.
+    var field: (UInt64, UInt64) = (0, 0)
+    withUnsafeMutableBytes(of: &field) { bytes in
+      func twoDigits(_ value: Int, at index: Int) {
+        bytes[index] = 0x30 &+ UInt8(truncatingIfNeeded: value / 10)
+        bytes[index + 1] = 0x30 &+ UInt8(truncatingIfNeeded: value % 10)
+      }
+      twoDigits(year / 100 % 100, at: 0)
+      twoDigits(year % 100, at: 2)
+      bytes[4] = 0x2D
+      twoDigits(month, at: 5)
+      bytes[7] = 0x2D
+      twoDigits(day, at: 8)
+      bytes[10] = 0x20
+      twoDigits(second / 3600, at: 11)
+      bytes[13] = 0x3A
+      twoDigits(second / 60 % 60, at: 14)
+      text.append(contentsOf: UnsafeRawBufferPointer(bytes))
     }
-    twoDigits(year / 100 % 100)
-    twoDigits(year % 100)
-    text.append(0x2D)
-    twoDigits(month)
-    text.append(0x2D)
-    twoDigits(day)
-    text.append(0x20)
-    twoDigits(second / 3600)
-    text.append(0x3A)
-    twoDigits(second / 60 % 60)
   }
 
   /// Formats one moment with a fresh cache.
