@@ -362,7 +362,8 @@ enum SAXParser {
 
   /// The location of the byte at `offset` in `text`, given the location just past its end.
   static func location(
-    ofOffset offset: Int, in text: UnsafeBufferPointer<UInt8>, endingAt end: SourceLocation
+    ofOffset offset: Int, in text: UnsafeBufferPointer<UInt8>, endingAt end: SourceLocation,
+    parser: xmlParserCtxtPtr
   ) -> SourceLocation {
     var line = end.line
     var charactersToEnd = 0
@@ -383,6 +384,17 @@ enum SAXParser {
     while index > 0, text[index - 1] != 0x0A {
       index -= 1
       if text[index] & 0xC0 != 0x80 { column += 1 }
+    }
+    // Text that begins part way along its first line: libxml2 passes plain text in place,
+    // so the rest of that line is in its input, just before the text.
+    if index == 0, let start = text.baseAddress, let input = parser.pointee.input,
+      let base = input.pointee.base, start > base, start <= input.pointee.cur
+    {
+      var cursor = start
+      while cursor > base, (cursor - 1).pointee != 0x0A {
+        cursor -= 1
+        if cursor.pointee & 0xC0 != 0x80 { column += 1 }
+      }
     }
     return SourceLocation(line: line, column: column)
   }
@@ -508,7 +520,7 @@ private let charactersCallback: charactersSAXFunc = { userData, characters, leng
       // libxml2 reports character data with its line and column already past the text.
       let end = SAXParser.currentLocation(in: parser)
       try handler.characters(text) { offset in
-        SAXParser.location(ofOffset: offset, in: text, endingAt: end)
+        SAXParser.location(ofOffset: offset, in: text, endingAt: end, parser: parser)
       }
     }
   }
