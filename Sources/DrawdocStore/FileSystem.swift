@@ -1,3 +1,5 @@
+import DrawdocSVG
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

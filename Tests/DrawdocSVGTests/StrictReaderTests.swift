@@ -1,5 +1,5 @@
 import DrawdocModel
-import DrawdocSVG
+@testable import DrawdocSVG
 import Foundation
 import Testing
 
@@ -461,6 +461,10 @@ struct StrictReaderErrorTests {
       StrictErrorCase(
         "text after the last <rect>", [("\n</svg>", "\n  tail\n</svg>")],
         .unexpectedText(line: 6, column: 3)),
+      StrictErrorCase(
+        "text after a <rect> on its line, before the next line's",
+        [(#"fill-opacity="0.7"/>"#, #"fill-opacity="0.7"/> stray"#)],
+        .unexpectedText(line: 4, column: 104)),
     ])
   func unexpectedText(_ testCase: StrictErrorCase) throws {
     try testCase.check()
@@ -721,6 +725,116 @@ private func manyRectangles(count: Int, badFillAt badIndex: Int?) -> String {
     text += line + "\n"
   }
   return text + "</svg>\n"
+}
+
+// MARK: - Big documents, read on two threads
+
+/// A document of a megabyte or more has its values converted on a second thread, which stops
+/// at the first problem without naming it; the document is then read again on one thread.
+/// Either way the drawing and the error must be exactly those of a read on one thread.
+@Suite("StrictReader on two threads")
+struct StrictReaderTwoThreadTests {
+  /// 12,000 rectangle lines of 103 bytes: 1.24 MB, past the one-megabyte threshold.
+  static let count = 12_000
+
+  /// `manyRectangles(count:)` with line `4 + index` edited.
+  static func bigDocument(editing index: Int, _ edit: (String) -> String) -> [UInt8] {
+    var lines = manyRectangles(count: count, badFillAt: nil)
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    lines[3 + index] = edit(lines[3 + index])
+    return Array(lines.joined(separator: "\n").utf8)
+  }
+
+  @Test func aBigDocumentIsReadOnTwoThreadsAndASmallOneOnOne() throws {
+    let big = StrictDrawingReader(mayUseTwoThreads: true)
+    try SAXParser.parse(Array(manyRectangles(count: Self.count, badFillAt: nil).utf8), handler: big)
+    #expect(big.readOnTwoThreads)
+    let small = StrictDrawingReader(mayUseTwoThreads: true)
+    try SAXParser.parse(Array(manyRectangles(count: 4000, badFillAt: nil).utf8), handler: small)
+    #expect(!small.readOnTwoThreads)
+  }
+
+  @Test func aBigDocumentGivesEveryRectangleInOrder() throws {
+    let drawing = try SVGDecoder.decode(
+      Array(manyRectangles(count: Self.count, badFillAt: nil).utf8))
+    #expect(drawing.plane.count == Self.count)
+    let template = try #require(try expectedDrawing().plane.rectangles.first)
+    for (index, rectangle) in drawing.plane.rectangles.enumerated() {
+      let digits = Array(String(1_000_000 + index).dropFirst())
+      let id = "a\(digits[0])\(digits[1])-\(digits[2])\(digits[3])\(digits[4])-\(digits[5])zz"
+      guard
+        rectangle.id.description == id, rectangle.point == template.point,
+        rectangle.size == template.size, rectangle.color == template.color,
+        rectangle.alpha == template.alpha
+      else {
+        Issue.record("rectangle \(index) is \(rectangle), expected \(id) like \(template)")
+        return
+      }
+    }
+  }
+
+  @Test func aValueTooLongToHandOverIsStillRead() throws {
+    let input = Self.bigDocument(editing: 7000) {
+      $0.replacing(#"x="45""#, with: #"x="45."# + String(repeating: "0", count: 100) + #"""#)
+    }
+    let drawing = try SVGDecoder.decode(input)
+    #expect(drawing.plane.count == Self.count)
+    #expect(drawing.plane.rectangles[7000].point.x == 45)
+  }
+
+  @Test(arguments: [0, 4095, 4096, 6000, StrictReaderTwoThreadTests.count - 1])
+  func aBadFillAnywhereIsNamedWhereItIs(index: Int) {
+    let input = Array(manyRectangles(count: Self.count, badFillAt: index).utf8)
+    #expect(decodingError(input) == .invalidColor(value: "#ebc64", line: index + 4, column: 74))
+  }
+
+  @Test func everyKindOfRectangleErrorIsNamedAsOnOneThread() throws {
+    let line = 6000 + 4
+    let cases: [(String, (String) -> String, SVGDecodingError)] = [
+      (
+        "a bad number", { $0.replacing(#"x="45""#, with: #"x="4x5""#) },
+        .invalidNumber(attribute: "x", value: "4x5", line: line, column: 34)
+      ),
+      (
+        "a zero height", { $0.replacing(#"height="92""#, with: #"height="0""#) },
+        .invalidLength(attribute: "height", value: "0", line: line, column: 64)
+      ),
+      (
+        "an opacity between levels",
+        { $0.replacing(#"fill-opacity="0.7""#, with: #"fill-opacity="0.75""#) },
+        .invalidOpacity(value: "0.75", line: line, column: 97)
+      ),
+      (
+        "a malformed id", { $0.replacing(#"data-id="a00-600-0zz""#, with: #"data-id="a-b""#) },
+        .invalidIdentifier(value: "a-b", line: line, column: 18)
+      ),
+      (
+        "an unknown attribute", { $0.replacing(#""/>"#, with: #"" class="x"/>"#) },
+        .unexpectedAttribute(name: "class", element: "rect", line: line, column: 102)
+      ),
+      (
+        "a missing attribute", { $0.replacing(#" fill-opacity="0.7""#, with: "") },
+        .missingAttribute(name: "fill-opacity", element: "rect", line: line, column: 3)
+      ),
+      (
+        "the id of rectangle 7",
+        { $0.replacing(#"data-id="a00-600-0zz""#, with: #"data-id="a00-000-7zz""#) },
+        .duplicateIdentifier(id: "a00-000-7zz", line: line, column: 18)
+      ),
+      (
+        "text after the rectangle", { $0 + " stray" },
+        .unexpectedText(line: line, column: 104)
+      ),
+    ]
+    for (label, edit, expected) in cases {
+      let input = Self.bigDocument(editing: 6000, edit)
+      // An edit that misses would test the unedited document: compare sizes, not bytes,
+      // so that a failure does not print a megabyte.
+      let unedited = Self.bigDocument(editing: 6000) { $0 }
+      #expect(input.count != unedited.count || input != unedited, "\(label): the edit missed")
+      #expect(decodingError(input) == expected, "\(label)")
+    }
+  }
 }
 
 // MARK: - Free spelling

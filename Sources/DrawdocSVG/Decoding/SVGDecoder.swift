@@ -27,22 +27,43 @@ public enum SVGDecoder {
     }
   }
 
-  /// Reads with `read`; if a duplicate id turns up when the plane is built at the end, reads
-  /// again to name the line and column of the duplicate's `data-id`.
+  /// Reads with `read`, a big document on two threads. Such a read stops at its first problem
+  /// without naming it; the document is then read again on one thread, which names it.
   private static func decode(
+    with read: (StrictDrawingReader) throws(SVGDecodingError) -> Void
+  ) throws(SVGDecodingError) -> Drawing {
+    let reader = StrictDrawingReader(mayUseTwoThreads: true)
+    do {
+      try read(reader)
+    } catch {
+      guard reader.readOnTwoThreads else { try locate(error, foundBy: reader, with: read) }
+      return try decodeOnOneThread(with: read)
+    }
+    return try result(of: reader)
+  }
+
+  private static func decodeOnOneThread(
     with read: (StrictDrawingReader) throws(SVGDecodingError) -> Void
   ) throws(SVGDecodingError) -> Drawing {
     let reader = StrictDrawingReader()
     do {
       try read(reader)
-    } catch .duplicateIdentifier(let id, let line, let column) {
-      guard let position = reader.duplicatePosition else {
-        throw .duplicateIdentifier(id: id, line: line, column: column)
-      }
-      try read(StrictDrawingReader(locatingDuplicateAt: position))
-      throw .duplicateIdentifier(id: id, line: line, column: column)
+    } catch {
+      try locate(error, foundBy: reader, with: read)
     }
     return try result(of: reader)
+  }
+
+  /// Rethrows an error of a read on one thread; for a duplicate id, which turns up when the
+  /// plane is built at the end, first reads again to name the line and column of its `data-id`.
+  private static func locate(
+    _ error: SVGDecodingError, foundBy reader: StrictDrawingReader,
+    with read: (StrictDrawingReader) throws(SVGDecodingError) -> Void
+  ) throws(SVGDecodingError) -> Never {
+    if case .duplicateIdentifier = error, let position = reader.duplicatePosition {
+      try read(StrictDrawingReader(locatingDuplicateAt: position))
+    }
+    throw error
   }
 
   /// Decodes a drawing and checks that the bytes are exactly what ``SVGEncoder`` writes for it.

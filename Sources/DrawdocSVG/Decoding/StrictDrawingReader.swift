@@ -25,17 +25,32 @@ final class StrictDrawingReader: SAXHandler {
   /// found one; ``SVGDecoder`` then reads again with ``init(locatingDuplicateAt:)``.
   private(set) var duplicatePosition: Int?
 
+  /// Whether a big document's values may be converted on a second thread.
+  private let mayUseTwoThreads: Bool
+  /// Converts the values on a second thread, for a big document.
+  private var pipeline: RectanglePipeline?
+  /// The rectangles handed to the pipeline so far.
+  private var pipelinedCount = 0
+  /// Whether this read used a second thread. Such a read stops at its first problem without
+  /// naming it: any error it throws only means "read again on one thread".
+  private(set) var readOnTwoThreads = false
+
   /// A reader for one document.
   ///
-  /// - Parameter position: For the second pass only: the rectangle to report as a duplicate.
-  init(locatingDuplicateAt position: Int? = nil) {
+  /// - Parameters:
+  ///   - position: For the second pass only: the rectangle to report as a duplicate.
+  ///   - mayUseTwoThreads: Whether a document of a megabyte or more may be read on two threads.
+  init(locatingDuplicateAt position: Int? = nil, mayUseTwoThreads: Bool = false) {
     duplicateToLocate = position
+    self.mayUseTwoThreads = mayUseTwoThreads
   }
+
+  deinit { pipeline?.cancel() }
   private var knownSVGNamespace: UnsafePointer<UInt8>?
   private var knownRectangleName: UnsafePointer<UInt8>?
   /// The `rect` attribute names seen so far, by libxml2's interned pointer: after the first
   /// rectangle, a name is classified by one pointer comparison.
-  private var rectangleNames = RectangleAttributeNames()
+  private var rectangleNames = RectangleFieldNames()
   private var expectedByteCount = 0
 
   /// The drawing, once the document has ended without an error.
@@ -200,11 +215,47 @@ final class StrictDrawingReader: SAXHandler {
     canvas = Size(trustedWidth: width, height: height)
     // A canonical rectangle takes about a hundred bytes; the cap keeps a file padded with
     // blanks from reserving much (and reserved pages cost nothing until written).
-    rectangles.reserveCapacity(min(expectedByteCount / 96, 1 << 22))
-    MemoryAdvice.preferHugePages(for: &rectangles)
+    let expectedCount = min(expectedByteCount / 96, 1 << 22)
+    if mayUseTwoThreads, expectedByteCount >= 1 << 20 {
+      pipeline = RectanglePipeline.start(expectedCount: expectedCount)
+      readOnTwoThreads = pipeline != nil
+    }
+    if pipeline == nil {
+      rectangles.reserveCapacity(expectedCount)
+      MemoryAdvice.preferHugePages(for: &rectangles)
+    }
+  }
+
+  /// What a read on two threads throws at its first problem: ``SVGDecoder`` discards it and
+  /// reads again on one thread, which names the problem.
+  private static let stopAndReadAgain = SVGDecodingError.malformedXML(
+    message: "the read on two threads stopped at a problem", line: 1, column: 1)
+
+  /// Checks a `<rect>`'s attribute names and hands its values to the pipeline.
+  private func sendRectangle(_ element: SAXElement, to pipeline: RectanglePipeline)
+    throws(SVGDecodingError)
+  {
+    guard pipelinedCount < SVGLimits.maximumRectangleCount, pipeline.beginRectangle() else {
+      throw Self.stopAndReadAgain
+    }
+    var names = rectangleNames
+    defer { rectangleNames = names }
+    var seen = 0
+    for index in 0..<element.attributeCount {
+      let attribute = element.attribute(index)
+      guard !attribute.isQualified, let field = names.kind(of: attribute, expected: index),
+        pipeline.store(attribute.value, as: field)
+      else { throw Self.stopAndReadAgain }
+      seen |= 1 << field.rawValue
+    }
+    // XML allows no attribute twice, so seven fields seen are seven values stored.
+    guard seen == 1 << RectangleField.count - 1 else { throw Self.stopAndReadAgain }
+    pipeline.endRectangle()
+    pipelinedCount += 1
   }
 
   private func readRectangle(_ element: SAXElement) throws(SVGDecodingError) {
+    if let pipeline { return try sendRectangle(element, to: pipeline) }
     var id: Identifier?
     var x: Double?
     var y: Double?
@@ -267,6 +318,11 @@ final class StrictDrawingReader: SAXHandler {
   /// over all rectangles, which is much faster than one lookup per rectangle while reading.
   private func finishDrawing(locate: () -> SourceLocation) throws(SVGDecodingError) {
     guard let header, let canvas else { return }
+    if let pipeline {
+      self.pipeline = nil
+      guard let converted = pipeline.finish() else { throw Self.stopAndReadAgain }
+      rectangles = converted
+    }
     let plane: Plane
     do {
       plane = try Plane(size: canvas, title: title, rectangles: rectangles)
@@ -339,11 +395,11 @@ final class StrictDrawingReader: SAXHandler {
   private static func coordinate(_ attribute: SAXAttribute, in element: SAXElement)
     throws(SVGDecodingError) -> Double
   {
-    guard let value = NumberParser.parse(attribute.value), value.isFinite else {
+    guard let value = StrictValue.coordinate(attribute.value) else {
+      let location = element.location(of: attribute)
       throw .invalidNumber(
         attribute: attribute.qualifiedName, value: SVGDecodingError.excerpt(attribute.value),
-        line: element.location(of: attribute).line,
-        column: element.location(of: attribute).column)
+        line: location.line, column: location.column)
     }
     return value
   }
@@ -351,11 +407,11 @@ final class StrictDrawingReader: SAXHandler {
   private static func length(_ attribute: SAXAttribute, in element: SAXElement)
     throws(SVGDecodingError) -> Double
   {
-    guard let value = NumberParser.parse(attribute.value), value.isFinite, value > 0 else {
+    guard let value = StrictValue.length(attribute.value) else {
+      let location = element.location(of: attribute)
       throw .invalidLength(
         attribute: attribute.qualifiedName, value: SVGDecodingError.excerpt(attribute.value),
-        line: element.location(of: attribute).line,
-        column: element.location(of: attribute).column)
+        line: location.line, column: location.column)
     }
     return value
   }
@@ -363,11 +419,11 @@ final class StrictDrawingReader: SAXHandler {
   private static func identifier(_ attribute: SAXAttribute, in element: SAXElement)
     throws(SVGDecodingError) -> Identifier
   {
-    guard let id = Identifier(utf8: attribute.value) else {
+    guard let id = StrictValue.identifier(attribute.value) else {
+      let location = element.location(of: attribute)
       throw .invalidIdentifier(
-        value: SVGDecodingError.excerpt(attribute.value),
-        line: element.location(of: attribute).line,
-        column: element.location(of: attribute).column)
+        value: SVGDecodingError.excerpt(attribute.value), line: location.line,
+        column: location.column)
     }
     return id
   }
@@ -375,29 +431,23 @@ final class StrictDrawingReader: SAXHandler {
   private static func color(_ attribute: SAXAttribute, in element: SAXElement)
     throws(SVGDecodingError) -> Color
   {
-    let value = attribute.value
-    if value.count == 7, value[0] == UInt8(ascii: "#"),
-      let r1 = Color.hexValue(value[1]), let r2 = Color.hexValue(value[2]),
-      let g1 = Color.hexValue(value[3]), let g2 = Color.hexValue(value[4]),
-      let b1 = Color.hexValue(value[5]), let b2 = Color.hexValue(value[6])
-    {
-      return Color(red: r1 << 4 | r2, green: g1 << 4 | g2, blue: b1 << 4 | b2)
+    guard let color = StrictValue.color(attribute.value) else {
+      let location = element.location(of: attribute)
+      throw .invalidColor(
+        value: SVGDecodingError.excerpt(attribute.value), line: location.line,
+        column: location.column)
     }
-    throw .invalidColor(
-      value: SVGDecodingError.excerpt(value), line: element.location(of: attribute).line,
-      column: element.location(of: attribute).column)
+    return color
   }
 
   private static func alpha(_ attribute: SAXAttribute, in element: SAXElement)
     throws(SVGDecodingError) -> Alpha
   {
-    guard let opacity = NumberParser.parse(attribute.value),
-      let alpha = Alpha(exactOpacity: opacity)
-    else {
+    guard let alpha = StrictValue.alpha(attribute.value) else {
+      let location = element.location(of: attribute)
       throw .invalidOpacity(
-        value: SVGDecodingError.excerpt(attribute.value),
-        line: element.location(of: attribute).line,
-        column: element.location(of: attribute).column)
+        value: SVGDecodingError.excerpt(attribute.value), line: location.line,
+        column: location.column)
     }
     return alpha
   }
@@ -444,7 +494,40 @@ final class StrictDrawingReader: SAXHandler {
   }
 }
 
-// MARK: - Attribute names
+// MARK: - Values and attribute names
+
+/// The values of a `<rect>` that strict mode accepts, or `nil` for any other: shared by the
+/// reader and the ``RectanglePipeline`` that converts values on a second thread.
+enum StrictValue {
+  static func coordinate(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    guard let value = NumberParser.parse(bytes), value.isFinite else { return nil }
+    return value
+  }
+
+  static func length(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    guard let value = NumberParser.parse(bytes), value.isFinite, value > 0 else { return nil }
+    return value
+  }
+
+  static func identifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Identifier? {
+    Identifier(utf8: bytes)
+  }
+
+  /// `#rrggbb`, lowercase or uppercase.
+  static func color(_ value: UnsafeBufferPointer<UInt8>) -> Color? {
+    guard value.count == 7, value[0] == UInt8(ascii: "#"),
+      let r1 = Color.hexValue(value[1]), let r2 = Color.hexValue(value[2]),
+      let g1 = Color.hexValue(value[3]), let g2 = Color.hexValue(value[4]),
+      let b1 = Color.hexValue(value[5]), let b2 = Color.hexValue(value[6])
+    else { return nil }
+    return Color(red: r1 << 4 | r2, green: g1 << 4 | g2, blue: b1 << 4 | b2)
+  }
+
+  /// One of the ten opacities 0.1 … 1, in any spelling of the number.
+  static func alpha(_ bytes: UnsafeBufferPointer<UInt8>) -> Alpha? {
+    NumberParser.parse(bytes).flatMap { Alpha(exactOpacity: $0) }
+  }
+}
 
 /// The attributes of `<svg>`, matched on their bytes.
 private enum RootAttribute {
@@ -465,8 +548,11 @@ private enum RootAttribute {
 }
 
 /// The attributes of `<rect>`, matched on their bytes: the hot path of reading.
-private enum RectangleAttribute: Int {
+enum RectangleField: Int {
   case id, x, y, width, height, fill, opacity
+
+  /// How many there are.
+  static let count = 7
 
   init?(_ name: UnsafeBufferPointer<UInt8>) {
     switch name.count {
@@ -485,7 +571,7 @@ private enum RectangleAttribute: Int {
 /// The interned name pointers of the `rect` attributes seen so far. libxml2 keeps one copy of
 /// each name per parse, so after the first rectangle an attribute is recognized by comparing
 /// its name pointer, first with the one the canonical order puts at its position.
-private struct RectangleAttributeNames {
+private struct RectangleFieldNames {
   private var pointers:
     (
       UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?,
@@ -504,7 +590,7 @@ private struct RectangleAttributeNames {
     }
   }
 
-  private mutating func learn(_ start: UnsafePointer<UInt8>, as kind: RectangleAttribute) {
+  private mutating func learn(_ start: UnsafePointer<UInt8>, as kind: RectangleField) {
     switch kind {
     case .id: pointers.0 = start
     case .x: pointers.1 = start
@@ -517,11 +603,11 @@ private struct RectangleAttributeNames {
   }
 
   /// What the unqualified attribute is, or `nil` for a name the format does not have.
-  mutating func kind(of attribute: SAXAttribute, expected position: Int) -> RectangleAttribute? {
+  mutating func kind(of attribute: SAXAttribute, expected position: Int) -> RectangleField? {
     guard let start = attribute.nameStart else { return nil }
-    if position < 7, pointer(position) == start { return RectangleAttribute(rawValue: position) }
-    for kind in 0..<7 where pointer(kind) == start { return RectangleAttribute(rawValue: kind) }
-    guard let kind = RectangleAttribute(attribute.name) else { return nil }
+    if position < 7, pointer(position) == start { return RectangleField(rawValue: position) }
+    for kind in 0..<7 where pointer(kind) == start { return RectangleField(rawValue: kind) }
+    guard let kind = RectangleField(attribute.name) else { return nil }
     learn(start, as: kind)
     return kind
   }

@@ -8,40 +8,30 @@ import Synchronization
   import Darwin
 #endif
 
-/// Fork and join on plain threads: a store of thousands of drawings spends most of a `list`
-/// in `stat`, which two cores do in half the time. Plain threads start in microseconds where
-/// a thread pool's first worker can take milliseconds, a tenth of what `list` may take.
-enum Parallel {
+/// Work on plain threads, for the two places where a second core pays: reading a big drawing
+/// (values are converted beside the parser) and listing a big store (`stat` runs on two
+/// threads). Plain threads start in microseconds where a thread pool's first worker can take
+/// milliseconds.
+package enum Parallel {
   /// Calls `body` once for each of `0..<count`, on this thread and `extraThreads` more, each
   /// thread taking the next number until none is left; returns when every call has returned.
   /// Calls may run at the same time, so `body` must only touch what its number owns.
-  static func forEach(_ count: Int, extraThreads: Int, _ body: (Int) -> Void) {
+  package static func forEach(_ count: Int, extraThreads: Int, _ body: (Int) -> Void) {
     withoutActuallyEscaping(body) { body in
-      let work = Work(count: count, body: body)
-      var threads: [pthread_t] = []
+      let work = SharedNumbers(count: count, body: body)
+      var threads: [BackgroundThread] = []
       for _ in 0..<min(extraThreads, count - 1) {
-        let context = Unmanaged.passRetained(work).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(
-          &thread, nil,
-          { context in
-            if let context { Unmanaged<Work>.fromOpaque(context).takeRetainedValue().drain() }
-            return nil
-          }, context)
-        guard started == 0 else {
-          // No thread: this one does its share.
-          Unmanaged<Work>.fromOpaque(context).release()
-          break
-        }
+        // Without a thread, this one does its share.
+        guard let thread = BackgroundThread.start(work.drain) else { break }
         threads.append(thread)
       }
       work.drain()
-      for thread in threads { pthread_join(thread, nil) }
+      for thread in threads { thread.join() }
     }
   }
 
   /// The numbers still to hand out, shared by the threads of one ``forEach(_:extraThreads:_:)``.
-  private final class Work: @unchecked Sendable {
+  private final class SharedNumbers: @unchecked Sendable {
     let next = Atomic<Int>(0)
     let count: Int
     // Called from several threads; `forEach` documents what the caller must guarantee.
@@ -52,7 +42,7 @@ enum Parallel {
       self.body = body
     }
 
-    func drain() {
+    @Sendable func drain() {
       while true {
         let number = next.wrappingAdd(1, ordering: .relaxed).oldValue
         guard number < count else { return }
@@ -60,4 +50,33 @@ enum Parallel {
       }
     }
   }
+}
+
+/// A thread running one closure, which its starter must join.
+package struct BackgroundThread {
+  private let thread: pthread_t
+
+  /// Starts `body` on a new thread, or returns `nil` if the system cannot start one.
+  package static func start(_ body: @escaping @Sendable () -> Void) -> BackgroundThread? {
+    final class Box {
+      let body: @Sendable () -> Void
+      init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    let context = Unmanaged.passRetained(Box(body)).toOpaque()
+    var thread = pthread_t()
+    let started = pthread_create(
+      &thread, nil,
+      { context in
+        if let context { Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body() }
+        return nil
+      }, context)
+    guard started == 0 else {
+      Unmanaged<Box>.fromOpaque(context).release()
+      return nil
+    }
+    return BackgroundThread(thread: thread)
+  }
+
+  /// Waits for the closure to return.
+  package func join() { pthread_join(thread, nil) }
 }
