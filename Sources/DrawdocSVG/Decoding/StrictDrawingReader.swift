@@ -392,64 +392,57 @@ final class StrictDrawingReader: SAXHandler {
     byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
   }
 
+  /// What `parse` makes of an attribute's value, or the error `refusal` makes of the value's
+  /// excerpt and location.
+  @inline(__always)
+  private static func parsed<Value>(
+    _ attribute: SAXAttribute, in element: SAXElement,
+    _ parse: (UnsafeBufferPointer<UInt8>) -> Value?,
+    else refusal: (_ value: String, _ line: Int, _ column: Int) -> SVGDecodingError
+  ) throws(SVGDecodingError) -> Value {
+    if let value = parse(attribute.value) { return value }
+    let location = element.location(of: attribute)
+    throw refusal(SVGDecodingError.excerpt(attribute.value), location.line, location.column)
+  }
+
   private static func coordinate(_ attribute: SAXAttribute, in element: SAXElement)
     throws(SVGDecodingError) -> Double
   {
-    guard let value = StrictValue.coordinate(attribute.value) else {
-      let location = element.location(of: attribute)
-      throw .invalidNumber(
-        attribute: attribute.qualifiedName, value: SVGDecodingError.excerpt(attribute.value),
-        line: location.line, column: location.column)
+    try parsed(attribute, in: element, StrictValue.coordinate) {
+      .invalidNumber(attribute: attribute.qualifiedName, value: $0, line: $1, column: $2)
     }
-    return value
   }
 
   private static func length(_ attribute: SAXAttribute, in element: SAXElement)
     throws(SVGDecodingError) -> Double
   {
-    guard let value = StrictValue.length(attribute.value) else {
-      let location = element.location(of: attribute)
-      throw .invalidLength(
-        attribute: attribute.qualifiedName, value: SVGDecodingError.excerpt(attribute.value),
-        line: location.line, column: location.column)
+    try parsed(attribute, in: element, StrictValue.length) {
+      .invalidLength(attribute: attribute.qualifiedName, value: $0, line: $1, column: $2)
     }
-    return value
   }
 
   private static func identifier(_ attribute: SAXAttribute, in element: SAXElement)
     throws(SVGDecodingError) -> Identifier
   {
-    guard let id = StrictValue.identifier(attribute.value) else {
-      let location = element.location(of: attribute)
-      throw .invalidIdentifier(
-        value: SVGDecodingError.excerpt(attribute.value), line: location.line,
-        column: location.column)
+    try parsed(attribute, in: element, StrictValue.identifier) {
+      .invalidIdentifier(value: $0, line: $1, column: $2)
     }
-    return id
   }
 
   private static func color(_ attribute: SAXAttribute, in element: SAXElement)
     throws(SVGDecodingError) -> Color
   {
-    guard let color = StrictValue.color(attribute.value) else {
-      let location = element.location(of: attribute)
-      throw .invalidColor(
-        value: SVGDecodingError.excerpt(attribute.value), line: location.line,
-        column: location.column)
+    try parsed(attribute, in: element, StrictValue.color) {
+      .invalidColor(value: $0, line: $1, column: $2)
     }
-    return color
   }
 
   private static func alpha(_ attribute: SAXAttribute, in element: SAXElement)
     throws(SVGDecodingError) -> Alpha
   {
-    guard let alpha = StrictValue.alpha(attribute.value) else {
-      let location = element.location(of: attribute)
-      throw .invalidOpacity(
-        value: SVGDecodingError.excerpt(attribute.value), line: location.line,
-        column: location.column)
+    try parsed(attribute, in: element, StrictValue.alpha) {
+      .invalidOpacity(value: $0, line: $1, column: $2)
     }
-    return alpha
   }
 
   private static func timestamp(_ attribute: SAXAttribute, in element: SAXElement)
