@@ -329,7 +329,9 @@ public struct DocumentStore: Sendable {
       index = try currentIndex().0
     }
     let file = path(of: drawing.id)
-    try FileSystem.writeAtomically(SVGEncoder.encode(drawing), to: file)
+    try FileSystem.writeAtomically(to: file) { (write) throws(StoreError) in
+      try SVGEncoder.encode(drawing, emit: write)
+    }
     writeThumbnail(of: drawing)
     if let signature = FileSystem.signature(file) {
       index.records[drawing.id] = .init(signature: signature, content: .entry(IndexEntry(drawing)))

@@ -163,6 +163,28 @@ package enum FileSystem {
   ///   - path: The file to replace or create.
   /// - Throws: ``StoreError/io(path:operation:reason:)``; the target is then unchanged.
   package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(StoreError) {
+    try writeAtomically(to: path) { (write) throws(StoreError) in
+      var failure: StoreError?
+      bytes.withUnsafeBytes { buffer in
+        do throws(StoreError) { try write(buffer) } catch { failure = error }
+      }
+      if let failure { throw failure }
+    }
+  }
+
+  /// Replaces a file atomically, as ``writeAtomically(_:to:)`` does, with content made a piece
+  /// at a time: a big drawing is written without ever holding all of its bytes.
+  ///
+  /// - Parameters:
+  ///   - path: The file to replace or create.
+  ///   - produce: Called once; passes each piece, in order, to the function it receives.
+  /// - Throws: ``StoreError/io(path:operation:reason:)`` or what `produce` throws; the target
+  ///   is then unchanged.
+  package static func writeAtomically(
+    to path: String,
+    _ produce: (_ write: (UnsafeRawBufferPointer) throws(StoreError) -> Void) throws(StoreError)
+      -> Void
+  ) throws(StoreError) {
     let folder = parent(of: path)
     let name = path.split(separator: "/").last.map(String.init) ?? path
     let temporary = "\(folder)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
@@ -170,19 +192,23 @@ package enum FileSystem {
     guard descriptor >= 0 else {
       throw .io(path: path, operation: "create a temporary file beside", reason: errorText(errno))
     }
-    var failure: StoreError?
-    bytes.withUnsafeBytes { buffer in
+    func writePiece(_ buffer: UnsafeRawBufferPointer) throws(StoreError) {
       var offset = 0
       while offset < buffer.count {
         let written = write(
           descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          failure = .io(path: path, operation: "write", reason: errorText(errno))
-          return
+          throw .io(path: path, operation: "write", reason: errorText(errno))
         }
         offset += written
       }
+    }
+    var failure: StoreError?
+    do {
+      try produce(writePiece)
+    } catch {
+      failure = error
     }
     if failure == nil, fsync(descriptor) != 0 {
       failure = .io(path: path, operation: "flush", reason: errorText(errno))

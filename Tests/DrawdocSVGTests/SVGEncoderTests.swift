@@ -72,4 +72,56 @@ import Testing
     let text = String(decoding: SVGEncoder.encode(sample), as: UTF8.self)
     #expect(text.contains("<title>&lt;Tom &amp; &quot;Jerry&quot;&gt;&#13;\n</title>"))
   }
+
+  @Test func theSpecificationExampleInPiecesIsTheSameBytes() throws {
+    var pieces: [[UInt8]] = []
+    SVGEncoder.encode(try drawing(x: 45), pieceSize: 1) { pieces.append(Array($0)) }
+    // A piece goes out before a rectangle once it holds pieceSize bytes: the header, then
+    // the one rectangle with `</svg>`.
+    #expect(pieces.count == 2)
+    #expect(
+      String(decoding: pieces.first ?? [], as: UTF8.self).hasSuffix("<title>Sketch</title>\n"))
+    #expect(String(decoding: pieces.last ?? [], as: UTF8.self).hasSuffix("/>\n</svg>\n"))
+    #expect(pieces.joined().elementsEqual(SVGEncoder.encode(try drawing(x: 45))))
+  }
+
+  @Test(arguments: [1, 100, 4096, 1 << 20])
+  func piecesJoinToTheWholeFile(pieceSize: Int) throws {
+    var drawings = RandomDrawings(generator: SeededRandomNumberGenerator(seed: 77))
+    for _ in 0..<50 {
+      let drawing = try drawings.drawing()
+      var joined: [UInt8] = []
+      var largest = 0
+      SVGEncoder.encode(drawing, pieceSize: pieceSize) { piece in
+        joined.append(contentsOf: piece)
+        largest = max(largest, piece.count)
+      }
+      #expect(joined == SVGEncoder.encode(drawing))
+      // A piece goes out as soon as it reaches pieceSize: at most one rectangle line more.
+      #expect(largest < max(pieceSize, 2048) + 1024)
+    }
+  }
+
+  @Test func anErrorFromTheReceiverStopsTheEncoding() throws {
+    struct Full: Error {}
+    var plane = try Plane()
+    for index in 0..<100 {
+      try plane.add(
+        Rectangle(
+          id: Identifier(rawValue: UInt64(index)), point: try Point(x: 1, y: 2),
+          size: try Size(width: 3, height: 4), color: try Color(red: 1, green: 2, blue: 3),
+          alpha: try Alpha(level: 5)))
+    }
+    let drawing = Drawing(
+      id: try Identifier("k3j-9xa-0pq"), created: try Timestamp("2026-11-21T08:00:00Z"),
+      modified: try Timestamp("2026-11-21T08:05:12Z"), plane: plane)
+    var calls = 0
+    #expect(throws: Full.self) {
+      try SVGEncoder.encode(drawing, pieceSize: 10) { (_) throws(Full) in
+        calls += 1
+        if calls == 3 { throw Full() }
+      }
+    }
+    #expect(calls == 3)
+  }
 }

@@ -1,3 +1,5 @@
+import DrawdocModel
+import DrawdocSVG
 import Glibc
 
 /// What the benchmark does with files, on the C library alone.
@@ -9,20 +11,37 @@ enum Files {
   /// Writes `bytes` to `path` (created or truncated), without `fsync`: the benchmark measures
   /// what the program does, not the disk.
   static func write(_ bytes: [UInt8], to path: String) throws {
+    let descriptor = try create(path)
+    defer { close(descriptor) }
+    try bytes.withUnsafeBytes { try writeAll($0, to: descriptor, path: path) }
+  }
+
+  /// Writes a drawing to `path` (created or truncated) a piece at a time, as
+  /// `SVGEncoder.encode(_:pieceSize:emit:)` makes the pieces; without `fsync` either.
+  static func write(_ drawing: Drawing, to path: String) throws {
+    let descriptor = try create(path)
+    defer { close(descriptor) }
+    try SVGEncoder.encode(drawing) { piece in try writeAll(piece, to: descriptor, path: path) }
+  }
+
+  private static func create(_ path: String) throws -> Int32 {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw failure("open", path) }
-    defer { close(descriptor) }
+    return descriptor
+  }
+
+  private static func writeAll(
+    _ buffer: UnsafeRawBufferPointer, to descriptor: Int32, path: String
+  ) throws {
     var offset = 0
-    try bytes.withUnsafeBytes { buffer in
-      while offset < buffer.count {
-        let written = systemWrite(
-          descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          throw failure("write", path)
-        }
-        offset += written
+    while offset < buffer.count {
+      let written = systemWrite(
+        descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw failure("write", path)
       }
+      offset += written
     }
   }
 

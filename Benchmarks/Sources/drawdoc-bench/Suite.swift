@@ -472,7 +472,7 @@ struct Suite {
         Text.seconds(value($0.encode, "encode"))
           + runsNote($0.encode?["runs"].flatMap { Int($0) })
       })
-    row("encode + write file, median", encodeSeconds.map(Text.seconds))
+    row("encode + write file, 1 MiB pieces, median", encodeSeconds.map(Text.seconds))
     row(
       "  MB/s",
       documents.indices.map {
@@ -585,8 +585,9 @@ struct Suite {
 
     log.notes.insert(
       contentsOf: [
-        "¹ A fresh process that decodes the file (untimed), encodes it and writes it once: "
-          + "the decoded drawing and the whole encoded file are in memory together.",
+        "¹ A fresh process that decodes the file (untimed), then encodes it once to bytes in "
+          + "memory and once to the file a piece at a time: the decoded drawing and the whole "
+          + "encoded file are in memory together for the first; the second holds 1 MiB.",
         "² A fresh process that decodes the file, renders it, encodes the PNG and writes it once.",
 
         "MB = 10⁶ bytes. ref_sax and rsvg-convert are timed as processes (spawn to exit, "

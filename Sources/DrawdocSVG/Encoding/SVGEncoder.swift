@@ -22,6 +22,39 @@ public enum SVGEncoder {
     return output
   }
 
+  /// Encodes a drawing a piece at a time, to write a big drawing to a file without holding
+  /// all of its bytes: only one piece is ever in memory.
+  ///
+  /// - Parameters:
+  ///   - drawing: The drawing to write.
+  ///   - pieceSize: About how many bytes each piece holds; the last one may hold fewer.
+  ///   - emit: Receives the bytes of ``encode(_:)``, in order, one piece per call; each piece
+  ///     is valid only during its call.
+  /// - Throws: Whatever `emit` throws; encoding stops there.
+  public static func encode<Failure: Error>(
+    _ drawing: Drawing, pieceSize: Int = 1 << 20,
+    emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    var output: [UInt8] = []
+    output.reserveCapacity(pieceSize + 4096)
+    // withUnsafeBytes does not pass a typed error on: carry it out by hand.
+    func emitPiece() throws(Failure) {
+      var failure: Failure?
+      output.withUnsafeBytes { piece in
+        do throws(Failure) { try emit(piece) } catch { failure = error }
+      }
+      if let failure { throw failure }
+      output.removeAll(keepingCapacity: true)
+    }
+    appendHeader(of: drawing, to: &output)
+    for rectangle in drawing.plane.rectangles {
+      if output.count >= pieceSize { try emitPiece() }
+      appendRectangle(rectangle, to: &output)
+    }
+    append("</svg>\n", to: &output)
+    try emitPiece()
+  }
+
   private static func appendHeader(of drawing: Drawing, to output: inout [UInt8]) {
     let size = drawing.plane.size
     append(#"<?xml version="1.0" encoding="UTF-8"?>"#, to: &output)
