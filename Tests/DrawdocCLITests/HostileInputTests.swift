@@ -152,4 +152,41 @@ import Testing
       #expect(!imported.standardError.contains("definitely lost"), "\(imported.standardError)")
     }
   }
+
+  /// SPEC §2 limits: reading takes memory for the rectangles, not for the bytes around them.
+  /// GNU time gives each run's peak resident set size.
+  @Test func peakMemoryFollowsTheRectanglesNotTheBytes() throws {
+    let time = "/usr/bin/time"
+    try #require(
+      FileManager.default.isExecutableFile(atPath: time),
+      "GNU time is missing: bash .ci/setup installs it")
+    let box = try Sandbox()
+    let rectangles = (0..<10).map { index in
+      ##"<rect data-id="aaa-aaa-aa\##(index)" x="1" y="2" width="3" height="4" fill="#102030" "##
+        + #"fill-opacity="0.5"/>"#
+    }
+    let header =
+      #"<?xml version="1.0" encoding="UTF-8"?><svg xmlns="http://www.w3.org/2000/svg" "#
+      + #"width="10" height="10" viewBox="0 0 10 10" data-drawdoc="1" data-id="k3j-9xa-0pq" "#
+      + #"data-created="2026-11-21T08:00:00Z" data-modified="2026-11-21T08:05:12Z">"#
+      + "<title>Padded</title>"
+    let plain = try box.file("plain.svg", header + rectangles.joined() + "</svg>\n")
+    // 64 MB of blanks between the rectangles: valid, and read on two threads.
+    let blanks = String(repeating: " ", count: 6_400_000)
+    let padded = try box.file(
+      "padded.svg", header + rectangles.joined(separator: blanks) + "</svg>\n")
+
+    func peakKilobytes(_ file: String) throws -> Int {
+      let report = "\(box.work)/peak-\(UUID().uuidString)"
+      let result = try box.run(["validate", file], launcher: [time, "-f", "%M", "-o", report])
+      #expect(result.status == 0, "\(file): \(result.standardError)")
+      let text = try String(contentsOfFile: report, encoding: .utf8)
+      return try #require(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+    let plainPeak = try peakKilobytes(plain)
+    let paddedPeak = try peakKilobytes(padded)
+    // The padded file is 64 MB longer; its reading may take a few MB more (the parser's
+    // 256 KiB pieces, the two threads' batches), nothing like 64.
+    #expect(paddedPeak - plainPeak < 16_000, "peak \(plainPeak) KB plain, \(paddedPeak) KB padded")
+  }
 }
