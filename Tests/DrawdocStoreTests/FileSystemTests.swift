@@ -1,0 +1,56 @@
+import DrawdocSVG
+import Foundation
+import Testing
+
+@testable import DrawdocStore
+
+@Suite struct FileSystemTests {
+  /// Enough files for the signatures to be read on two threads (from 512 files on), with
+  /// sizes and times that differ from file to file.
+  @Test func signaturesOfManyFilesAreEachFilesOwn() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("drawdoc-signatures-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for index in 0..<1500 {
+      let path = "\(folder)/file-\(index).svg"
+      #expect(FileManager.default.createFile(atPath: path, contents: Data(count: index)))
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSince1970: 1_000_000 + Double(index))],
+        ofItemAtPath: path)
+    }
+    #expect(FileManager.default.createFile(atPath: "\(folder)/other.txt", contents: Data()))
+
+    var sawMeanwhile = false
+    let signatures = try FileSystem.signatures(in: folder, suffix: ".svg") { sawMeanwhile = true }
+    #expect(sawMeanwhile)
+    #expect(signatures.count == 1500)
+    var seen = Set<String>()
+    for (name, signature) in signatures {
+      seen.insert(name)
+      let index = try #require(Int(name.dropFirst(5).dropLast(4)), "\(name)")
+      #expect(signature.size == Int64(index), "\(name)")
+      #expect(signature.modifiedSeconds == 1_000_000 + Int64(index), "\(name)")
+    }
+    #expect(seen.count == 1500)
+  }
+
+  @Test func parallelForEachCallsEveryNumberOnceOnSeveralThreads() {
+    let count = 2000
+    let calls = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
+    calls.initialize(repeating: 0)
+    let threads = UnsafeMutableBufferPointer<UInt>.allocate(capacity: count)
+    threads.initialize(repeating: 0)
+    defer {
+      calls.deallocate()
+      threads.deallocate()
+    }
+    Parallel.forEach(count, extraThreads: 3) { number in
+      calls[number] += 1
+      threads[number] = UInt(bitPattern: Int(bitPattern: pthread_self()))
+      usleep(50)  // long enough for every thread to take some numbers
+    }
+    #expect(calls.allSatisfy { $0 == 1 })
+    #expect(Set(threads).count > 1)
+  }
+}
