@@ -42,6 +42,16 @@ package enum FileSystem {
       modifiedNanoseconds: Int64(status.st_mtim.tv_nsec))
   }
 
+  /// The name in a directory entry, read in place up to its NUL: an entry is only as long as
+  /// its name, so copying the whole 256-byte `d_name` array would read past the last entry
+  /// of the C library's buffer.
+  private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+    let capacity = MemoryLayout<dirent>.size - (MemoryLayout<dirent>.offset(of: \.d_name) ?? 0)
+    return withUnsafeMutablePointer(to: &entry.pointee.d_name) { field in
+      field.withMemoryRebound(to: CChar.self, capacity: capacity) { String(cString: $0) }
+    }
+  }
+
   /// The names in a folder, without `.` and `..`.
   static func contents(of path: String) throws(StoreError) -> [String] {
     guard let folder = opendir(path) else {
@@ -50,9 +60,7 @@ package enum FileSystem {
     defer { closedir(folder) }
     var names: [String] = []
     while let entry = readdir(folder) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = Self.name(of: entry)
       if name != "." && name != ".." { names.append(name) }
     }
     return names
@@ -73,9 +81,7 @@ package enum FileSystem {
     let descriptor = dirfd(folder)
     var names: [String] = []
     while let entry = readdir(folder) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = Self.name(of: entry)
       if name.hasSuffix(suffix) { names.append(name) }
     }
     var found = [Signature?](repeating: nil, count: names.count)
