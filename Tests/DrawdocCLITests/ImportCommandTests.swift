@@ -5,24 +5,6 @@ import Testing
 // `save` and `convert` read any SVG in import mode and print one warning per loss on standard
 // error as `FILE:LINE: warning: MESSAGE`; `save --strict` refuses a file with warnings.
 
-/// The JSON form, as far as these tests need it.
-private struct DrawingJSONForm: Decodable {
-  struct RectangleForm: Decodable, Equatable {
-    var id: String
-    var x: Double
-    var y: Double
-    var width: Double
-    var height: Double
-    var color: String
-    var alpha: Int
-  }
-  var id: String
-  var title: String
-  var width: Double
-  var height: Double
-  var rectangles: [RectangleForm]
-}
-
 /// A foreign SVG: line 3 has no data-id (not a loss), line 4 is a circle, line 5 has rounded
 /// corners, line 6 a malformed data-id.
 private let foreignSVG = """
@@ -61,7 +43,7 @@ struct ImportCommandTests {
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardOutput == "")
     let form = try JSONDecoder().decode(
-      DrawingJSONForm.self, from: try Data(contentsOf: URL(fileURLWithPath: output)))
+      DrawingForm.self, from: try Data(contentsOf: URL(fileURLWithPath: output)))
     #expect(form.width == 100 && form.height == 50 && form.title == "")
     try #require(form.rectangles.count == 3)
     let firstId = form.rectangles[0].id
@@ -95,7 +77,7 @@ struct ImportCommandTests {
     let id = String(saved.standardOutput.dropLast())
     let opened = drawdoc("open", id, "--json", environment: box.environment)
     let form = try JSONDecoder().decode(
-      DrawingJSONForm.self, from: Data(opened.standardOutput.utf8))
+      DrawingForm.self, from: Data(opened.standardOutput.utf8))
     #expect(form.id == id)
     #expect(form.rectangles.map(\.color) == ["#ff0000", "#0000ff", "#000000"])
     let freshId = try #require(form.rectangles.last?.id)
