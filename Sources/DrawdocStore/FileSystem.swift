@@ -86,15 +86,14 @@ package enum FileSystem {
     }
     var found = [Signature?](repeating: nil, count: names.count)
     found.withUnsafeMutableBufferPointer { found in
-      // Threads only pay off for many files. Parts of 256 keep both cores of a small machine
-      // busy to the end; part 0 is `meanwhile`.
-      let partSize = 256
-      let parts = names.count < 2 * partSize ? 0 : (names.count + partSize - 1) / partSize
-      Parallel.forEach(1 + max(parts, 1), extraThreads: parts > 0 ? 1 : 0) { part in
+      // Threads only pay off for many files: then parts of 256 keep both cores of a small
+      // machine busy to the end. Part 0 is `meanwhile`.
+      let partSize = names.count < 512 ? max(names.count, 1) : 256
+      let parts = (names.count + partSize - 1) / partSize
+      Parallel.forEach(1 + parts, extraThreads: parts > 1 ? 1 : 0) { part in
         guard part > 0 else { return meanwhile() }
-        let start = parts > 0 ? (part - 1) * partSize : 0
-        let end = parts > 0 ? min(start + partSize, names.count) : names.count
-        for index in start..<end {
+        let start = (part - 1) * partSize
+        for index in start..<min(start + partSize, names.count) {
           var status = stat()
           guard fstatat(descriptor, names[index], &status, 0) == 0 else { continue }
           found[index] = Signature(

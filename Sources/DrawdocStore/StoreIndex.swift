@@ -56,14 +56,6 @@ struct StoreIndex: Equatable {
     return output
   }
 
-  /// Reads `index.json`, or returns `nil` if it is not one this drawdoc wrote.
-  init?(serialized bytes: [UInt8]) {
-    guard let index = bytes.withUnsafeBufferPointer(StoreIndex.init(serialized:)) else {
-      return nil
-    }
-    self = index
-  }
-
   /// Reads the bytes of `index.json`, or returns `nil` if they are not one this drawdoc wrote.
   init?(serialized bytes: UnsafeBufferPointer<UInt8>) {
     // The fast path reads exactly the layout `serialized` writes; anything else (an index
@@ -109,11 +101,6 @@ struct StoreIndex: Equatable {
   // MARK: - The fast path
 
   /// Reads the index line by line, expecting each member where `serialized` puts it.
-  static func readWrittenLayout(_ bytes: [UInt8]) -> StoreIndex? {
-    bytes.withUnsafeBufferPointer(readWrittenLayout)
-  }
-
-  /// Reads the index line by line from bytes in memory.
   static func readWrittenLayout(_ bytes: UnsafeBufferPointer<UInt8>) -> StoreIndex? {
     var cursor = LayoutCursor(bytes: bytes)
     guard cursor.expect(#"{"format": "drawdoc-index", "version": 1, "drawings": ["#) else {

@@ -179,7 +179,6 @@ final class RectanglePipeline: @unchecked Sendable {
   }
 
   private static func convert(_ batch: Batch, into rectangles: inout [Rectangle]) -> Bool {
-    guard rectangles.count + batch.count <= SVGLimits.maximumRectangleCount else { return false }
     for index in 0..<batch.count {
       guard
         let id = StrictValue.identifier(batch.value(RectangleField.id.rawValue, of: index)),
