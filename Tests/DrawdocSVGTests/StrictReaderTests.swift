@@ -727,13 +727,41 @@ private func manyRectangles(count: Int, badFillAt badIndex: Int?) -> String {
   return text + "</svg>\n"
 }
 
-// MARK: - Big documents, read on two threads
+// MARK: - Big documents, read in parts
 
-/// A document of a megabyte or more has its values converted on a second thread, which stops
-/// at the first problem without naming it; the document is then read again on one thread.
-/// Either way the drawing and the error must be exactly those of a read on one thread.
-@Suite("StrictReader on two threads")
-struct StrictReaderTwoThreadTests {
+/// A drawing read in parts cut at `cuts`, from bytes in memory; `nil` if the read in parts does
+/// not take the document.
+private func partedDrawing(_ bytes: [UInt8], cutAt cuts: [Int]) throws -> Drawing? {
+  try SAXParser.withInput(bytes) { PartedRead.drawing(from: $0, cutAt: cuts) }
+}
+
+/// The drawing a read on one thread gives, whatever the document's size.
+private func oneThreadDrawing(_ bytes: [UInt8]) throws -> Drawing? {
+  let reader = StrictDrawingReader()
+  try SAXParser.parse(bytes, handler: reader)
+  return reader.drawing
+}
+
+/// The offsets of the `<` of each line that starts (after blanks) with `prefix`.
+private func lineStarts(of prefix: String, in bytes: [UInt8]) -> [Int] {
+  var offsets: [Int] = []
+  var lineStart = 0
+  for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
+    var first = lineStart
+    while first < index, bytes[first] == 0x20 { first += 1 }
+    if bytes[first..<index].starts(with: Array(prefix.utf8)) { offsets.append(first) }
+    lineStart = index + 1
+  }
+  return offsets
+}
+
+/// A big document is read in parts, each with its own parser, cut before a `<` near each even
+/// division of its bytes. A cut anywhere but between two children of the root makes the read
+/// in parts fail, and the document is read again on one thread, which names any problem. So
+/// the drawing and the error must be exactly those of a read on one thread, wherever the cuts
+/// fall.
+@Suite("StrictReader in parts")
+struct StrictReaderPartTests {
   /// 12,000 rectangle lines of 103 bytes: 1.24 MB, past the one-megabyte threshold.
   static let count = 12_000
 
@@ -745,13 +773,210 @@ struct StrictReaderTwoThreadTests {
     return Array(lines.joined(separator: "\n").utf8)
   }
 
-  @Test func aBigDocumentIsReadOnTwoThreadsAndASmallOneOnOne() throws {
-    let big = StrictDrawingReader(mayUseTwoThreads: true)
-    try SAXParser.parse(Array(manyRectangles(count: Self.count, badFillAt: nil).utf8), handler: big)
-    #expect(big.readOnTwoThreads)
-    let small = StrictDrawingReader(mayUseTwoThreads: true)
-    try SAXParser.parse(Array(manyRectangles(count: 4000, badFillAt: nil).utf8), handler: small)
-    #expect(!small.readOnTwoThreads)
+  /// Valid documents whose spelling puts traps where a cut might fall.
+  static let validDocuments: [(String, [UInt8]?)] = [
+    ("the template", Array(canonicalText.utf8)),
+    (
+      "comments, a processing instruction and CDATA",
+      edited([
+        ("<title>Sketch</title>", "<title>Ske<![CDATA[tch]]><!-- <rect> --></title>"),
+        (
+          "\n" + secondRectangleLine,
+          "\n  <!-- > <rect data-id=\"zzz-zzz-zzz\"/> -->\n  <?pi > <rect ?>\n"
+            + secondRectangleLine
+        ),
+      ])
+    ),
+    (
+      "a prefixed root and namespaces to declare again",
+      edited([
+        (
+          #"<svg xmlns="http://www.w3.org/2000/svg""#,
+          #"<s:svg xmlns:s="http://www.w3.org/2000/svg" xmlns:o="urn:a&amp;b""#
+        ),
+        ("<title>Sketch</title>", "<s:title>Sketch</s:title>"),
+        ("  <rect data-id=\"afy", "  <s:rect data-id=\"afy"),
+        ("  <rect data-id=\"b2c", "  <s:rect data-id=\"b2c"),
+        ("</svg>", "</s:svg>"),
+      ])
+    ),
+    ("CRLF line ends", Array(canonicalText.replacing("\n", with: "\r\n").utf8)),
+    ("a byte-order mark", [0xEF, 0xBB, 0xBF] + Array(canonicalText.utf8)),
+    (
+      "rectangles on one line, no blanks",
+      edited([("fill-opacity=\"0.7\"/>\n  <rect", "fill-opacity=\"0.7\"/><rect")])
+    ),
+  ]
+
+  @Test(arguments: validDocuments.map(\.0))
+  func everyCutGivesTheDrawingOfOneThreadOrNothing(_ label: String) throws {
+    let bytes = try #require(Self.validDocuments.first { $0.0 == label }?.1)
+    let expected = try #require(try oneThreadDrawing(bytes))
+    // Cuts known to fall between two children of the root: before each rectangle and
+    // before the root's end tag.
+    let goodCuts = Set(
+      lineStarts(of: "<rect", in: bytes) + lineStarts(of: "<s:rect", in: bytes)
+        + lineStarts(of: "</svg>", in: bytes) + lineStarts(of: "</s:svg>", in: bytes)
+        + bytes.indices.filter { bytes[$0...].starts(with: Array("/><rect".utf8)) }.map { $0 + 2 })
+    #expect(goodCuts.count >= 3, "\(label): the document lost its rectangles")
+    var taken = 0
+    for cut in 1..<bytes.count {
+      let drawing = try partedDrawing(bytes, cutAt: [cut])
+      if let drawing {
+        taken += 1
+        guard drawing == expected else {
+          Issue.record("\(label): a cut at \(cut) gives \(drawing)")
+          return
+        }
+      } else if goodCuts.contains(cut) {
+        Issue.record("\(label): a cut at \(cut), between two rectangles, is not taken")
+      }
+    }
+    #expect(taken >= goodCuts.count)
+    // Three parts: a first cut where one is taken, a second anywhere after it.
+    for first in goodCuts.sorted().dropLast() {
+      for second in (first + 1)..<bytes.count {
+        let drawing = try partedDrawing(bytes, cutAt: [first, second])
+        if let drawing, drawing != expected {
+          Issue.record("\(label): cuts at \(first) and \(second) give \(drawing)")
+          return
+        }
+        if drawing == nil, goodCuts.contains(second) {
+          Issue.record("\(label): cuts at \(first) and \(second) are not taken")
+        }
+      }
+    }
+  }
+
+  /// Documents a read on one thread refuses, each with a problem that a part after a cut
+  /// could not see on its own.
+  static let invalidDocuments: [(String, [UInt8]?)] = [
+    ("a duplicate id", edited([("data-id=\"b2c-3d4-e5f\"", "data-id=\"afy-kw5-t7o\"")])),
+    ("a second title", edited([("</svg>", "<title>Again</title>\n</svg>")])),
+    ("stray text", edited([("</svg>", "stray\n</svg>")])),
+    ("another element", edited([("</svg>", "<circle r=\"1\"/>\n</svg>")])),
+    ("an element after the root", edited([("</svg>\n", "</svg>\n<rect/>\n")])),
+    ("no end tag", edited([("</svg>\n", "\n")])),
+    ("a bad value", edited([("fill=\"#0a0b0c\"", "fill=\"#0a0b0\"")])),
+    (
+      "a rectangle with content",
+      edited([("fill-opacity=\"1\"/>", "fill-opacity=\"1\"><a/></rect>")])
+    ),
+    (
+      "a document type",
+      edited([("?>\n<svg", "?>\n<!DOCTYPE svg>\n<svg")])
+    ),
+  ]
+
+  @Test(arguments: invalidDocuments.map(\.0))
+  func noCutMakesARefusedDocumentReadable(_ label: String) throws {
+    let bytes = try #require(Self.invalidDocuments.first { $0.0 == label }?.1)
+    #expect(throws: SVGDecodingError.self, "\(label)") { try oneThreadDrawing(bytes) }
+    for cut in 1..<bytes.count {
+      if let drawing = try partedDrawing(bytes, cutAt: [cut]) {
+        Issue.record("\(label): a cut at \(cut) gives \(drawing)")
+        return
+      }
+    }
+  }
+
+  @Test func aDocumentInAnotherEncodingIsReadOnOneThread() throws {
+    // Bytes from the middle of a Latin-1 document are not UTF-8 on their own.
+    let bytes = try #require(
+      edited(
+        [
+          ("encoding=\"UTF-8\"", "encoding=\"ISO-8859-1\""),
+          ("<title>Sketch", "<title>Sk\u{E9}tch"),
+        ])
+    )
+    .map { $0 }
+    let latin1 = Array(
+      String(decoding: bytes, as: UTF8.self).unicodeScalars.map { UInt8($0.value) })
+    let expected = try #require(try oneThreadDrawing(latin1))
+    #expect(expected.plane.title == "Sk\u{E9}tch")
+    for cut in lineStarts(of: "<rect", in: latin1) {
+      #expect(try partedDrawing(latin1, cutAt: [cut]) == nil)
+    }
+    let plain = Array(canonicalText.utf8)
+    #expect(
+      try partedDrawing(plain, cutAt: [try #require(lineStarts(of: "<rect", in: plain).last)])
+        != nil)
+  }
+
+  @Test func cutsFallBeforeATagNearEachDivision() throws {
+    let bytes = Array(manyRectangles(count: Self.count, badFillAt: nil).utf8)
+    let rectangles = Set(lineStarts(of: "<rect", in: bytes))
+    try SAXParser.withInput(bytes) { input in
+      for partCount in [2, 3, 4] {
+        let cuts = PartedRead.cuts(in: input, partCount: partCount)
+        #expect(cuts.count == partCount - 1)
+        for (index, cut) in cuts.enumerated() {
+          let division = bytes.count / partCount * (index + 1)
+          #expect(rectangles.contains(cut))
+          #expect(cut >= division && cut < division + 110, "\(partCount) parts: cut \(cut)")
+        }
+      }
+    }
+    // Blanks at the division: the cut is at the first tag after them; none after the last
+    // rectangle but the root's end tag: no cut.
+    let header = manyRectangles(count: 0, badFillAt: nil).replacing("</svg>\n", with: "")
+    let padded = Array(
+      (header + String(repeating: " ", count: 300_000) + firstRectangleLine
+        + "\n</svg>\n").utf8)
+    try SAXParser.withInput(padded) { input in
+      #expect(PartedRead.cuts(in: input, partCount: 2) == lineStarts(of: "<rect", in: padded))
+    }
+    // A tag on either side of the end of the first window looked at, whose last byte is
+    // looked at again in the next.
+    let rest = Array((firstRectangleLine + "\n</svg>\n").utf8)
+    var distances: Set<Int> = []
+    // The tag is at header + padding + 2, the division at half of header + padding + rest.
+    let middle = 2 * PartedRead.windowSize + rest.count - header.utf8.count - 4
+    for padding in (middle - 10)...(middle + 10) {
+      let bytes = Array(header.utf8) + [UInt8](repeating: 0x20, count: padding) + rest
+      let tag = try #require(lineStarts(of: "<rect", in: bytes).first)
+      let distance = tag - bytes.count / 2
+      guard abs(distance - PartedRead.windowSize) <= 3 else { continue }
+      distances.insert(distance)
+      try SAXParser.withInput(bytes) { input in
+        #expect(PartedRead.cuts(in: input, partCount: 2) == [tag], "\(distance) after the division")
+      }
+    }
+    #expect(distances.count >= 4)
+    let trailing = Array(
+      (header + firstRectangleLine + String(repeating: " ", count: 300_000)
+        + "\n</svg>\n").utf8)
+    try SAXParser.withInput(trailing) { input in
+      #expect(PartedRead.cuts(in: input, partCount: 2).isEmpty)
+    }
+  }
+
+  @Test func aBigDocumentIsReadInPartsAndASmallOneIsNot() throws {
+    let big = Array(manyRectangles(count: Self.count, badFillAt: nil).utf8)
+    let expected = try #require(try oneThreadDrawing(big))
+    try SAXParser.withInput(big) { input in
+      for partCount in [2, 3, 4] {
+        let cuts = PartedRead.cuts(in: input, partCount: partCount)
+        #expect(PartedRead.drawing(from: input, cutAt: cuts) == expected)
+      }
+    }
+    let small = Array(manyRectangles(count: 4000, badFillAt: nil).utf8)
+    #expect(small.count < PartedRead.minimumByteCount)
+    try SAXParser.withInput(small) { input in #expect(PartedRead.drawing(from: input) == nil) }
+  }
+
+  @Test func aBigFileIsReadInPartsLikeItsBytes() throws {
+    let bytes = Array(manyRectangles(count: Self.count, badFillAt: nil).utf8)
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("parts-\(UUID().uuidString).svg").path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let expected = try #require(try oneThreadDrawing(bytes))
+    try SAXParser.withInput(ofFile: path) { input in
+      let cuts = PartedRead.cuts(in: input, partCount: 2)
+      #expect(PartedRead.drawing(from: input, cutAt: cuts) == expected)
+    }
+    #expect(try SVGDecoder.decode(contentsOfFile: path) == expected)
   }
 
   @Test func aBigDocumentGivesEveryRectangleInOrder() throws {
@@ -773,7 +998,7 @@ struct StrictReaderTwoThreadTests {
     }
   }
 
-  @Test func aValueTooLongToHandOverIsStillRead() throws {
+  @Test func aLongSpellingOfAValueIsRead() throws {
     let input = Self.bigDocument(editing: 7000) {
       $0.replacing(#"x="45""#, with: #"x="45."# + String(repeating: "0", count: 100) + #"""#)
     }
@@ -782,7 +1007,7 @@ struct StrictReaderTwoThreadTests {
     #expect(drawing.plane.rectangles[7000].point.x == 45)
   }
 
-  @Test(arguments: [0, 4095, 4096, 6000, StrictReaderTwoThreadTests.count - 1])
+  @Test(arguments: [0, 4095, 4096, 6000, 6001, StrictReaderPartTests.count - 1])
   func aBadFillAnywhereIsNamedWhereItIs(index: Int) {
     let input = Array(manyRectangles(count: Self.count, badFillAt: index).utf8)
     #expect(decodingError(input) == .invalidColor(value: "#ebc64", line: index + 4, column: 74))

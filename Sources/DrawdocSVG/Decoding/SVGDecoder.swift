@@ -10,9 +10,7 @@ public enum SVGDecoder {
   /// - Returns: The drawing.
   /// - Throws: An ``SVGDecodingError`` with the location of the first problem.
   public static func decode(_ bytes: [UInt8]) throws(SVGDecodingError) -> Drawing {
-    try decode { (reader) throws(SVGDecodingError) in
-      try SAXParser.parse(bytes, handler: reader)
-    }
+    try SAXParser.withInput(bytes, decode)
   }
 
   /// Decodes a drawing from a file, reading it a piece at a time.
@@ -22,29 +20,16 @@ public enum SVGDecoder {
   /// - Throws: ``SVGDecodingError/fileNotFound(path:)``,
   ///   ``SVGDecodingError/unreadableFile(path:reason:)`` or a content error.
   public static func decode(contentsOfFile path: String) throws(SVGDecodingError) -> Drawing {
-    try decode { (reader) throws(SVGDecodingError) in
-      try SAXParser.parse(contentsOfFile: path, handler: reader)
-    }
+    try SAXParser.withInput(ofFile: path, decode)
   }
 
-  /// Reads with `read`, a big document on two threads. Such a read stops at its first problem
-  /// without naming it; the document is then read again on one thread, which names it.
-  private static func decode(
-    with read: (StrictDrawingReader) throws(SVGDecodingError) -> Void
-  ) throws(SVGDecodingError) -> Drawing {
-    let reader = StrictDrawingReader(mayUseTwoThreads: true)
-    do {
-      try read(reader)
-    } catch {
-      guard reader.readOnTwoThreads else { try locate(error, foundBy: reader, with: read) }
-      return try decodeOnOneThread(with: read)
+  /// Reads a big document in parts, one per core; any other document, or one a read in parts
+  /// does not take, on one thread, which names any problem.
+  private static func decode(_ input: SAXInput) throws(SVGDecodingError) -> Drawing {
+    if let drawing = PartedRead.drawing(from: input) { return drawing }
+    let read = { (reader: StrictDrawingReader) throws(SVGDecodingError) in
+      try SAXParser.parse(input, handler: reader)
     }
-    return try result(of: reader)
-  }
-
-  private static func decodeOnOneThread(
-    with read: (StrictDrawingReader) throws(SVGDecodingError) -> Void
-  ) throws(SVGDecodingError) -> Drawing {
     let reader = StrictDrawingReader()
     do {
       try read(reader)

@@ -25,27 +25,34 @@ final class StrictDrawingReader: SAXHandler {
   /// found one; ``SVGDecoder`` then reads again with ``init(locatingDuplicateAt:)``.
   private(set) var duplicatePosition: Int?
 
-  /// Whether a big document's values may be converted on a second thread.
-  private let mayUseTwoThreads: Bool
-  /// Converts the values on a second thread, for a big document.
-  private var pipeline: RectanglePipeline?
-  /// The rectangles handed to the pipeline so far.
-  private var pipelinedCount = 0
-  /// Whether this read used a second thread. Such a read stops at its first problem without
-  /// naming it: any error it throws only means "read again on one thread".
-  private(set) var readOnTwoThreads = false
-
-  /// A reader for one document.
-  ///
-  /// - Parameters:
-  ///   - position: For the second pass only: the rectangle to report as a duplicate.
-  ///   - mayUseTwoThreads: Whether a document of a megabyte or more may be read on two threads.
-  init(locatingDuplicateAt position: Int? = nil, mayUseTwoThreads: Bool = false) {
-    duplicateToLocate = position
-    self.mayUseTwoThreads = mayUseTwoThreads
+  /// Which part of a document this reader reads.
+  enum Part {
+    /// The whole document.
+    case whole
+    /// The document up to a cut between two children of the root, followed by the root's
+    /// end tag; ``rootWasRead`` is told of the root element.
+    case head
+    /// The document from a cut between two children of the root, after a start tag of the
+    /// root that declares its namespaces (``SAXElement/bareTags``): rectangles only.
+    case continuation
   }
 
-  deinit { pipeline?.cancel() }
+  private let part: Part
+  /// For a head: told of the root element once it is read; `false` stops the read.
+  var rootWasRead: ((SAXElement) -> Bool)?
+  /// Whether a part's root element has ended, with no error.
+  private(set) var partEnded = false
+
+  /// A reader for one document, or one part of one.
+  ///
+  /// - Parameters:
+  ///   - part: What the reader reads.
+  ///   - position: For the second pass only: the rectangle to report as a duplicate.
+  init(_ part: Part = .whole, locatingDuplicateAt position: Int? = nil) {
+    self.part = part
+    duplicateToLocate = position
+  }
+
   private var knownSVGNamespace: UnsafePointer<UInt8>?
   private var knownRectangleName: UnsafePointer<UInt8>?
   /// The `rect` attribute names seen so far, by libxml2's interned pointer: after the first
@@ -82,6 +89,11 @@ final class StrictDrawingReader: SAXHandler {
       titleLocation = element.location
       sawTitle = true
       position = .inTitle
+    case .beforeRoot where part == .continuation:
+      // The bare start tag: the header was the head's to read.
+      sawTitle = true
+      position = .inRoot
+      reserveRectangles()
     case .beforeRoot:
       try readRoot(element)
       position = .inRoot
@@ -107,6 +119,10 @@ final class StrictDrawingReader: SAXHandler {
         throw .missingTitle(line: location.line, column: location.column)
       }
       position = .afterRoot
+      guard part == .whole else {
+        partEnded = true
+        return
+      }
       try finishDrawing(locate: locate)
     case .beforeRoot, .afterRoot:
       break
@@ -146,7 +162,7 @@ final class StrictDrawingReader: SAXHandler {
   }
 
   func endDocument() throws(SVGDecodingError) {
-    guard drawing != nil else {
+    guard drawing != nil || partEnded else {
       throw .malformedXML(message: "the document has no <svg> element", line: 1, column: 1)
     }
   }
@@ -213,49 +229,23 @@ final class StrictDrawingReader: SAXHandler {
     }
     header = (id, created, modified)
     canvas = Size(trustedWidth: width, height: height)
-    // A canonical rectangle takes about a hundred bytes; the cap keeps a file padded with
-    // blanks from reserving much (and reserved pages cost nothing until written).
-    let expectedCount = min(expectedByteCount / 96, 1 << 22)
-    if mayUseTwoThreads, expectedByteCount >= 1 << 20 {
-      pipeline = RectanglePipeline.start(expectedCount: expectedCount)
-      readOnTwoThreads = pipeline != nil
-    }
-    if pipeline == nil {
-      rectangles.reserveCapacity(expectedCount)
-      MemoryAdvice.preferHugePages(for: &rectangles)
-    }
+    reserveRectangles()
+    if let rootWasRead, !rootWasRead(element) { throw Self.stopped }
   }
 
-  /// What a read on two threads throws at its first problem: ``SVGDecoder`` discards it and
-  /// reads again on one thread, which names the problem.
-  private static let stopAndReadAgain = SVGDecodingError.malformedXML(
-    message: "the read on two threads stopped at a problem", line: 1, column: 1)
+  /// What a part throws when it stops at a problem it need not name: a read on one thread
+  /// names it.
+  private static let stopped = SVGDecodingError.malformedXML(
+    message: "the read stopped", line: 1, column: 1)
 
-  /// Checks a `<rect>`'s attribute names and hands its values to the pipeline.
-  private func sendRectangle(_ element: SAXElement, to pipeline: RectanglePipeline)
-    throws(SVGDecodingError)
-  {
-    guard pipelinedCount < SVGLimits.maximumRectangleCount, pipeline.beginRectangle() else {
-      throw Self.stopAndReadAgain
-    }
-    var names = rectangleNames
-    defer { rectangleNames = names }
-    var seen = 0
-    for index in 0..<element.attributeCount {
-      let attribute = element.attribute(index)
-      guard !attribute.isQualified, let field = names.kind(of: attribute, expected: index),
-        pipeline.store(attribute.value, as: field)
-      else { throw Self.stopAndReadAgain }
-      seen |= 1 << field.rawValue
-    }
-    // XML allows no attribute twice, so seven fields seen are seven values stored.
-    guard seen == 1 << RectangleField.count - 1 else { throw Self.stopAndReadAgain }
-    pipeline.endRectangle()
-    pipelinedCount += 1
+  private func reserveRectangles() {
+    // A canonical rectangle takes about a hundred bytes; the cap keeps a file padded with
+    // blanks from reserving much (and reserved pages cost nothing until written).
+    rectangles.reserveCapacity(min(expectedByteCount / 96, 1 << 22))
+    MemoryAdvice.preferHugePages(for: &rectangles)
   }
 
   private func readRectangle(_ element: SAXElement) throws(SVGDecodingError) {
-    if let pipeline { return try sendRectangle(element, to: pipeline) }
     var id: Identifier?
     var x: Double?
     var y: Double?
@@ -318,11 +308,6 @@ final class StrictDrawingReader: SAXHandler {
   /// over all rectangles, which is much faster than one lookup per rectangle while reading.
   private func finishDrawing(locate: () -> SourceLocation) throws(SVGDecodingError) {
     guard let header, let canvas else { return }
-    if let pipeline {
-      self.pipeline = nil
-      guard let converted = pipeline.finish() else { throw Self.stopAndReadAgain }
-      rectangles = converted
-    }
     let plane: Plane
     do {
       plane = try Plane(size: canvas, title: title, rectangles: rectangles)
@@ -340,6 +325,28 @@ final class StrictDrawingReader: SAXHandler {
     }
     rectangles = []
     drawing = Drawing(
+      id: header.id, created: header.created, modified: header.modified, plane: plane)
+  }
+
+  /// The rectangles of a part whose root element has ended, handed over once.
+  func takeRectangles() -> [Rectangle] {
+    defer { rectangles = [] }
+    return rectangles
+  }
+
+  /// The drawing of a head whose root element has ended and the parts after it, or `nil` if
+  /// together they break a rule of the whole (a duplicate id, too many rectangles).
+  func drawing(appending parts: [StrictDrawingReader]) -> Drawing? {
+    guard part == .head, partEnded, let header, let canvas else { return nil }
+    var rectangles = takeRectangles()
+    for part in parts {
+      guard part.part == .continuation, part.partEnded else { return nil }
+      rectangles.append(contentsOf: part.takeRectangles())
+    }
+    guard rectangles.count <= SVGLimits.maximumRectangleCount,
+      let plane = try? Plane(size: canvas, title: title, rectangles: rectangles)
+    else { return nil }
+    return Drawing(
       id: header.id, created: header.created, modified: header.modified, plane: plane)
   }
 
@@ -489,8 +496,7 @@ final class StrictDrawingReader: SAXHandler {
 
 // MARK: - Values and attribute names
 
-/// The values of a `<rect>` that strict mode accepts, or `nil` for any other: shared by the
-/// reader and the ``RectanglePipeline`` that converts values on a second thread.
+/// The values of a `<rect>` that strict mode accepts, or `nil` for any other.
 enum StrictValue {
   static func coordinate(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     guard let value = NumberParser.parse(bytes), value.isFinite else { return nil }

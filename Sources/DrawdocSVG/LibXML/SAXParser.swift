@@ -101,11 +101,16 @@ struct SAXAttribute {
 struct SAXElement {
   /// The local name, such as `rect`.
   let localName: UnsafeBufferPointer<UInt8>
+  /// The namespace prefix, such as `svg` in `<svg:svg>`, if any.
+  let prefix: UnsafeBufferPointer<UInt8>?
   /// The namespace URI, or `nil` when the element is in no namespace.
   let namespaceURI: UnsafeBufferPointer<UInt8>?
   fileprivate let attributeTable: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   /// The number of attributes.
   let attributeCount: Int
+  /// Prefix and URI pairs, one per namespace the tag declares.
+  fileprivate let namespaceTable: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+  fileprivate let namespaceCount: Int
   fileprivate let parser: xmlParserCtxtPtr
 
   /// The attribute at `index`, in the order they were written.
@@ -120,6 +125,44 @@ struct SAXElement {
       nameStart: name,
       prefix: prefix.map { SAXParser.buffer($0) },
       value: SAXParser.buffer(from: value, to: valueEnd))
+  }
+
+  /// A start tag with this element's name that declares the namespaces this one declares,
+  /// and nothing else, and the matching end tag: what a run of this element's content needs
+  /// around it to be parsed on its own, as it is inside the element.
+  var bareTags: (start: [UInt8], end: [UInt8]) {
+    var name: [UInt8] = []
+    if let prefix { name += prefix + [UInt8(ascii: ":")] }
+    name += localName
+    var start = [UInt8(ascii: "<")] + name
+    for index in 0..<namespaceCount {
+      let declaredPrefix = namespaceTable?[2 * index]
+      let uri = namespaceTable?[2 * index + 1]
+      start += Array(" xmlns".utf8)
+      if let declaredPrefix { start += [UInt8(ascii: ":")] + SAXParser.buffer(declaredPrefix) }
+      start += Array("=\"".utf8)
+      // libxml2, substituting no entity, reports an `&` in a value as `&#38;`, which parses
+      // back to the same; only what it decoded from other references is written as one.
+      for byte in SAXParser.buffer(uri) {
+        switch byte {
+        case UInt8(ascii: "<"): start += Array("&lt;".utf8)
+        case UInt8(ascii: "\""): start += Array("&quot;".utf8)
+        // Written as they are, these would be normalized to spaces.
+        case 0x09, 0x0A, 0x0D: start += Array("&#\(byte);".utf8)
+        default: start.append(byte)
+        }
+      }
+      start.append(UInt8(ascii: "\""))
+    }
+    start.append(UInt8(ascii: ">"))
+    return (start, Array("</".utf8) + name + [UInt8(ascii: ">")])
+  }
+
+  /// Whether libxml2 takes the input as UTF-8, with no conversion: then bytes from the middle
+  /// of it mean the same on their own.
+  var inputIsUTF8: Bool {
+    guard let buffer = parser.pointee.input?.pointee.buf else { return false }
+    return buffer.pointee.encoder == nil
   }
 
   /// Where the start tag begins (its `<`).
@@ -180,16 +223,7 @@ enum SAXParser {
         what: "the document's size (\(bytes.count) bytes)",
         limit: "\(SVGLimits.maximumFileSize) bytes", line: 1, column: 1)
     }
-    handler.willParse(byteCount: bytes.count)
-    var offset = 0
-    try parse(handler: handler) { parser in
-      let length = min(chunkSize, bytes.count - offset)
-      let start = bytes.baseAddress.map { $0 + offset }
-      offset += length
-      let terminate: Int32 = offset >= bytes.count ? 1 : 0
-      xmlParseChunk(parser, start?.assumingMemoryBound(to: CChar.self), Int32(length), terminate)
-      return terminate == 0
-    }
+    try parse(SAXInput(bytes), handler: handler)
   }
 
   /// Parses bytes held in an array.
@@ -199,16 +233,9 @@ enum SAXParser {
   ///   - handler: Receives the events.
   /// - Throws: The handler's error, or ``SVGDecodingError/malformedXML(message:line:column:)``.
   static func parse(_ bytes: [UInt8], handler: any SAXHandler) throws(SVGDecodingError) {
-    // withUnsafeBytes rethrows untyped errors, so the typed error travels as a value.
-    let failure = bytes.withUnsafeBytes { buffer -> SVGDecodingError? in
-      do throws(SVGDecodingError) {
-        try parse(buffer, handler: handler)
-        return nil
-      } catch {
-        return error
-      }
+    try withInput(bytes) { (input) throws(SVGDecodingError) in
+      try parse(input, handler: handler)
     }
-    if let failure { throw failure }
   }
 
   /// Parses a file, reading it a piece at a time so memory does not grow with its size.
@@ -221,6 +248,40 @@ enum SAXParser {
   static func parse(contentsOfFile path: String, handler: any SAXHandler)
     throws(SVGDecodingError)
   {
+    try withInput(ofFile: path) { (input) throws(SVGDecodingError) in
+      try parse(input, handler: handler)
+    }
+  }
+
+  /// Calls `body` with the bytes of an array as an input.
+  static func withInput<Result>(
+    _ bytes: [UInt8], _ body: (SAXInput) throws(SVGDecodingError) -> Result
+  ) throws(SVGDecodingError) -> Result {
+    // withUnsafeBytes rethrows untyped errors, so the typed error travels as a value.
+    let outcome = bytes.withUnsafeBytes { buffer -> Swift.Result<Result, SVGDecodingError> in
+      guard buffer.count <= SVGLimits.maximumFileSize else {
+        return .failure(
+          .limitExceeded(
+            what: "the document's size (\(buffer.count) bytes)",
+            limit: "\(SVGLimits.maximumFileSize) bytes", line: 1, column: 1))
+      }
+      do throws(SVGDecodingError) {
+        return .success(try body(SAXInput(buffer)))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try outcome.get()
+  }
+
+  /// Opens a file for reading and calls `body` with it as an input.
+  ///
+  /// - Throws: ``SVGDecodingError/fileNotFound(path:)``,
+  ///   ``SVGDecodingError/unreadableFile(path:reason:)``, a file over the size limit, or
+  ///   `body`'s error.
+  static func withInput<Result>(
+    ofFile path: String, _ body: (SAXInput) throws(SVGDecodingError) -> Result
+  ) throws(SVGDecodingError) -> Result {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
@@ -229,7 +290,10 @@ enum SAXParser {
     }
     defer { close(descriptor) }
     var status = stat()
-    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+    guard fstat(descriptor, &status) == 0 else {
+      throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
+    }
+    if (status.st_mode & S_IFMT) == S_IFDIR {
       throw .unreadableFile(path: path, reason: "it is a directory")
     }
     guard Int(status.st_size) <= SVGLimits.maximumFileSize else {
@@ -237,30 +301,83 @@ enum SAXParser {
         what: "the file's size (\(status.st_size) bytes)",
         limit: "\(SVGLimits.maximumFileSize) bytes", line: 1, column: 1)
     }
-    handler.willParse(byteCount: Int(status.st_size))
-    let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
-    defer { buffer.deallocate() }
-    var readError: Int32 = 0
-    try parse(handler: handler) { parser in
-      var count: Int
-      repeat { count = read(descriptor, buffer, chunkSize) } while count < 0 && errno == EINTR
-      if count < 0 {
-        readError = errno
-        return false
-      }
-      let terminate: Int32 = count == 0 ? 1 : 0
-      xmlParseChunk(
-        parser, buffer.assumingMemoryBound(to: CChar.self), Int32(count), terminate)
-      return terminate == 0
+    return try body(SAXInput(descriptor: descriptor, path: path, byteCount: Int(status.st_size)))
+  }
+
+  /// Parses a whole input.
+  ///
+  /// - Parameters:
+  ///   - input: The document.
+  ///   - handler: Receives the events.
+  /// - Throws: The handler's error, ``SVGDecodingError/unreadableFile(path:reason:)``, or
+  ///   ``SVGDecodingError/malformedXML(message:line:column:)``.
+  static func parse(_ input: SAXInput, handler: any SAXHandler) throws(SVGDecodingError) {
+    handler.willParse(byteCount: input.byteCount)
+    // A file is read to its end, wherever that now is.
+    try parse(
+      0..<Int.max, of: input, after: [], before: { [] }, handler: handler, stopIf: { false })
+  }
+
+  /// Parses the bytes `range` of an input as if `startTag` came before them and `endTag()`
+  /// after: a run of an element's content, parsed on its own (see ``SAXElement/bareTags``).
+  ///
+  /// - Parameters:
+  ///   - range: The bytes to read; a range past the end of the input ends there.
+  ///   - input: The document.
+  ///   - startTag: Bytes to parse before the range.
+  ///   - endTag: Bytes to parse after the range, asked for once the range is parsed.
+  ///   - handler: Receives the events.
+  ///   - shouldStop: Asked before each piece: `true` stops the parse with an error.
+  /// - Throws: The handler's error, ``SVGDecodingError/unreadableFile(path:reason:)``, or
+  ///   ``SVGDecodingError/malformedXML(message:line:column:)``.
+  static func parse(
+    _ range: Range<Int>, of input: SAXInput, after startTag: [UInt8],
+    before endTag: () -> [UInt8], handler: any SAXHandler, stopIf shouldStop: () -> Bool
+  ) throws(SVGDecodingError) {
+    var buffer: UnsafeMutableRawPointer?
+    defer { buffer?.deallocate() }
+    if case .file = input.storage {
+      buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
     }
-    if readError != 0 {
-      throw .unreadableFile(path: path, reason: String(cString: strerror(readError)))
+    var offset = range.lowerBound
+    var startFed = startTag.isEmpty
+    var endFed = false
+    try parse(handler: handler) { (parser) throws(SVGDecodingError) in
+      guard !shouldStop() else {
+        throw .malformedXML(message: "the parse was stopped", line: 1, column: 1)
+      }
+      if !startFed {
+        startFed = true
+        feed(startTag, to: parser, terminate: false)
+        return true
+      }
+      if !endFed {
+        let piece = try input.piece(
+          at: offset, count: min(chunkSize, range.upperBound - offset), into: buffer)
+        offset += piece.count
+        if piece.count > 0 {
+          xmlParseChunk(
+            parser, piece.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(piece.count), 0)
+          return true
+        }
+        endFed = true
+      }
+      feed(endTag(), to: parser, terminate: true)
+      return false
+    }
+  }
+
+  private static func feed(_ bytes: [UInt8], to parser: xmlParserCtxtPtr, terminate: Bool) {
+    bytes.withUnsafeBufferPointer {
+      _ = $0.withMemoryRebound(to: CChar.self) {
+        xmlParseChunk(parser, $0.baseAddress, Int32($0.count), terminate ? 1 : 0)
+      }
     }
   }
 
   /// Runs one parse, calling `feed` until it returns `false` or the parse stops.
   private static func parse(
-    handler: any SAXHandler, feed: (xmlParserCtxtPtr) -> Bool
+    handler: any SAXHandler, feed: (xmlParserCtxtPtr) throws(SVGDecodingError) -> Bool
   ) throws(SVGDecodingError) {
     _ = initialized
     let context = ParseContext(handler: handler)
@@ -293,7 +410,7 @@ enum SAXParser {
     context.parser = parser
     xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue))
 
-    while context.failure == nil, parser.pointee.disableSAX == 0, feed(parser) {}
+    while context.failure == nil, parser.pointee.disableSAX == 0, try feed(parser) {}
     if context.failure == nil, parser.pointee.disableSAX == 0 {
       do throws(SVGDecodingError) {
         try handler.endDocument()
@@ -417,6 +534,65 @@ enum SAXParser {
   }
 }
 
+/// The bytes of a document: an open file, read a piece at a time, or bytes in memory. Pieces
+/// are read by offset, so several parses may read one input at once.
+struct SAXInput: @unchecked Sendable {
+  fileprivate enum Storage {
+    case file(descriptor: Int32, path: String)
+    case memory(UnsafeRawBufferPointer)
+  }
+
+  fileprivate let storage: Storage
+  /// The size of the document (of a file, when it was opened).
+  let byteCount: Int
+
+  /// Bytes in memory, which must stay there while the input is used.
+  init(_ bytes: UnsafeRawBufferPointer) {
+    storage = .memory(bytes)
+    byteCount = bytes.count
+  }
+
+  fileprivate init(descriptor: Int32, path: String, byteCount: Int) {
+    storage = .file(descriptor: descriptor, path: path)
+    self.byteCount = byteCount
+  }
+
+  /// Up to `count` bytes from `offset`: fewer only at the end of the input.
+  ///
+  /// - Parameters:
+  ///   - offset: Where the piece starts.
+  ///   - count: The most bytes to read.
+  ///   - buffer: Room for `count` bytes, for a file; bytes in memory are not copied.
+  /// - Returns: The bytes, in `buffer` or in the input's memory.
+  /// - Throws: ``SVGDecodingError/unreadableFile(path:reason:)`` when the file cannot be read.
+  fileprivate func piece(at offset: Int, count: Int, into buffer: UnsafeMutableRawPointer?)
+    throws(SVGDecodingError) -> UnsafeRawBufferPointer
+  {
+    switch storage {
+    case .memory(let bytes):
+      let start = min(offset, bytes.count)
+      return UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + count)])
+    case .file(let descriptor, let path):
+      guard let buffer, count > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+      var length: Int
+      repeat {
+        length = pread(descriptor, buffer, count, off_t(offset))
+      } while length < 0 && errno == EINTR
+      guard length >= 0 else {
+        throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
+      }
+      return UnsafeRawBufferPointer(start: buffer, count: length)
+    }
+  }
+
+  /// A copy of up to `count` bytes from `offset`: fewer only at the end of the input.
+  func bytes(at offset: Int, count: Int) throws(SVGDecodingError) -> [UInt8] {
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(1, count), alignment: 16)
+    defer { buffer.deallocate() }
+    return Array(try piece(at: offset, count: count, into: buffer))
+  }
+}
+
 // MARK: - Callbacks
 
 /// What the C callbacks reach through libxml2's user-data pointer.
@@ -483,7 +659,8 @@ private final class ParseContext {
 }
 
 private let startElementCallback: startElementNsSAX2Func = {
-  userData, localName, _, namespaceURI, _, _, attributeCount, _, attributes in
+  userData, localName, prefix, namespaceURI, namespaceCount, namespaces, attributeCount, _,
+  attributes in
   ParseContext.with(userData) { context in
     context.depth += 1
     context.deliver { handler, parser throws(SVGDecodingError) in
@@ -495,9 +672,12 @@ private let startElementCallback: startElementNsSAX2Func = {
       }
       let element = SAXElement(
         localName: SAXParser.buffer(localName),
+        prefix: prefix.map { SAXParser.buffer($0) },
         namespaceURI: namespaceURI.map { SAXParser.buffer($0) },
         attributeTable: attributes,
         attributeCount: Int(attributeCount),
+        namespaceTable: namespaces,
+        namespaceCount: Int(namespaceCount),
         parser: parser)
       try handler.startElement(element)
     }
