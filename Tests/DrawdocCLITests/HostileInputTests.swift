@@ -142,6 +142,15 @@ import Testing
     }
     let samples = ["Samples/seeds-example.svg", "Samples/foreign/inkscape-mm-layers.svg"]
       .map { repositoryRoot.appendingPathComponent($0).path }
+    // Read in parts, each part on its own thread with its own parser.
+    let big = try Self.bigDrawings().map { try box.file($0.name, $0.text) }
+    for file in big {
+      let result = try box.run(["validate", file], launcher: valgrind)
+      #expect(
+        result.status == (file.hasSuffix("late-error.svg") ? 65 : 0),
+        "\(file): \(result.standardError)")
+      #expect(!result.standardError.contains("definitely lost"), "\(result.standardError)")
+    }
 
     let strict = try box.run(["validate"] + files + samples, launcher: valgrind)
     #expect(strict.status == 65, "\(strict.standardError)")
@@ -153,6 +162,42 @@ import Testing
     }
   }
 
+  /// The start of a drawing, up to its title.
+  static let header =
+    #"<?xml version="1.0" encoding="UTF-8"?><svg xmlns="http://www.w3.org/2000/svg" "#
+    + #"width="10" height="10" viewBox="0 0 10 10" data-drawdoc="1" data-id="k3j-9xa-0pq" "#
+    + #"data-created="2026-11-21T08:00:00Z" data-modified="2026-11-21T08:05:12Z">"#
+    + "<title>Padded</title>"
+
+  /// `count` rectangles with distinct ids, about 100 bytes each.
+  static func rectangles(_ count: Int) -> [String] {
+    (0..<count).map { index in
+      ##"<rect data-id="aaa-aaa-\##(String(100_000 + index).suffix(3))" x="1" y="2" "##
+        + ##"width="3" height="4" fill="#102030" fill-opacity="0.5"/>"##
+    }
+  }
+
+  /// Drawings of 1.2 MB, big enough to be read in parts: a valid one, one whose part after
+  /// the cut fails, and one cut inside a comment (read again on one thread).
+  static func bigDrawings() -> [(name: String, text: String)] {
+    var lines = rectangles(1000).map { "  " + $0 }
+    lines = (0..<12).flatMap { copy in
+      lines.map { $0.replacing("aaa-aaa-", with: "aaa-a\(String(10 + copy))-") }
+    }
+    let valid = header + "\n" + lines.joined(separator: "\n") + "\n</svg>\n"
+    var late = lines
+    late[11_000] = late[11_000].replacing("#102030", with: "#10203")
+    var commented = lines
+    // 380 kB of comments after 5000 rectangles: bytes 492 k to 872 k of 1.57 M, around the
+    // middle, where a `<rect` in them is taken for a cut.
+    commented.insert(String(repeating: "<!-- > <rect/> -->\n", count: 20_000), at: 5000)
+    return [
+      ("big.svg", valid),
+      ("big-late-error.svg", header + "\n" + late.joined(separator: "\n") + "\n</svg>\n"),
+      ("big-commented.svg", header + "\n" + commented.joined(separator: "\n") + "\n</svg>\n"),
+    ]
+  }
+
   /// SPEC §2 limits: reading takes memory for the rectangles, not for the bytes around them.
   /// GNU time gives each run's peak resident set size.
   @Test func peakMemoryFollowsTheRectanglesNotTheBytes() throws {
@@ -161,15 +206,8 @@ import Testing
       FileManager.default.isExecutableFile(atPath: time),
       "GNU time is missing: bash .ci/setup installs it")
     let box = try Sandbox()
-    let rectangles = (0..<10).map { index in
-      ##"<rect data-id="aaa-aaa-aa\##(index)" x="1" y="2" width="3" height="4" fill="#102030" "##
-        + #"fill-opacity="0.5"/>"#
-    }
-    let header =
-      #"<?xml version="1.0" encoding="UTF-8"?><svg xmlns="http://www.w3.org/2000/svg" "#
-      + #"width="10" height="10" viewBox="0 0 10 10" data-drawdoc="1" data-id="k3j-9xa-0pq" "#
-      + #"data-created="2026-11-21T08:00:00Z" data-modified="2026-11-21T08:05:12Z">"#
-      + "<title>Padded</title>"
+    let rectangles = Self.rectangles(10)
+    let header = Self.header
     let plain = try box.file("plain.svg", header + rectangles.joined() + "</svg>\n")
     // 64 MB of blanks between the rectangles: valid, and read in parts.
     let blanks = String(repeating: " ", count: 6_400_000)
