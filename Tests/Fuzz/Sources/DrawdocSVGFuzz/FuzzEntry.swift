@@ -3,7 +3,9 @@
 // Every input goes through both modes of the reader: the strict `SVGDecoder.decode` and the
 // import-mode `SVGImporter.importDrawing`. Thrown errors are the expected answer to a bad
 // file and are ignored; a crash, a hang (libFuzzer's -timeout), a memory blow-up
-// (-rss_limit_mb) or an AddressSanitizer report is a finding.
+// (-rss_limit_mb) or an AddressSanitizer report is a finding. Each input is also read in two
+// parts, cut before one of its `<`, as big files are: that read must give the drawing the
+// strict read gives, or nothing; anything else stops the run as a finding.
 //
 // `LLVMFuzzerTestOneInput` is the usual libFuzzer entry point. SwiftPM links an executable
 // target with `main` aliased to the module's own entry point (`--defsym main=<Module>_main`),
@@ -19,7 +21,8 @@
   import Darwin
 #endif
 import DrawdocModel
-import DrawdocSVG
+// Testable (the fuzz target is a debug build) for the read in parts, which is internal.
+@testable import DrawdocSVG
 
 /// A fixed clock and seed, so that a crashing input replays exactly.
 private let fixedNow = Timestamp(secondsSince1970: 1_700_000_000)
@@ -28,9 +31,24 @@ private let fixedSeed: UInt64 = 42
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
-  _ = try? SVGDecoder.decode(bytes)
+  let drawing = try? SVGDecoder.decode(bytes)
+  checkReadInParts(bytes, against: drawing)
   _ = try? SVGImporter.importDrawing(bytes, now: fixedNow, seed: fixedSeed)
   return 0
+}
+
+/// Reads `bytes` in two parts, cut before the `<` that the input's size picks, and stops the
+/// run if that gives a drawing other than `drawing`, the strict read's.
+private func checkReadInParts(_ bytes: [UInt8], against drawing: Drawing?) {
+  let tags = bytes.indices.filter { $0 > 0 && bytes[$0] == UInt8(ascii: "<") }
+  guard !tags.isEmpty else { return }
+  let cut = tags[bytes.count % tags.count]
+  let parted = try? SAXParser.withInput(bytes) { PartedRead.drawing(from: $0, cutAt: [cut]) }
+  guard let parted = parted ?? nil else { return }
+  if parted != drawing {
+    fatalError(
+      "cut at \(cut): the read in parts gives \(parted), one thread \(String(describing: drawing))")
+  }
 }
 
 /// libFuzzer's driver (compiler-rt, LLVM 11 and later): parses the libFuzzer flags in
