@@ -880,6 +880,15 @@ struct StrictReaderPartTests {
     }
   }
 
+  @Test func cutsOutOfOrderOrOutsideTheDocumentAreRefused() throws {
+    let bytes = Array(canonicalText.utf8)
+    let rectangles = lineStarts(of: "<rect", in: bytes)
+    #expect(try partedDrawing(bytes, cutAt: rectangles) != nil)
+    for cuts in [[], rectangles.reversed(), [rectangles[0], rectangles[0]], [0], [bytes.count]] {
+      #expect(try partedDrawing(bytes, cutAt: cuts) == nil, "\(cuts)")
+    }
+  }
+
   @Test func aDocumentInAnotherEncodingIsReadOnOneThread() throws {
     // Bytes from the middle of a Latin-1 document are not UTF-8 on their own.
     let bytes = try #require(

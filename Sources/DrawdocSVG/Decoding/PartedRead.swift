@@ -57,8 +57,10 @@ enum PartedRead {
   /// The drawing read in parts that begin at `cuts` (increasing offsets, the first past 0), or
   /// `nil` (see ``PartedRead``).
   static func drawing(from input: SAXInput, cutAt cuts: [Int]) -> Drawing? {
-    let stop = StopSignal()
     let starts = [0] + cuts
+    guard let last = cuts.last, last < input.byteCount, zip(starts, cuts).allSatisfy({ $0 < $1 })
+    else { return nil }
+    let stop = StopSignal()
     let head = StrictDrawingReader(.head)
     head.willParse(byteCount: input.byteCount)
     var rootEndTag: [UInt8] = []
