@@ -550,9 +550,6 @@ private enum RootAttribute {
 enum RectangleField: Int {
   case id, x, y, width, height, fill, opacity
 
-  /// How many there are.
-  static let count = 7
-
   init?(_ name: UnsafeBufferPointer<UInt8>) {
     switch name.count {
     case 1 where name[0] == UInt8(ascii: "x"): self = .x
