@@ -209,23 +209,6 @@ enum SAXParser {
     return true
   }()
 
-  /// Parses bytes held in memory.
-  ///
-  /// - Parameters:
-  ///   - bytes: The whole document.
-  ///   - handler: Receives the events.
-  /// - Throws: The handler's error, or ``SVGDecodingError/malformedXML(message:line:column:)``.
-  static func parse(_ bytes: UnsafeRawBufferPointer, handler: any SAXHandler)
-    throws(SVGDecodingError)
-  {
-    guard bytes.count <= SVGLimits.maximumFileSize else {
-      throw .limitExceeded(
-        what: "the document's size (\(bytes.count) bytes)",
-        limit: "\(SVGLimits.maximumFileSize) bytes", line: 1, column: 1)
-    }
-    try parse(SAXInput(bytes), handler: handler)
-  }
-
   /// Parses bytes held in an array.
   ///
   /// - Parameters:
@@ -234,21 +217,6 @@ enum SAXParser {
   /// - Throws: The handler's error, or ``SVGDecodingError/malformedXML(message:line:column:)``.
   static func parse(_ bytes: [UInt8], handler: any SAXHandler) throws(SVGDecodingError) {
     try withInput(bytes) { (input) throws(SVGDecodingError) in
-      try parse(input, handler: handler)
-    }
-  }
-
-  /// Parses a file, reading it a piece at a time so memory does not grow with its size.
-  ///
-  /// - Parameters:
-  ///   - path: The file to read.
-  ///   - handler: Receives the events.
-  /// - Throws: ``SVGDecodingError/fileNotFound(path:)``,
-  ///   ``SVGDecodingError/unreadableFile(path:reason:)``, or a content error.
-  static func parse(contentsOfFile path: String, handler: any SAXHandler)
-    throws(SVGDecodingError)
-  {
-    try withInput(ofFile: path) { (input) throws(SVGDecodingError) in
       try parse(input, handler: handler)
     }
   }

@@ -8,9 +8,9 @@ import Synchronization
   import Darwin
 #endif
 
-/// Work on plain threads, for the two places where a second core pays: reading a big drawing
-/// (values are converted beside the parser) and listing a big store (`stat` runs on two
-/// threads). Plain threads start in microseconds where a thread pool's first worker can take
+/// Work on plain threads, for the places where a second core pays: reading a big drawing in
+/// parts (``BackgroundThread``, one per part) and listing a big store (`stat` on two threads).
+/// Plain threads start in microseconds where a thread pool's first worker can take
 /// milliseconds.
 package enum Parallel {
   /// Calls `body` once for each of `0..<count`, on this thread and `extraThreads` more, each
