@@ -9,9 +9,10 @@ public enum DrawdocCLI {
     [
       NewCommand.self, SaveCommand.self, OpenCommand.self, ListCommand.self, ExportCommand.self,
       AddCommand.self, SetCommand.self, HitCommand.self, RemoveCommand.self, ClearCommand.self,
-      RenameCommand.self, DuplicateCommand.self, DeleteCommand.self, ConvertCommand.self,
-      GalleryCommand.self,
-      ValidateCommand.self, HelpCommand.self,
+      RenameCommand.self, DuplicateCommand.self, DeleteCommand.self, HistoryCommand.self,
+      UndoCommand.self, RedoCommand.self, RestoreCommand.self, TrashCommand.self,
+      WatchCommand.self, ConvertCommand.self, GalleryCommand.self, ValidateCommand.self,
+      ConfigCommand.self, HelpCommand.self,
     ]
   }
 

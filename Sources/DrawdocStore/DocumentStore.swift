@@ -20,7 +20,7 @@ public struct DocumentStore: Sendable {
   /// How long a command waits for another process's lock, in seconds.
   public let lockTimeout: Double
 
-  private let log = Logger(category: "store")
+  let log = Logger(category: "store")
 
   /// Where the store lives: `--store DIR`, else `$DRAWDOC_STORE`, else
   /// `$XDG_DATA_HOME/drawdoc`, else `~/.local/share/drawdoc`.
@@ -51,8 +51,32 @@ public struct DocumentStore: Sendable {
 
   var drawingsFolder: String { "\(root)/drawings" }
   var thumbnailsFolder: String { "\(root)/thumbnails" }
+  var historyFolder: String { "\(root)/history" }
+  var trashFolder: String { "\(root)/trash" }
+  /// Where every temporary file of the store is made, so that those a killed process left are
+  /// found without reading the big folders.
+  var temporaryFolder: String { "\(root)/tmp" }
   var indexPath: String { "\(root)/index.json" }
   var lockPath: String { "\(root)/.lock" }
+  var settingsPath: String { "\(root)/settings.json" }
+
+  /// The store's change journal.
+  var journal: ChangeJournal {
+    ChangeJournal(
+      path: "\(root)/changes.log", pendingPath: "\(root)/.changes.pending",
+      temporaryFolder: temporaryFolder)
+  }
+
+  /// The folder of a drawing's history: its version log and its versions' files.
+  func historyFolder(of id: Identifier) -> String { "\(historyFolder)/\(id)" }
+  /// The log of a drawing's versions.
+  func versionLogPath(of id: Identifier) -> String { "\(historyFolder)/\(id)/versions.log" }
+  /// The file of one version of a drawing (the current version's too: a hard link).
+  func versionPath(of id: Identifier, _ version: Int) -> String {
+    "\(historyFolder)/\(id)/\(version).svg"
+  }
+  /// A drawing's file while it is in the trash.
+  func trashPath(of id: Identifier) -> String { "\(trashFolder)/\(id).svg" }
 
   /// The file of a drawing. Ids are nine characters from `a-z0-9` and two dashes, so the
   /// path never leaves the store.
@@ -106,7 +130,12 @@ public struct DocumentStore: Sendable {
       guard case .drawing(let entry) = row, entry.title == name else { return nil }
       return entry
     }
-    guard let first = matches.first else { throw .noSuchDrawing(name) }
+    guard let first = matches.first else {
+      if let id = try? Identifier(name), FileSystem.exists(trashPath(of: id)) {
+        throw .inTrash(id)
+      }
+      throw .noSuchDrawing(name)
+    }
     guard matches.count == 1 else { throw .ambiguousTitle(name, candidates: matches) }
     return first.id
   }
@@ -120,7 +149,7 @@ public struct DocumentStore: Sendable {
     do {
       return try SVGDecoder.decode(contentsOfFile: path(of: id))
     } catch .fileNotFound {
-      throw .noSuchDrawing(id.description)
+      throw missing(id)
     } catch .unreadableFile(let filePath, let reason) {
       throw .io(path: filePath, operation: "read", reason: reason)
     } catch {
@@ -130,44 +159,56 @@ public struct DocumentStore: Sendable {
 
   // MARK: - Changing
 
-  /// Stores a new drawing with a fresh id.
+  /// Stores a new drawing with a fresh id, as its version 1.
   ///
   /// - Parameters:
   ///   - plane: Its content.
   ///   - now: Its created and modified time.
+  ///   - change: How it came to be, for its history (default: ``Change/created(randomRectangles:)``
+  ///     with none).
   /// - Returns: The stored drawing.
   /// - Throws: ``StoreError``; the store is then unchanged.
-  public func create(_ plane: Plane, at now: Timestamp) throws(StoreError) -> Drawing {
-    try withLock { () throws(StoreError) in
+  @discardableResult
+  public func create(
+    _ plane: Plane, at now: Timestamp, as change: Change = .created(randomRectangles: 0)
+  ) throws(StoreError) -> Drawing {
+    try withWriteLock { () throws(StoreError) in
       let drawing = Drawing(id: freshIdentifier(), created: now, modified: now, plane: plane)
-      try write(drawing)
+      try commitFirstVersion(drawing, change: change.words)
       return drawing
     }
   }
 
-  /// Changes a drawing under the store lock: reads it, lets `change` edit it, and writes it
-  /// back with `modified` set to `now`. If `change` throws, nothing is written.
+  /// Changes a drawing under the store lock: reads it, lets `change` edit it and say what it
+  /// did, and writes it back with `modified` set to `now` as a new version, keeping the one it
+  /// replaces in the history. If `change` throws, nothing is written.
   ///
   /// - Parameters:
   ///   - id: The drawing to change.
   ///   - now: The new modification time.
-  ///   - change: The edit.
+  ///   - change: The edit; returns what it did, in the words of the history.
   /// - Returns: The drawing as written.
   /// - Throws: ``StoreError`` or whatever `change` throws.
   @discardableResult
   public func update(
-    _ id: Identifier, at now: Timestamp, _ change: (inout Drawing) throws -> Void
+    _ id: Identifier, at now: Timestamp, _ change: (inout Drawing) throws -> Change
   ) throws -> Drawing {
-    let lock = try StoreLock(path: lockPath, timeout: lockTimeout)
+    let lock = try StoreLock(path: lockPath, timeout: lockTimeout, forWriting: true)
     defer { withExtendedLifetime(lock) {} }
-    var drawing = try self.drawing(id)
-    try change(&drawing)
+    try tidy()
+    let present = try self.present(id)
+    var drawing = present.drawing
+    let done = try change(&drawing)
     drawing.modified = now
-    try write(drawing)
+    try commit(
+      drawing, over: present,
+      as: .init(
+        words: done.words, did: done.words, back: present.current.number, forward: nil,
+        kind: done.isRename ? .renamed : .changed))
     return drawing
   }
 
-  /// How ``save(_:as:title:at:)`` places a drawing read from a file.
+  /// How ``save(_:as:title:at:file:)`` places a drawing read from a file.
   public enum SaveTarget: Equatable, Sendable {
     /// A new version of the stored drawing with the file's id, else a new drawing.
     case automatic
@@ -184,44 +225,36 @@ public struct DocumentStore: Sendable {
   ///   - target: Where it goes.
   ///   - title: A title to use instead of the file's.
   ///   - now: The modification time (and creation time of a new drawing).
+  ///   - file: The file's path (`-` for standard input), for the history's words.
   /// - Returns: The stored drawing.
   /// - Throws: ``StoreError``; the store is then unchanged.
-  public func save(_ incoming: Drawing, as target: SaveTarget, title: String?, at now: Timestamp)
-    throws -> Drawing
-  {
+  public func save(
+    _ incoming: Drawing, as target: SaveTarget, title: String?, at now: Timestamp,
+    file: String = "-"
+  ) throws -> Drawing {
     var plane = incoming.plane
     if let title { try plane.rename(to: title) }
-    return try withLock { () throws(StoreError) in
+    return try withWriteLock { () throws(StoreError) in
       var existingId: Identifier?
       switch target {
       case .replace(let id): existingId = id
       case .automatic: existingId = FileSystem.exists(path(of: incoming.id)) ? incoming.id : nil
       case .newDrawing: existingId = nil
       }
-      let drawing: Drawing
-      if let existingId {
-        let existing = try self.drawing(existingId)
-        drawing = Drawing(id: existingId, created: existing.created, modified: now, plane: plane)
-      } else {
-        drawing = Drawing(id: freshIdentifier(), created: now, modified: now, plane: plane)
+      guard let existingId else {
+        let drawing = Drawing(id: freshIdentifier(), created: now, modified: now, plane: plane)
+        try commitFirstVersion(drawing, change: Change.imported(file: file).words)
+        return drawing
       }
-      try write(drawing)
+      let present = try self.present(existingId)
+      let drawing = Drawing(
+        id: existingId, created: present.drawing.created, modified: now, plane: plane)
+      let words = Change.newVersion(file: file).words
+      try commit(
+        drawing, over: present,
+        as: .init(
+          words: words, did: words, back: present.current.number, forward: nil, kind: .changed))
       return drawing
-    }
-  }
-
-  /// Removes a drawing and its cached thumbnail.
-  ///
-  /// - Parameter id: The drawing to remove.
-  /// - Throws: ``StoreError/noSuchDrawing(_:)`` or an I/O error.
-  public func delete(_ id: Identifier) throws(StoreError) {
-    try withLock { () throws(StoreError) in
-      guard FileSystem.exists(path(of: id)) else { throw .noSuchDrawing(id.description) }
-      var (index, _) = try currentIndex()
-      try FileSystem.remove(path(of: id))
-      try FileSystem.remove("\(thumbnailsFolder)/\(id).png")
-      index.records[id] = nil
-      try? FileSystem.writeAtomically(index.serialized, to: indexPath)
     }
   }
 
@@ -252,7 +285,7 @@ public struct DocumentStore: Sendable {
   /// - Throws: ``StoreError`` if the store cannot be locked or read.
   @discardableResult
   public func refreshThumbnails() throws(StoreError) -> Int {
-    try withLock { () throws(StoreError) in
+    try withWriteLock { () throws(StoreError) in
       var made = 0
       for case .drawing(let entry) in try listing().drawings
       where thumbnailState(of: entry.id) != .current {
@@ -263,14 +296,27 @@ public struct DocumentStore: Sendable {
     }
   }
 
-  /// The gallery page of every drawing, newest first, after refreshing stale thumbnails.
+  /// The gallery page of every drawing, newest first. Missing and stale thumbnails are made
+  /// again and kept, where the store can be written; a store the user may only read gets a
+  /// page all the same.
   ///
   /// - Parameter formatTime: How to show a time to the reader.
   /// - Returns: UTF-8 HTML.
   /// - Throws: ``StoreError``.
   public func gallery(formatTime: (Timestamp) -> String) throws(StoreError) -> [UInt8] {
-    try refreshThumbnails()
-    let rows = try list().drawings
+    var made: [Identifier: [UInt8]] = [:]
+    let rows = try withLock { () throws(StoreError) in
+      let rows = try listing().drawings
+      for case .drawing(let entry) in rows where thumbnailState(of: entry.id) != .current {
+        guard let drawing = try? self.drawing(entry.id),
+          let picture = try? Thumbnail.png(for: drawing.plane)
+        else { continue }
+        made[entry.id] = picture
+        try? FileSystem.writeAtomically(
+          picture, to: thumbnailPath(of: entry.id), temporaryFolder: temporaryFolder, flush: false)
+      }
+      return rows
+    }
     var cards: [GalleryPage.Card] = []
     var damaged: [Identifier] = []
     for row in rows {
@@ -278,7 +324,8 @@ public struct DocumentStore: Sendable {
       case .drawing(let entry):
         cards.append(
           GalleryPage.Card(
-            entry: entry, thumbnail: try? FileSystem.read(thumbnailPath(of: entry.id)),
+            entry: entry,
+            thumbnail: made[entry.id] ?? (try? FileSystem.read(thumbnailPath(of: entry.id))),
             link: FileSystem.fileURL(FileSystem.absolute(path(of: entry.id)))))
       case .damaged(let id, _):
         damaged.append(id)
@@ -287,13 +334,16 @@ public struct DocumentStore: Sendable {
     return GalleryPage.html(cards: cards, damaged: damaged, formatTime: formatTime)
   }
 
-  /// Renders and writes a drawing's thumbnail. A thumbnail is only a cache: if it cannot be
-  /// made, the old one is removed and the failure logged, and the command goes on.
+  /// Renders and writes a drawing's thumbnail. A thumbnail is only a cache: it is not flushed
+  /// to disk, and if it cannot be made, the old one is removed and the failure logged, and the
+  /// command goes on.
   @discardableResult
-  private func writeThumbnail(of drawing: Drawing) -> Bool {
+  func writeThumbnail(of drawing: Drawing) -> Bool {
     let target = thumbnailPath(of: drawing.id)
     do {
-      try FileSystem.writeAtomically(try Thumbnail.png(for: drawing.plane), to: target)
+      try FileSystem.writeAtomically(
+        try Thumbnail.png(for: drawing.plane), to: target, temporaryFolder: temporaryFolder,
+        flush: false)
       return true
     } catch {
       log.error("could not write the thumbnail \(target): \(error)")
@@ -304,41 +354,68 @@ public struct DocumentStore: Sendable {
 
   // MARK: - Internals
 
-  private func withLock<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-    let lock = try StoreLock(path: lockPath, timeout: lockTimeout)
+  /// Runs `body` holding the store lock. A store the user may read but not write is read
+  /// without it.
+  func withLock<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    let lock = try StoreLock(path: lockPath, timeout: lockTimeout, forWriting: false)
     defer { withExtendedLifetime(lock) {} }
     return try body()
   }
 
-  /// A random id no drawing in the store has.
-  private func freshIdentifier() -> Identifier {
+  /// Runs `body` holding the store lock for a change, after tidying what a killed process may
+  /// have left.
+  func withWriteLock<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    let lock = try StoreLock(path: lockPath, timeout: lockTimeout, forWriting: true)
+    defer { withExtendedLifetime(lock) {} }
+    try tidy()
+    return try body()
+  }
+
+  /// A random id no drawing in the store, in its trash or in its history has.
+  func freshIdentifier() -> Identifier {
     var generator = SystemRandomNumberGenerator()
     while true {
       let id = Identifier.random(using: &generator)
-      if !FileSystem.exists(path(of: id)) { return id }
+      if !FileSystem.exists(path(of: id)) && !FileSystem.exists(trashPath(of: id))
+        && !FileSystem.exists(historyFolder(of: id))
+      {
+        return id
+      }
     }
   }
 
-  /// Writes a drawing's file and its index record. Must run under the lock.
-  private func write(_ drawing: Drawing) throws(StoreError) {
+  /// Puts a drawing's record into the index after its file changed, and remakes its thumbnail.
+  /// Must run under the lock. Both are caches: they are not flushed to disk, and a failure is
+  /// logged, not thrown.
+  func refreshCaches(of drawing: Drawing) {
+    writeThumbnail(of: drawing)
     // Only this drawing's record changes; a stale record elsewhere is mended by the next list.
     var index: StoreIndex
     if let stored = try? FileSystem.withMappedFile(indexPath, StoreIndex.init(serialized:)) {
       index = stored
+    } else if let current = try? currentIndex().0 {
+      index = current
     } else {
-      index = try currentIndex().0
+      return
     }
-    let file = path(of: drawing.id)
-    try FileSystem.writeAtomically(to: file) { (write) throws(StoreError) in
-      try SVGEncoder.encode(drawing, emit: write)
-    }
-    writeThumbnail(of: drawing)
-    if let signature = FileSystem.signature(file) {
+    if let signature = FileSystem.signature(path(of: drawing.id)) {
       index.records[drawing.id] = .init(signature: signature, content: .entry(IndexEntry(drawing)))
     }
-    // The drawing is the truth: if the cache cannot be written, the next list rebuilds it.
+    writeIndex(index)
+  }
+
+  /// Takes a drawing's record out of the index. Must run under the lock.
+  func forget(_ id: Identifier) {
+    guard var index = try? currentIndex().0 else { return }
+    index.records[id] = nil
+    writeIndex(index)
+  }
+
+  private func writeIndex(_ index: StoreIndex) {
+    // The drawings are the truth: if the cache cannot be written, the next list rebuilds it.
     do {
-      try FileSystem.writeAtomically(index.serialized, to: indexPath)
+      try FileSystem.writeAtomically(
+        index.serialized, to: indexPath, temporaryFolder: temporaryFolder, flush: false)
     } catch {
       log.error("could not update \(indexPath): \(error)")
     }
@@ -403,8 +480,11 @@ public struct DocumentStore: Sendable {
           + "updated it from the drawings")
     }
     if changed {
-      // A cache: if it cannot be written, the next command reads the drawings again.
-      try? FileSystem.writeAtomically(index.serialized, to: indexPath)
+      // A cache: if it cannot be written (a store the user may only read), the next command
+      // reads the drawings again.
+      try? FileSystem.createFolder(temporaryFolder)
+      try? FileSystem.writeAtomically(
+        index.serialized, to: indexPath, temporaryFolder: temporaryFolder, flush: false)
     }
     return (index, warnings)
   }

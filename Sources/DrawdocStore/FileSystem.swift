@@ -21,6 +21,8 @@ package enum FileSystem {
 
   /// Creates a folder and its parents if they are missing.
   static func createFolder(_ path: String) throws(StoreError) {
+    // Usually the folder or its parent is there: one call.
+    if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
     var prefix = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
       prefix += "/\(component)"
@@ -35,11 +37,49 @@ package enum FileSystem {
 
   /// The signature of a file, or `nil` if it does not exist.
   static func signature(_ path: String) -> Signature? {
+    identity(path)?.signature
+  }
+
+  /// What tells one file from another: its inode, size and modification time. A hard link
+  /// and a rename keep all four; a new version written beside and renamed over has another
+  /// inode, and an edit in place another size or time.
+  package struct Identity: Hashable, Sendable {
+    package var inode: UInt64
+    package var size: Int64
+    package var modifiedSeconds: Int64
+    package var modifiedNanoseconds: Int64
+
+    var signature: Signature {
+      Signature(
+        size: size, modifiedSeconds: modifiedSeconds, modifiedNanoseconds: modifiedNanoseconds)
+    }
+
+    init(inode: UInt64, size: Int64, modifiedSeconds: Int64, modifiedNanoseconds: Int64) {
+      self.inode = inode
+      self.size = size
+      self.modifiedSeconds = modifiedSeconds
+      self.modifiedNanoseconds = modifiedNanoseconds
+    }
+
+    init(_ status: stat) {
+      inode = UInt64(status.st_ino)
+      size = Int64(status.st_size)
+      modifiedSeconds = Int64(status.st_mtim.tv_sec)
+      modifiedNanoseconds = Int64(status.st_mtim.tv_nsec)
+    }
+
+    /// Whether `other` is this file, or a copy of it that kept its size and time (a store
+    /// copied without its hard links).
+    func matches(_ other: Identity, exactly: Bool) -> Bool {
+      signature == other.signature && (!exactly || inode == other.inode)
+    }
+  }
+
+  /// The identity of a file, or `nil` if it does not exist.
+  static func identity(_ path: String) -> Identity? {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
-    return Signature(
-      size: Int64(status.st_size), modifiedSeconds: Int64(status.st_mtim.tv_sec),
-      modifiedNanoseconds: Int64(status.st_mtim.tv_nsec))
+    return Identity(status)
   }
 
   /// The name in a directory entry, read in place up to its NUL: an entry is only as long as
@@ -96,9 +136,7 @@ package enum FileSystem {
         for index in start..<min(start + partSize, names.count) {
           var status = stat()
           guard fstatat(descriptor, names[index], &status, 0) == 0 else { continue }
-          found[index] = Signature(
-            size: Int64(status.st_size), modifiedSeconds: Int64(status.st_mtim.tv_sec),
-            modifiedNanoseconds: Int64(status.st_mtim.tv_nsec))
+          found[index] = Identity(status).signature
         }
       }
     }
@@ -166,9 +204,14 @@ package enum FileSystem {
   /// - Parameters:
   ///   - bytes: The new content.
   ///   - path: The file to replace or create.
+  ///   - temporaryFolder: Where the temporary file is made (default: beside `path`).
+  ///   - flush: Whether the content and the rename are flushed to disk.
   /// - Throws: ``StoreError/io(path:operation:reason:)``; the target is then unchanged.
-  package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(StoreError) {
-    try writeAtomically(to: path) { (write) throws(StoreError) in
+  package static func writeAtomically(
+    _ bytes: [UInt8], to path: String, temporaryFolder: String? = nil, flush: Bool = true
+  ) throws(StoreError) {
+    try writeAtomically(to: path, temporaryFolder: temporaryFolder, flush: flush) {
+      (write) throws(StoreError) in
       var failure: StoreError?
       bytes.withUnsafeBytes { buffer in
         do throws(StoreError) { try write(buffer) } catch { failure = error }
@@ -182,32 +225,52 @@ package enum FileSystem {
   ///
   /// - Parameters:
   ///   - path: The file to replace or create.
+  ///   - temporaryFolder: Where the temporary file is made (default: beside `path`); it must
+  ///     be on the same file system.
+  ///   - flush: Whether the content and the rename are flushed to disk. Caches skip it: a
+  ///     cache lost in a power failure is made again.
   ///   - produce: Called once; passes each piece, in order, to the function it receives.
   /// - Throws: ``StoreError/io(path:operation:reason:)`` or what `produce` throws; the target
   ///   is then unchanged.
   package static func writeAtomically(
-    to path: String,
+    to path: String, temporaryFolder: String? = nil, flush: Bool = true,
     _ produce: (_ write: (UnsafeRawBufferPointer) throws(StoreError) -> Void) throws(StoreError)
       -> Void
   ) throws(StoreError) {
-    let folder = parent(of: path)
+    let prepared = try prepare(
+      path, in: temporaryFolder ?? parent(of: path), flush: flush, produce)
+    try commit(prepared, flush: flush)
+  }
+
+  /// A file written in full under a temporary name, waiting to be renamed over its target.
+  package struct PreparedFile: Sendable {
+    /// The temporary file.
+    let temporaryPath: String
+    /// The file it will replace.
+    let target: String
+    /// The temporary file's identity, which the rename keeps.
+    let identity: Identity
+  }
+
+  /// Writes a file under a temporary name (`.<name>.<pid>.<random>.tmp`) in `folder`, flushed
+  /// to disk if asked: the first half of an atomic replacement.
+  ///
+  /// - Returns: The file, for ``commit(_:flush:)`` or ``discard(_:)``.
+  /// - Throws: ``StoreError/io(path:operation:reason:)`` or what `produce` throws; nothing is
+  ///   then left behind.
+  static func prepare(
+    _ path: String, in folder: String, flush: Bool,
+    _ produce: (_ write: (UnsafeRawBufferPointer) throws(StoreError) -> Void) throws(StoreError)
+      -> Void
+  ) throws(StoreError) -> PreparedFile {
     let name = path.split(separator: "/").last.map(String.init) ?? path
     let temporary = "\(folder)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
-      throw .io(path: path, operation: "create a temporary file beside", reason: errorText(errno))
+      throw .io(path: path, operation: "create a temporary file for", reason: errorText(errno))
     }
     func writePiece(_ buffer: UnsafeRawBufferPointer) throws(StoreError) {
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(
-          descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          throw .io(path: path, operation: "write", reason: errorText(errno))
-        }
-        offset += written
-      }
+      try writeAll(buffer, to: descriptor, path: path)
     }
     var failure: StoreError?
     do {
@@ -215,18 +278,155 @@ package enum FileSystem {
     } catch {
       failure = error
     }
-    if failure == nil, fsync(descriptor) != 0 {
+    if failure == nil, flush, fsync(descriptor) != 0 {
       failure = .io(path: path, operation: "flush", reason: errorText(errno))
     }
-    close(descriptor)
-    if failure == nil, rename(temporary, path) != 0 {
-      failure = .io(path: path, operation: "replace", reason: errorText(errno))
+    var status = stat()
+    if failure == nil, fstat(descriptor, &status) != 0 {
+      failure = .io(path: path, operation: "read the status of", reason: errorText(errno))
     }
+    close(descriptor)
     if let failure {
       unlink(temporary)
       throw failure
     }
-    syncFolder(folder)
+    return PreparedFile(temporaryPath: temporary, target: path, identity: Identity(status))
+  }
+
+  /// Renames a prepared file over its target, then flushes the target's folder if asked, so the
+  /// rename itself survives a power failure. A reader sees the old file or the new one.
+  ///
+  /// - Throws: ``StoreError/io(path:operation:reason:)``; the temporary file is then removed
+  ///   and the target unchanged.
+  static func commit(_ prepared: PreparedFile, flush: Bool = true) throws(StoreError) {
+    guard rename(prepared.temporaryPath, prepared.target) == 0 else {
+      let failure = StoreError.io(
+        path: prepared.target, operation: "replace", reason: errorText(errno))
+      unlink(prepared.temporaryPath)
+      throw failure
+    }
+    if flush { syncFolder(parent(of: prepared.target)) }
+  }
+
+  /// Removes a prepared file that will not be committed.
+  static func discard(_ prepared: PreparedFile) {
+    unlink(prepared.temporaryPath)
+  }
+
+  /// Writes every byte of `buffer`, retrying after interruptions.
+  private static func writeAll(
+    _ buffer: UnsafeRawBufferPointer, to descriptor: Int32, path: String
+  ) throws(StoreError) {
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw .io(path: path, operation: "write", reason: errorText(errno))
+      }
+      offset += written
+    }
+  }
+
+  /// Appends bytes to a file in one `write` call, creating the file if needed, and flushes it
+  /// to disk if asked. A reader never sees part of a short append.
+  ///
+  /// - Throws: ``StoreError/io(path:operation:reason:)``.
+  static func append(_ bytes: [UInt8], to path: String, flush: Bool) throws(StoreError) {
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw .io(path: path, operation: "open", reason: errorText(errno))
+    }
+    defer { close(descriptor) }
+    var failure: StoreError?
+    bytes.withUnsafeBytes { buffer in
+      do throws(StoreError) { try writeAll(buffer, to: descriptor, path: path) } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+    if flush, fsync(descriptor) != 0 {
+      throw .io(path: path, operation: "flush", reason: errorText(errno))
+    }
+  }
+
+  /// Cuts a file to its first `size` bytes.
+  static func truncate(_ path: String, to size: Int64) throws(StoreError) {
+    guard Glibc.truncate(path, off_t(size)) == 0 else {
+      throw .io(path: path, operation: "shorten", reason: errorText(errno))
+    }
+  }
+
+  /// Gives a file a second name without copying it: a hard link, or where the file system has
+  /// none, a copy that keeps the modification time. An existing `target` is replaced.
+  ///
+  /// - Throws: ``StoreError/io(path:operation:reason:)``.
+  static func link(_ source: String, as target: String) throws(StoreError) {
+    if Glibc.link(source, target) == 0 { return }
+    switch errno {
+    case EEXIST:
+      unlink(target)
+      guard Glibc.link(source, target) == 0 else {
+        throw .io(path: target, operation: "link", reason: errorText(errno))
+      }
+    case EPERM, EOPNOTSUPP, EMLINK, EXDEV:
+      try copy(source, as: target)
+    default:
+      throw .io(path: target, operation: "link", reason: errorText(errno))
+    }
+  }
+
+  /// Copies a file, keeping its modification time, through a temporary file.
+  private static func copy(_ source: String, as target: String) throws(StoreError) {
+    let bytes = try read(source)
+    guard let original = identity(source) else {
+      throw .io(path: source, operation: "read", reason: errorText(ENOENT))
+    }
+    try writeAtomically(bytes, to: target)
+    var times = [
+      timespec(
+        tv_sec: time_t(original.modifiedSeconds), tv_nsec: Int(original.modifiedNanoseconds)),
+      timespec(
+        tv_sec: time_t(original.modifiedSeconds), tv_nsec: Int(original.modifiedNanoseconds)),
+    ]
+    _ = utimensat(AT_FDCWD, target, &times, 0)
+  }
+
+  /// Renames a file or folder.
+  ///
+  /// - Throws: ``StoreError/io(path:operation:reason:)``.
+  static func move(_ source: String, to target: String) throws(StoreError) {
+    guard rename(source, target) == 0 else {
+      throw .io(path: source, operation: "move", reason: errorText(errno))
+    }
+  }
+
+  /// Removes a folder and everything in it; a missing folder is not an error.
+  static func removeFolder(_ path: String) throws(StoreError) {
+    guard let names = try? contents(of: path) else { return }
+    for name in names {
+      let child = "\(path)/\(name)"
+      var status = stat()
+      if lstat(child, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+        try removeFolder(child)
+      } else if unlink(child) != 0 && errno != ENOENT {
+        throw .io(path: child, operation: "remove", reason: errorText(errno))
+      }
+    }
+    if rmdir(path) != 0 && errno != ENOENT {
+      throw .io(path: path, operation: "remove the folder", reason: errorText(errno))
+    }
+  }
+
+  /// Whether the process that made a temporary file (`.<name>.<pid>.<random>.tmp`) is gone, so
+  /// that the file can never be finished.
+  static func isAbandonedTemporary(_ name: String) -> Bool {
+    guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
+    let parts = name.split(separator: ".")
+    guard parts.count >= 4, let pid = Int32(parts[parts.count - 3]), pid > 0 else { return false }
+    // Every store temporary is made under the store lock, which the caller holds: one of this
+    // process's own is left from an earlier process that had the same id.
+    return pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH)
   }
 
   /// Removes a file; a missing file is not an error.

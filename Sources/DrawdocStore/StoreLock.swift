@@ -14,14 +14,34 @@ final class StoreLock {
 
   /// Waits for the lock.
   ///
+  /// A reader of a store it may not write (another user's store, a read-only mount) opens the
+  /// lock file for reading, which `flock` allows, or reads without the lock when the file is
+  /// not there to open: nobody can be changing a store that cannot be written.
+  ///
   /// - Parameters:
   ///   - path: The lock file; created if missing.
   ///   - timeout: How long to wait, in seconds.
-  /// - Throws: ``StoreError/locked(path:waitedSeconds:)`` when the wait runs out.
-  init(path: String, timeout: Double) throws(StoreError) {
-    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+  ///   - forWriting: Whether the holder will change the store.
+  /// - Throws: ``StoreError/locked(path:waitedSeconds:)`` when the wait runs out;
+  ///   ``StoreError/readOnly(path:reason:)`` when a writer may not write the store.
+  init(path: String, timeout: Double, forWriting: Bool) throws(StoreError) {
+    var opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    if opened < 0 && (errno == EACCES || errno == EROFS || errno == EPERM) {
+      let reason = FileSystem.errorText(errno)
+      if forWriting { throw .readOnly(path: FileSystem.parent(of: path), reason: reason) }
+      opened = open(path, O_RDONLY | O_CLOEXEC)
+      if opened < 0 && (errno == ENOENT || errno == EACCES) {
+        descriptor = -1
+        return
+      }
+    }
+    descriptor = opened
     guard descriptor >= 0 else {
       throw .io(path: path, operation: "open the lock file", reason: FileSystem.errorText(errno))
+    }
+    if forWriting && access(FileSystem.parent(of: path), W_OK) != 0 {
+      // The lock file may be writable in a folder that is not: say so before anything fails.
+      throw .readOnly(path: FileSystem.parent(of: path), reason: FileSystem.errorText(errno))
     }
     var waited = 0.0
     var pause = 0.001

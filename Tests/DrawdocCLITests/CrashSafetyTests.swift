@@ -276,7 +276,7 @@ private func inspectDeletion(
   let outcome: Outcome
   if result.status == 0 && normalized(result.standardOutput) == old.json {
     outcome = .old
-  } else if result.status == 66 && result.standardError.contains("no drawing has the id")
+  } else if result.status == 66 && result.standardError.contains("is in the trash")
     && result.standardOutput.isEmpty
   {
     outcome = .new

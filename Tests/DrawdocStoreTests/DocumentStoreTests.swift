@@ -12,128 +12,6 @@ import Testing
   import Darwin
 #endif
 
-// MARK: - Fixtures
-
-/// A fresh sandbox folder with the store at `<sandbox>/store`; removed when the value goes away.
-private final class StoreFolder {
-  /// The folder around the store, to see that nothing is written outside the store.
-  let sandbox: String
-  /// The store's folder.
-  let path: String
-
-  init() throws {
-    sandbox =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("drawdoc-store-\(UUID().uuidString)").path
-    path = "\(sandbox)/store"
-    try FileManager.default.createDirectory(atPath: sandbox, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: sandbox) }
-
-  func store(lockTimeout: Double = 10) throws -> DocumentStore {
-    try DocumentStore(root: path, lockTimeout: lockTimeout)
-  }
-
-  var indexPath: String { "\(path)/index.json" }
-  var lockPath: String { "\(path)/.lock" }
-  var drawingsPath: String { "\(path)/drawings" }
-
-  func drawingPath(_ id: Identifier) -> String { "\(drawingsPath)/\(id).svg" }
-
-  func write(_ bytes: [UInt8], to path: String) throws {
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
-  }
-
-  func read(_ path: String) throws -> [UInt8] {
-    Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-  }
-
-  /// Every file and folder below the store: relative path → bytes (folders end in `/`).
-  func snapshot() throws -> [String: [UInt8]] {
-    var result: [String: [UInt8]] = [:]
-    guard let enumerator = FileManager.default.enumerator(atPath: path) else { return result }
-    for case let relative as String in enumerator {
-      let full = "\(path)/\(relative)"
-      var isFolder: ObjCBool = false
-      _ = FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)
-      if isFolder.boolValue {
-        result[relative + "/"] = []
-      } else {
-        result[relative] = try read(full)
-      }
-    }
-    return result
-  }
-
-  /// The names in `drawings/`.
-  func drawingFileNames() throws -> Set<String> {
-    Set(try FileManager.default.contentsOfDirectory(atPath: drawingsPath))
-  }
-}
-
-/// An exclusive `flock` on a file, as another drawdoc process would hold on the store's lock.
-private final class HeldLock {
-  struct Failure: Error {}
-
-  let descriptor: Int32
-
-  init(path: String) throws {
-    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw Failure() }
-    guard flock(descriptor, LOCK_EX) == 0 else {
-      close(descriptor)
-      throw Failure()
-    }
-  }
-
-  deinit {
-    flock(descriptor, LOCK_UN)
-    close(descriptor)
-  }
-}
-
-/// The error a test's change throws to abandon an update.
-private struct Refusal: Error, Equatable {}
-
-private let t0 = Timestamp(secondsSince1970: 1_700_000_000)
-private let t1 = Timestamp(secondsSince1970: 1_700_000_100)
-private let t2 = Timestamp(secondsSince1970: 1_700_000_200)
-private let t3 = Timestamp(secondsSince1970: 1_700_000_300)
-
-private func makeRectangle(
-  _ id: String, x: Double, y: Double, width: Double, height: Double,
-  red: UInt8 = 235, green: UInt8 = 198, blue: UInt8 = 65, alpha: Int = 7
-) throws -> Rectangle {
-  Rectangle(
-    id: try Identifier(id), point: try Point(x: x, y: y),
-    size: try Size(width: width, height: height),
-    color: Color(red: red, green: green, blue: blue), alpha: try Alpha(level: alpha))
-}
-
-private func makePlane(
-  title: String, width: Double = 1024, height: Double = 768, rectangles: [Rectangle] = []
-) throws -> Plane {
-  try Plane(size: try Size(width: width, height: height), title: title, rectangles: rectangles)
-}
-
-/// The seeds' example rectangle, `(afy-kw5-t7o), X: 45.0, Y: 44.0, W: 89.0, H: 92.0, …`.
-private func seedsRectangle() throws -> Rectangle {
-  try makeRectangle("afy-kw5-t7o", x: 45, y: 44, width: 89, height: 92)
-}
-
-private func isLocked(_ error: StoreError?) -> Bool {
-  if case .locked? = error { return true }
-  return false
-}
-
-private func entries(_ listing: StoreListing) -> [IndexEntry] {
-  listing.drawings.compactMap { row in
-    if case .drawing(let entry) = row { return entry }
-    return nil
-  }
-}
-
 // MARK: - Tests
 
 @Suite struct DocumentStoreTests {
@@ -259,7 +137,10 @@ private func entries(_ listing: StoreListing) -> [IndexEntry] {
     let store = try folder.store()
     let drawing = try store.create(try makePlane(title: title), at: t0)
     #expect(try store.resolve(title) == drawing.id)
-    try store.update(drawing.id, at: t1) { drawing in try drawing.plane.rename(to: title + "!") }
+    try store.update(drawing.id, at: t1) { drawing in
+      try drawing.plane.rename(to: title + "!")
+      return .renamed(to: title + "!")
+    }
     let names = try folder.drawingFileNames()
     #expect(names == ["\(drawing.id).svg"])
     let outside = try FileManager.default.contentsOfDirectory(atPath: folder.sandbox)
@@ -279,6 +160,7 @@ private func entries(_ listing: StoreListing) -> [IndexEntry] {
     let updated = try store.update(original.id, at: t1) { drawing in
       try drawing.plane.add(added)
       try drawing.plane.rename(to: "After")
+      return .other("added and renamed")
     }
     let expectedPlane = try makePlane(title: "After", rectangles: [try seedsRectangle(), added])
     #expect(updated == Drawing(id: original.id, created: t0, modified: t1, plane: expectedPlane))
@@ -315,6 +197,7 @@ private func entries(_ listing: StoreListing) -> [IndexEntry] {
     let error = #expect(throws: StoreError.self) {
       try store.update(try Identifier("zzz-zzz-zzz"), at: t1) { drawing in
         try drawing.plane.rename(to: "Ghost")
+        return .renamed(to: "Ghost")
       }
     }
     guard case .noSuchDrawing? = error else {
@@ -413,7 +296,7 @@ private func entries(_ listing: StoreListing) -> [IndexEntry] {
     #expect(try folder.snapshot() == before)
   }
 
-  @Test func deleteRemovesTheDrawingAndOnlyIt() throws {
+  @Test func deleteMovesTheDrawingToTheTrashAndOnlyIt() throws {
     let folder = try StoreFolder()
     let store = try folder.store()
     let doomed = try store.create(try makePlane(title: "Doomed"), at: t0)
@@ -425,12 +308,9 @@ private func entries(_ listing: StoreListing) -> [IndexEntry] {
     #expect(listing.warnings.isEmpty)
     #expect(throws: StoreError.noSuchDrawing("Doomed")) { try store.resolve("Doomed") }
     #expect(throws: StoreError.self) { try store.drawing(doomed.id) }
+    #expect(try store.trashedDrawings().map(\.id) == [doomed.id])
     let before = try folder.snapshot()
-    let error = #expect(throws: StoreError.self) { try store.delete(doomed.id) }
-    guard case .noSuchDrawing? = error else {
-      Issue.record("expected .noSuchDrawing, got \(String(describing: error))")
-      return
-    }
+    #expect(throws: StoreError.inTrash(doomed.id)) { try store.delete(doomed.id) }
     #expect(try folder.snapshot() == before)
     #expect(try store.drawing(kept.id) == kept)
   }
@@ -440,15 +320,19 @@ private func entries(_ listing: StoreListing) -> [IndexEntry] {
     let store = try folder.store()
     let first = try store.create(try makePlane(title: "One"), at: t0)
     let second = try store.create(try makePlane(title: "Two"), at: t0)
-    try store.update(first.id, at: t1) { drawing in try drawing.plane.add(try seedsRectangle()) }
+    try store.update(first.id, at: t1) { drawing in
+      try drawing.plane.add(try seedsRectangle())
+      return .added([try seedsRectangle().id])
+    }
     let incoming = Drawing(
       id: second.id, created: t0, modified: t0, plane: try makePlane(title: "Two again"))
     _ = try store.save(incoming, as: .automatic, title: nil, at: t2)
     let third = try store.save(incoming, as: .newDrawing, title: nil, at: t2)
     try store.delete(second.id)
     #expect(try folder.drawingFileNames() == ["\(first.id).svg", "\(third.id).svg"])
-    let rootNames = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    #expect(rootNames.allSatisfy { !$0.contains("tmp") }, "\(rootNames)")
+    let leftovers = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".tmp") || $0.hasSuffix(".pending") }
+    #expect(leftovers.isEmpty, "\(leftovers)")
   }
 
   // MARK: Location
@@ -681,7 +565,10 @@ private func entries(_ listing: StoreListing) -> [IndexEntry] {
     #expect(isLocked(createError))
     #expect(waited >= 0.15 && waited < 5, "waited \(waited) s")
     let updateError = #expect(throws: StoreError.self) {
-      try store.update(drawing.id, at: t1) { drawing in drawing.plane.removeAll() }
+      try store.update(drawing.id, at: t1) { drawing in
+        drawing.plane.removeAll()
+        return .cleared(count: 0)
+      }
     }
     #expect(isLocked(updateError))
     let incoming = Drawing(
@@ -710,6 +597,7 @@ private func entries(_ listing: StoreListing) -> [IndexEntry] {
     let started = Date()
     let updated = try store.update(drawing.id, at: t1) { drawing in
       try drawing.plane.add(try seedsRectangle())
+      return .added([try seedsRectangle().id])
     }
     #expect(Date().timeIntervalSince(started) >= 0.2)
     #expect(updated.plane.count == 1)
@@ -734,7 +622,10 @@ private func entries(_ listing: StoreListing) -> [IndexEntry] {
           return
         }
         do {
-          try store.update(drawing.id, at: t1) { drawing in drawing.plane.removeAll() }
+          try store.update(drawing.id, at: t1) { drawing in
+            drawing.plane.removeAll()
+            return .cleared(count: 0)
+          }
           failures.append("the update succeeded while the store was locked")
         } catch {}
         var byte: UInt8 = 0
@@ -772,7 +663,9 @@ private func entries(_ listing: StoreListing) -> [IndexEntry] {
         for step in 0..<25 {
           try own.update(id, at: t1) { drawing in
             var factory = RectangleFactory(seed: UInt64(worker * 100 + step))
-            try drawing.plane.add(try factory.makeRectangle(for: drawing.plane))
+            let rectangle = try factory.makeRectangle(for: drawing.plane)
+            try drawing.plane.add(rectangle)
+            return .added([rectangle.id])
           }
         }
       } catch {

@@ -45,7 +45,10 @@ import Testing
       id: try Identifier("red-000-000"), point: try Point(x: 0, y: 0),
       size: try Size(width: 16, height: 16), color: try Color(red: 255, green: 0, blue: 0),
       alpha: try Alpha(level: 10))
-    try store.update(drawing.id, at: .now) { try $0.plane.add(red) }
+    try store.update(drawing.id, at: .now) { drawing in
+      try drawing.plane.add(red)
+      return .added([red.id])
+    }
     let after = try Data(contentsOf: URL(fileURLWithPath: thumbnail))
     #expect(after != before)
     #expect(store.thumbnailState(of: drawing.id) == .current)

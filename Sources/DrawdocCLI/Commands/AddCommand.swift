@@ -57,6 +57,7 @@ struct AddCommand: Command {
         try drawing.plane.add(rectangle)
         added.append(rectangle.id)
       }
+      return .added(added)
     }
     context.standardOutput.write(added.map { "\($0)\n" }.joined())
     return .success

@@ -20,7 +20,9 @@ struct ClearCommand: Command {
   func run(_ context: CommandContext) throws -> ExitStatus {
     let store = try StoreAccess.open(arguments, context)
     try store.update(try store.resolve(document), at: .now) { drawing in
+      let count = drawing.plane.count
       drawing.plane.removeAll()
+      return .cleared(count: count)
     }
     return .success
   }

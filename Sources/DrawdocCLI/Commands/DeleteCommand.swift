@@ -3,9 +3,13 @@ import DrawdocStore
 /// `drawdoc delete`: removes a drawing from the store.
 struct DeleteCommand: Command {
   static let name = "delete"
-  static let abstract = "Delete a drawing from the store."
+  static let abstract = "Move a drawing to the trash, with its history."
   static let usage = "drawdoc delete DOC"
   static let options: [OptionSpecification] = [StoreAccess.option]
+  static let discussion = """
+    'drawdoc trash' lists the drawings in the trash; 'drawdoc trash --restore ID' brings one
+    back with every version; 'drawdoc trash --empty' removes them for good.
+    """
 
   let arguments: ParsedArguments
   let document: String

@@ -32,7 +32,7 @@ struct DuplicateCommand: Command {
       title
       ?? String((original.plane.title + " (copy)").unicodeScalars.prefix(Plane.maximumTitleLength))
     try plane.rename(to: copyTitle)
-    let copy = try store.create(plane, at: .now)
+    let copy = try store.create(plane, at: .now, as: .duplicated(from: original.id))
     context.standardOutput.writeLine(copy.id.description)
     return .success
   }

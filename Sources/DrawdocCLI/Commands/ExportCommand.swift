@@ -8,14 +8,15 @@ struct ExportCommand: Command {
   static let name = "export"
   static let abstract = "Write a drawing as SVG, PNG or JSON, to a file or standard output."
   static let usage =
-    "drawdoc export DOC [--format svg|png|json] [-o FILE] [--scale S] [--background COLOR]"
+    "drawdoc export DOC [--format svg|png|json] [-o FILE] [--scale S] [--background COLOR] "
+    + "[--at VERSION]"
   static let options: [OptionSpecification] = [
     .value("format", placeholder: "svg|png|json", help: "The format (default: from -o, else svg)."),
     .value(
       "output", short: "o", placeholder: "FILE", help: "Write here instead of standard output."),
     .value("scale", placeholder: "S", help: "PNG only: pixels per canvas unit (default 1)."),
     .value("background", placeholder: "COLOR", help: "PNG only: a background color."),
-    StoreAccess.option,
+    StoreAccess.versionOption, StoreAccess.option,
   ]
   static let discussion = """
     The format follows --format, else the extension of -o, else svg. A PNG is
@@ -28,11 +29,15 @@ struct ExportCommand: Command {
   let output: String?
   let format: FileFormat
   let picture: PictureOptions
+  let version: Int?
 
   init(_ arguments: ParsedArguments) throws(CommandLineError) {
     try arguments.expectPositionals(atMost: 1)
     self.arguments = arguments
     document = try arguments.positional(0, name: "DOC")
+    version = try arguments.value("at").map { (text) throws(CommandLineError) in
+      try ValueParser(command: Self.name).version(text, option: "at")
+    }
     output = arguments.value("output")
     format = try Self.format(arguments, output: output, command: Self.name)
     picture = try PictureOptions(arguments, format: format, command: Self.name)
@@ -90,7 +95,7 @@ struct ExportCommand: Command {
 
   func run(_ context: CommandContext) throws -> ExitStatus {
     let store = try StoreAccess.open(arguments, context)
-    let drawing = try store.drawing(try store.resolve(document))
+    let drawing = try StoreAccess.read(document, at: version, in: store)
     try Self.write(
       drawing, as: format, picture: picture, to: output, context: context, command: Self.name)
     return .success

@@ -53,7 +53,7 @@ struct NewCommand: Command {
     var plane = try Plane(size: size, title: title)
     var factory = RectangleFactory(seed: seed)
     for _ in 0..<randomCount { try plane.add(factory.makeRectangle(for: plane)) }
-    let drawing = try store.create(plane, at: .now)
+    let drawing = try store.create(plane, at: .now, as: .created(randomRectangles: randomCount))
     context.standardOutput.writeLine(drawing.id.description)
     return .success
   }

@@ -6,27 +6,31 @@ import DrawdocStore
 struct OpenCommand: Command {
   static let name = "open"
   static let abstract = "Show a drawing: a header, then one line per rectangle."
-  static let usage = "drawdoc open DOC [--json]"
+  static let usage = "drawdoc open DOC [--json] [--at VERSION]"
   static let options: [OptionSpecification] = [
     .flag("json", help: "Print the JSON form (see Schema/drawdoc.schema.json)."),
-    StoreAccess.option,
+    StoreAccess.versionOption, StoreAccess.option,
   ]
   static let discussion = "DOC is a drawing's id or its exact title."
 
   let arguments: ParsedArguments
   let document: String
   let json: Bool
+  let version: Int?
 
   init(_ arguments: ParsedArguments) throws(CommandLineError) {
     try arguments.expectPositionals(atMost: 1)
     self.arguments = arguments
     document = try arguments.positional(0, name: "DOC")
     json = arguments.flag("json")
+    version = try arguments.value("at").map { (text) throws(CommandLineError) in
+      try ValueParser(command: Self.name).version(text, option: "at")
+    }
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
     let store = try StoreAccess.open(arguments, context)
-    let drawing = try store.drawing(try store.resolve(document))
+    let drawing = try StoreAccess.read(document, at: version, in: store)
     if json {
       context.standardOutput.write(DrawingJSON.encode(drawing))
       return .success

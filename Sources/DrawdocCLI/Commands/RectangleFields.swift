@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocStore
 
 /// The rectangle fields `add` and `set` take: `--x --y --width --height --color --alpha`,
 /// each optional.
@@ -49,6 +50,15 @@ struct RectangleFields {
     }
     color = try value("color") { (text) throws(CommandLineError) in try parse.color(text) }
     alpha = try value("alpha") { (text) throws(CommandLineError) in try parse.alpha(text) }
+  }
+
+  /// The fields that were given, in the order of the options.
+  var given: [RectangleField] {
+    let values: [(RectangleField, Bool)] = [
+      (.x, x != nil), (.y, y != nil), (.width, width != nil), (.height, height != nil),
+      (.color, color != nil), (.alpha, alpha != nil),
+    ]
+    return values.filter(\.1).map(\.0)
   }
 
   /// Whether no field was given.

@@ -24,6 +24,7 @@ struct RemoveCommand: Command {
     let store = try StoreAccess.open(arguments, context)
     try store.update(try store.resolve(document), at: .now) { drawing in
       try drawing.plane.remove(rectangle)
+      return .removed(rectangle)
     }
     return .success
   }

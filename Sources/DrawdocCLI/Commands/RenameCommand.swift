@@ -23,6 +23,7 @@ struct RenameCommand: Command {
     let store = try StoreAccess.open(arguments, context)
     try store.update(try store.resolve(document), at: .now) { drawing in
       try drawing.plane.rename(to: title)
+      return .renamed(to: title)
     }
     return .success
   }

@@ -64,7 +64,7 @@ struct SaveCommand: Command {
     } else {
       target = forceNew ? .newDrawing : .automatic
     }
-    let saved = try store.save(incoming, as: target, title: title, at: now)
+    let saved = try store.save(incoming, as: target, title: title, at: now, file: file)
     context.standardOutput.writeLine(saved.id.description)
     return .success
   }

@@ -50,6 +50,7 @@ struct SetCommand: Command {
       }
       if let color = fields.color { try drawing.plane.updateColor(of: rectangle, to: color) }
       if let alpha = fields.alpha { try drawing.plane.updateAlpha(of: rectangle, to: alpha) }
+      return .set(fields.given, of: rectangle)
     }
     return .success
   }

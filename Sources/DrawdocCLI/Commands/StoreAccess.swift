@@ -21,6 +21,32 @@ enum StoreAccess {
     let timeout = context.environment["DRAWDOC_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
     return try DocumentStore(root: location, lockTimeout: timeout)
   }
+
+  /// Finds a drawing by `DOC`; for commands that also read drawings in the trash (`history`,
+  /// `watch`), an id in the trash is found too.
+  static func resolve(_ document: String, in store: DocumentStore, includingTrash: Bool)
+    throws(StoreError) -> Identifier
+  {
+    do {
+      return try store.resolve(document)
+    } catch .inTrash(let id) where includingTrash {
+      return id
+    }
+  }
+
+  /// Reads `DOC` as it is, or one of its versions.
+  static func read(_ document: String, at version: Int?, in store: DocumentStore)
+    throws(StoreError) -> Drawing
+  {
+    let id = try store.resolve(document)
+    guard let version else { return try store.drawing(id) }
+    return try store.drawing(id, version: version)
+  }
+
+  /// The `--at VERSION` option of the commands that read a drawing.
+  static let versionOption = OptionSpecification.value(
+    "at", placeholder: "VERSION",
+    help: "Read this version of the drawing ('drawdoc history DOC' lists them).")
 }
 
 /// Parses the values of options into model values, with usage errors that say what is expected.
@@ -82,6 +108,15 @@ struct ValueParser {
           + "or a CSS color name such as teal")
     }
     return color
+  }
+
+  func version(_ text: String, option: String) throws(CommandLineError) -> Int {
+    guard let value = Int(text), value >= 1 else {
+      throw .invalidValue(
+        command: command, option: option, value: text,
+        expected: "a version number, a whole number from 1 ('drawdoc history DOC' lists them)")
+    }
+    return value
   }
 
   func identifier(_ text: String, name: String) throws(CommandLineError) -> Identifier {

@@ -38,11 +38,13 @@ struct ErrorReport {
       pointsToHelp = nil
     case let error as StoreError:
       switch error {
-      case .noSuchDrawing: status = .noInput
-      case .ambiguousTitle: status = .usage
+      case .noSuchDrawing, .inTrash, .notInTrash, .noSuchVersion: status = .noInput
+      case .nothingToStep: status = .notFound
+      case .ambiguousTitle, .invalidSetting: status = .usage
       case .damagedDrawing: status = .dataError
       case .locked: status = .temporaryFailure
-      case .io: status = .ioError
+      case .readOnly: status = .cannotCreate
+      case .io, .eventsNoLongerKept: status = .ioError
       }
       message = error.description
       pointsToHelp = nil

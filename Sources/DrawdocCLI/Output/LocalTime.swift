@@ -69,6 +69,15 @@ final class LocalTime {
 
   /// Formats one moment with a fresh cache.
   static func format(_ timestamp: Timestamp) -> String { LocalTime().format(timestamp) }
+
+  /// The local date and time of a moment, to the second: `2026-11-21 09:05:12`.
+  func formatWithSeconds(_ timestamp: Timestamp) -> String {
+    var text: [UInt8] = []
+    append(timestamp, to: &text)
+    let second = Int(((timestamp.secondsSince1970 % 60) + 60) % 60)
+    text += [0x3A, 0x30 &+ UInt8(second / 10), 0x30 &+ UInt8(second % 10)]
+    return String(decoding: text, as: UTF8.self)
+  }
 }
 
 /// Makes text from files safe to print in a table: control characters escaped, long text cut.

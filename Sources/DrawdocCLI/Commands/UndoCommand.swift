@@ -1,0 +1,48 @@
+import DrawdocModel
+import DrawdocStore
+
+/// `drawdoc undo`: takes back the last change to a drawing.
+struct UndoCommand: StepCommand {
+  static let name = "undo"
+  static let abstract = "Take back the last change to a drawing."
+  static let usage = "drawdoc undo DOC"
+  static let discussion = """
+    As in an editor: each undo takes back one more change, 'drawdoc redo' makes it again, and a
+    new change after an undo drops what could have been redone. An undo is itself a new
+    version, so nothing is lost. Prints the new version and what it did; with nothing to undo,
+    says so and exits with status 1.
+    """
+
+  let arguments: ParsedArguments
+  let document: String
+
+  func step(_ id: Identifier, in store: DocumentStore) throws(StoreError)
+    -> DrawingHistory.Version
+  {
+    try store.undo(id, at: .now)
+  }
+}
+
+/// What `undo` and `redo` share: one DOC, one step, the new version printed.
+protocol StepCommand: Command {
+  var arguments: ParsedArguments { get }
+  var document: String { get }
+  init(arguments: ParsedArguments, document: String)
+  func step(_ id: Identifier, in store: DocumentStore) throws(StoreError) -> DrawingHistory.Version
+}
+
+extension StepCommand {
+  static var options: [OptionSpecification] { [StoreAccess.option] }
+
+  init(_ arguments: ParsedArguments) throws(CommandLineError) {
+    try arguments.expectPositionals(atMost: 1)
+    self.init(arguments: arguments, document: try arguments.positional(0, name: "DOC"))
+  }
+
+  func run(_ context: CommandContext) throws -> ExitStatus {
+    let store = try StoreAccess.open(arguments, context)
+    let made = try step(try store.resolve(document), in: store)
+    context.standardOutput.writeLine("version \(made.number): \(made.change)")
+    return .success
+  }
+}

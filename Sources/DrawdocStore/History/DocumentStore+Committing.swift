@@ -1,0 +1,280 @@
+import DrawdocModel
+import DrawdocSVG
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How a change becomes a version, under the store lock:
+///
+/// 1. the new file is written under a temporary name and flushed;
+/// 2. it is hard-linked into the history as `history/<id>/<n>.svg` (no copy);
+/// 3. its line is appended to the version log and flushed, with the file's identity;
+/// 4. the event it will make is noted in `.changes.pending`;
+/// 5. the file is renamed over `drawings/<id>.svg`: the change is made;
+/// 6. the event is appended to the change journal, the note removed, the caches refreshed.
+///
+/// A crash before 5 leaves the drawing as it was: the log's last line names a file that is not
+/// the drawing, and the next reader sees that by the identity and drops it. A crash after 5
+/// leaves the change made, and the next writer appends its event from the note.
+extension DocumentStore {
+  /// A drawing as it is before a change, read under the lock.
+  struct Present {
+    let id: Identifier
+    /// The drawing as its file holds it.
+    let drawing: Drawing
+    /// The identity of its file.
+    let identity: FileSystem.Identity
+    /// Its version log.
+    let log: VersionLog
+    /// The version the file is. When another program changed the file, a version not yet
+    /// in the log, which the next change records first.
+    let current: VersionRecord
+    /// Whether `current` still has to be recorded.
+    let changedOutside: Bool
+    /// Version lines of a change cut short, to drop.
+    let unfinished: [VersionLog.UnfinishedLine]
+  }
+
+  /// What a new version records besides its content.
+  struct VersionStep {
+    /// The change, in words.
+    var words: String
+    /// The edit whose result the version holds (see ``VersionRecord/did``).
+    var did: String
+    /// The version an undo from it brings back.
+    var back: Int?
+    /// The version a redo from it brings back.
+    var forward: Int?
+    /// How watchers hear of it.
+    var kind: StoreEvent.Kind
+  }
+
+  // MARK: - Reading the present
+
+  /// Reads a drawing and works out which version it is. Must run under the lock.
+  ///
+  /// - Throws: ``StoreError/noSuchDrawing(_:)`` (or ``StoreError/inTrash(_:)``),
+  ///   ``StoreError/damagedDrawing(id:reason:)`` or an I/O error.
+  func present(_ id: Identifier) throws(StoreError) -> Present {
+    guard let identity = FileSystem.identity(path(of: id)) else {
+      throw missing(id)
+    }
+    let drawing = try self.drawing(id)
+    let log = try VersionLog(path: versionLogPath(of: id))
+    let (current, changedOutside, unfinished) = try currentRecord(
+      of: id, log: log, identity: identity
+    ) { () throws(StoreError) in drawing }
+    return Present(
+      id: id, drawing: drawing, identity: identity, log: log, current: current,
+      changedOutside: changedOutside, unfinished: unfinished)
+  }
+
+  /// The words of the first version kept of a drawing made before drawdoc kept histories.
+  static let firstKeptWords = "as found when its history began"
+
+  /// Whether a version's file is still the file its log line recorded.
+  func isIntact(_ record: VersionRecord, of id: Identifier) -> Bool {
+    FileSystem.identity(versionPath(of: id, record.number)).map {
+      record.file.matches($0, exactly: false)
+    } ?? false
+  }
+
+  /// Why a drawing cannot be found: in the trash, or not there at all.
+  func missing(_ id: Identifier) -> StoreError {
+    FileSystem.exists(trashPath(of: id)) ? .inTrash(id) : .noSuchDrawing(id.description)
+  }
+
+  // MARK: - Writing a version
+
+  /// Writes a new version of a drawing over the one `present` read. Must run under the lock.
+  ///
+  /// - Returns: The new version's number.
+  @discardableResult
+  func commit(_ drawing: Drawing, over present: Present, as step: VersionStep)
+    throws(StoreError) -> Int
+  {
+    let id = drawing.id
+    try FileSystem.createFolder(historyFolder(of: id))
+    let prepared = try prepare(drawing)
+    do {
+      var log = present.log
+      if !present.unfinished.isEmpty {
+        try log.drop(present.unfinished)
+        for line in present.unfinished { unlink(versionPath(of: id, line.number)) }
+        log = try VersionLog(path: log.path)
+      }
+      if present.changedOutside {
+        // Keep what the other program wrote as a version of its own.
+        try FileSystem.link(path(of: id), as: versionPath(of: id, present.current.number))
+        try log.append(present.current.line)
+        log = try VersionLog(path: log.path)
+        try appendEvent(
+          .changed, drawing: present.drawing, version: present.current.number,
+          change: present.current.change, time: present.current.time)
+      }
+      let number = present.current.number + 1
+      let record = VersionRecord(
+        number: number, time: drawing.modified, rectangles: drawing.plane.count,
+        title: drawing.plane.title, change: step.words, did: step.did, back: step.back,
+        forward: step.forward, file: prepared.identity)
+      try put(prepared, as: record, in: log, kind: step.kind, drawing: drawing)
+      compactIfNeeded(log, of: id, newest: number)
+      return number
+    } catch {
+      FileSystem.discard(prepared)
+      throw error
+    }
+  }
+
+  /// Writes version 1 of a new drawing. Must run under the lock.
+  func commitFirstVersion(_ drawing: Drawing, change words: String) throws(StoreError) {
+    let id = drawing.id
+    // A history left by a drawing emptied from the trash in a crash is not this drawing's.
+    try FileSystem.removeFolder(historyFolder(of: id))
+    try FileSystem.createFolder(historyFolder(of: id))
+    let prepared = try prepare(drawing)
+    let record = VersionRecord(
+      number: 1, time: drawing.modified, rectangles: drawing.plane.count,
+      title: drawing.plane.title, change: words, did: words, back: nil, forward: nil,
+      file: prepared.identity)
+    do {
+      try put(
+        prepared, as: record, in: try VersionLog(path: versionLogPath(of: id)), kind: .created,
+        drawing: drawing)
+    } catch {
+      FileSystem.discard(prepared)
+      throw error
+    }
+  }
+
+  /// Writes a drawing's file under a temporary name, flushed to disk.
+  private func prepare(_ drawing: Drawing) throws(StoreError) -> FileSystem.PreparedFile {
+    try FileSystem.createFolder(temporaryFolder)
+    return try FileSystem.prepare(path(of: drawing.id), in: temporaryFolder, flush: true) {
+      (write) throws(StoreError) in
+      try SVGEncoder.encode(drawing, emit: write)
+    }
+  }
+
+  /// Steps 2 to 6: links the prepared file into the history, logs it, puts it in place and
+  /// tells watchers.
+  private func put(
+    _ prepared: FileSystem.PreparedFile, as record: VersionRecord, in log: VersionLog,
+    kind: StoreEvent.Kind, drawing: Drawing
+  ) throws(StoreError) {
+    let id = drawing.id
+    let versionFile = versionPath(of: id, record.number)
+    try FileSystem.link(prepared.temporaryPath, as: versionFile)
+    do {
+      try log.append(record.line)
+    } catch {
+      unlink(versionFile)
+      throw error
+    }
+    FileSystem.syncFolder(historyFolder(of: id))
+    let journal = self.journal
+    let (sequence, endsMidLine) = try journal.lastSequence()
+    let event = StoreEvent(
+      sequence: sequence + 1, kind: kind, id: id, version: record.number, time: record.time,
+      title: drawing.plane.title, change: record.change)
+    journal.setPending(event)
+    do {
+      try FileSystem.commit(prepared)
+    } catch {
+      // Not made: the log's new line names a file that is not the drawing, so it is dropped
+      // now rather than by the next reader.
+      try? FileSystem.truncate(log.path, to: Int64(log.completeLength))
+      unlink(versionFile)
+      journal.clearPending()
+      throw error
+    }
+    try journal.append(event, endsMidLine: endsMidLine)
+    journal.clearPending()
+    refreshCaches(of: drawing)
+  }
+
+  /// Appends an event for a change already in place (a version recorded late, a move to or
+  /// from the trash). Must run under the lock.
+  func appendEvent(
+    _ kind: StoreEvent.Kind, drawing: Drawing, version: Int, change: String, time: Timestamp
+  ) throws(StoreError) {
+    let journal = self.journal
+    let (sequence, endsMidLine) = try journal.lastSequence()
+    try journal.append(
+      StoreEvent(
+        sequence: sequence + 1, kind: kind, id: drawing.id, version: version, time: time,
+        title: drawing.plane.title, change: change),
+      endsMidLine: endsMidLine)
+  }
+
+  // MARK: - Keeping the history bounded
+
+  /// How many version lines a log may hold beyond the store's limit before it is compacted:
+  /// compacting rewrites the log, so it is done once every so many changes, not every time.
+  /// Views never show more than the limit.
+  static func compactionSlack(for limit: Int) -> Int { max(1, limit / 10) }
+
+  /// Drops the oldest versions beyond the store's limit from the log, then their files. A
+  /// failure leaves them for the next change.
+  private func compactIfNeeded(_ before: VersionLog, of id: Identifier, newest: Int) {
+    let limit = settings.historyLimit
+    // The log has just had a line added.
+    guard before.lineCount + 1 > limit + Self.compactionSlack(for: limit),
+      let current = try? VersionLog(path: versionLogPath(of: id))
+    else { return }
+    let (text, dropped) = current.compacted(keeping: limit)
+    do {
+      try FileSystem.writeAtomically(text, to: current.path, temporaryFolder: temporaryFolder)
+    } catch {
+      log.error("could not compact the history of \(id): \(error)")
+      return
+    }
+    // Files after the log, so no line ever names a missing file.
+    for number in dropped where number != newest {
+      unlink(versionPath(of: id, number))
+    }
+  }
+
+  // MARK: - Tidying after a killed process
+
+  /// Removes the temporary files of processes that died while writing, and appends the event
+  /// of a change that was made by a process that died before appending it. Must run under the
+  /// lock, before a change.
+  func tidy() throws(StoreError) {
+    if let names = try? FileSystem.contents(of: temporaryFolder) {
+      for name in names where FileSystem.isAbandonedTemporary(name) {
+        unlink("\(temporaryFolder)/\(name)")
+      }
+    }
+    let journal = self.journal
+    guard let event = journal.pending() else { return }
+    let (sequence, endsMidLine) = try journal.lastSequence()
+    if event.sequence == sequence + 1 && happened(event) {
+      try journal.append(event, endsMidLine: endsMidLine)
+    }
+    journal.clearPending()
+  }
+
+  /// Whether the change an event records was made.
+  private func happened(_ event: StoreEvent) -> Bool {
+    switch event.kind {
+    case .created, .changed, .renamed:
+      guard let identity = FileSystem.identity(path(of: event.id)),
+        let log = try? VersionLog(path: versionLogPath(of: event.id)),
+        case .recorded(let record, _) = log.standing(of: identity)
+      else { return false }
+      return record.number == event.version
+    case .trashed:
+      return FileSystem.exists(trashPath(of: event.id))
+    case .restored:
+      return FileSystem.exists(path(of: event.id))
+    case .emptied:
+      return !FileSystem.exists(trashPath(of: event.id))
+    }
+  }
+}

@@ -1,0 +1,218 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Follows a store's change journal: each call of ``next(timeout:)`` returns the events the
+/// store applied since the last call, in order, none lost and none repeated, whichever process
+/// made them; when there are none yet, it waits for them.
+///
+/// Waiting is portable: the journal is read again every ``pollInterval`` seconds. On Linux an
+/// `inotify` watch on the store's folder wakes the follower as soon as the journal grows.
+///
+/// One thread uses a follower at a time; ``stop()`` may be called from any thread.
+public final class ChangeFollower: @unchecked Sendable {
+  /// How often the journal is read again when nothing wakes the follower sooner, in seconds.
+  public static let pollInterval = 0.05
+
+  private let journalPath: String
+  private let storeFolder: String
+  /// The open journal, or -1 while it does not exist.
+  private var descriptor: Int32 = -1
+  /// The inode of the open journal: a compaction replaces the file.
+  private var inode: UInt64 = 0
+  /// Where the first line not yet read starts.
+  private var offset: Int = 0
+  /// The number of the last event returned (or skipped as asked).
+  public private(set) var lastSequence: Int
+  private let waker: Waker
+
+  /// Starts following a store.
+  ///
+  /// - Parameters:
+  ///   - store: The store.
+  ///   - sequence: Return the events after this one, starting with those the journal still
+  ///     holds; `nil` for only the events to come.
+  /// - Throws: ``StoreError/io(path:operation:reason:)`` if the journal cannot be read.
+  public init(store: DocumentStore, after sequence: Int? = nil) throws(StoreError) {
+    journalPath = store.journal.path
+    storeFolder = store.root
+    waker = Waker(watching: store.root)
+    if let sequence {
+      lastSequence = sequence
+    } else {
+      lastSequence = try store.journal.lastSequence().sequence
+    }
+    try openJournal()
+    if sequence == nil, descriptor >= 0 {
+      // Start at the end: skip what is there now.
+      _ = try read()
+    }
+  }
+
+  deinit {
+    if descriptor >= 0 { close(descriptor) }
+  }
+
+  /// The events applied since the last call, waiting up to `timeout` seconds (forever for
+  /// `nil`) for at least one. Returns an empty array when the time runs out or the follower
+  /// was stopped.
+  ///
+  /// - Throws: ``StoreError/eventsNoLongerKept(after:upTo:)`` when the journal dropped events
+  ///   this follower had not read (it fell behind by more than the journal keeps), or an I/O
+  ///   error. After the first, later calls go on from the events that are still there.
+  public func next(timeout: Double? = nil) throws(StoreError) -> [StoreEvent] {
+    let deadline = timeout.map { Waker.now() + $0 }
+    while true {
+      let events = try read()
+      if !events.isEmpty { return events }
+      if waker.isStopped { return [] }
+      let remaining = deadline.map { $0 - Waker.now() }
+      if let remaining, remaining <= 0 { return [] }
+      waker.wait(seconds: min(remaining ?? Self.pollInterval, Self.pollInterval))
+    }
+  }
+
+  /// Makes a waiting ``next(timeout:)`` return at once, and every later one too.
+  public func stop() {
+    waker.stop()
+  }
+
+  /// Whether ``stop()`` was called.
+  public var isStopped: Bool { waker.isStopped }
+
+  // MARK: - Reading
+
+  private func openJournal() throws(StoreError) {
+    let opened = open(journalPath, O_RDONLY | O_CLOEXEC)
+    guard opened >= 0 else {
+      if errno == ENOENT { return }
+      throw .io(path: journalPath, operation: "open", reason: FileSystem.errorText(errno))
+    }
+    var status = stat()
+    fstat(opened, &status)
+    if descriptor >= 0 { close(descriptor) }
+    descriptor = opened
+    inode = UInt64(status.st_ino)
+    offset = 0
+  }
+
+  /// Reads the whole lines after `offset`, then follows a compaction to the new file.
+  private func read() throws(StoreError) -> [StoreEvent] {
+    if descriptor < 0 {
+      try openJournal()
+      if descriptor < 0 { return [] }
+    }
+    var events: [StoreEvent] = []
+    while true {
+      try readLines(into: &events)
+      // At the end of the file: a compaction may have put a new journal in its place, which
+      // holds everything after the events read from the old one.
+      guard let current = FileSystem.identity(journalPath), current.inode != inode else { break }
+      try openJournal()
+    }
+    return events
+  }
+
+  private func readLines(into events: inout [StoreEvent]) throws(StoreError) {
+    var pending: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    var position = offset
+    while true {
+      let count = chunk.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress, $0.count, off_t(position))
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .io(path: journalPath, operation: "read", reason: FileSystem.errorText(errno))
+      }
+      if count == 0 { break }
+      pending += chunk[..<count]
+      position += count
+    }
+    var start = 0
+    for index in pending.indices where pending[index] == 0x0A {
+      let lineStart = start
+      start = index + 1
+      // A line cut short by a crash, and ended by the next append, reads as nothing.
+      guard let event = StoreEvent(jsonLine: pending[lineStart..<index]),
+        event.sequence > lastSequence
+      else { continue }
+      if event.sequence > lastSequence + 1 {
+        // Events were dropped before this follower read them. Return what came before; the
+        // next call reports the gap, and the one after goes on from this line.
+        offset += lineStart
+        guard events.isEmpty else { return }
+        let missed = StoreError.eventsNoLongerKept(after: lastSequence, upTo: event.sequence - 1)
+        lastSequence = event.sequence - 1
+        throw missed
+      }
+      events.append(event)
+      lastSequence = event.sequence
+    }
+    offset += start
+  }
+}
+
+/// What a follower waits on: a pipe that ``stop()`` writes to, and on Linux an `inotify` watch
+/// of the store's folder, which the journal's appends and replacements wake.
+private final class Waker: @unchecked Sendable {
+  private var pipeEnds: [Int32] = [-1, -1]
+  private var watch: Int32 = -1
+
+  init(watching folder: String) {
+    _ = pipeEnds.withUnsafeMutableBufferPointer { ends in pipe(ends.baseAddress) }
+    for end in pipeEnds where end >= 0 {
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+    }
+    #if os(Linux)
+      watch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+      if watch >= 0 {
+        let mask = UInt32(IN_MODIFY | IN_MOVED_TO | IN_CREATE)
+        if inotify_add_watch(watch, folder, mask) < 0 {
+          close(watch)
+          watch = -1
+        }
+      }
+    #endif
+  }
+
+  deinit {
+    for end in pipeEnds where end >= 0 { close(end) }
+    if watch >= 0 { close(watch) }
+  }
+
+  /// Whether ``stop()`` was called: its byte in the pipe is never read.
+  var isStopped: Bool {
+    var descriptor = pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 0) > 0
+  }
+
+  func stop() {
+    var byte: UInt8 = 1
+    _ = write(pipeEnds[1], &byte, 1)
+  }
+
+  /// Sleeps until the store's folder changes, ``stop()`` is called, or `seconds` pass.
+  func wait(seconds: Double) {
+    var descriptors = [pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)]
+    if watch >= 0 { descriptors.append(pollfd(fd: watch, events: Int16(POLLIN), revents: 0)) }
+    let milliseconds = Int32(max(0, min(seconds, 3600)) * 1000)
+    _ = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+    // Drain what woke us; the stop byte stays readable so later waits return at once.
+    if watch >= 0 {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while buffer.withUnsafeMutableBytes({ read(watch, $0.baseAddress, $0.count) }) > 0 {}
+    }
+  }
+
+  static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}
