@@ -213,7 +213,10 @@ struct ImportTreeTests {
         Box(0, 0, 1, 1, "#000000", 10), Box(2, 0, 1, 1, "#000000", 10),
         Box(3, 0, 1, 1, "#000000", 10),
       ])
-    #expect(lost == ["6: <rect> skipped: only the first child of the <switch> on line 4 is drawn"])
+    #expect(
+      lost == [
+        "6: <rect> skipped: the <switch> on line 4 draws only one child, the one on line 5"
+      ])
   }
 
   @Test(
@@ -329,6 +332,85 @@ struct ImportTreeTests {
         "14: <animate> ignored: drawdoc keeps the still picture, without animation",
         "15: <style> ignored: CSS style sheets are not applied, only style attributes",
       ])
+  }
+}
+
+// MARK: - Conditional attributes
+
+@Suite("Import: conditional attributes")
+struct ImportConditionTests {
+  @Test func conditionsNoBrowserMeetsSkipTheElementAndLanguagesAreKeptWithAWarning() throws {
+    // Browsers ignore requiredFeatures (SVG 2 dropped it) and have the HTML and MathML
+    // namespaces as extensions; an empty list is never met; a language depends on the reader.
+    let (rectangles, lost) = try run(
+      """
+      <rect x="0" width="1" height="1" requiredFeatures="http://www.w3.org/TR/SVG11/feature#Nope"/>
+      <rect x="2" width="1" height="1" requiredExtensions="http://www.w3.org/1999/xhtml http://www.w3.org/1998/Math/MathML"/>
+      <rect x="4" width="1" height="1" requiredExtensions="http://example.org/x"/>
+      <rect x="6" width="1" height="1" requiredExtensions=" "/>
+      <rect x="8" width="1" height="1" systemLanguage=" , "/>
+      <g requiredExtensions="http://www.w3.org/1999/xhtml urn:x">
+        <rect x="10" width="1" height="1"/>
+      </g>
+      <g systemLanguage="fr, de-CH">
+        <rect x="12" width="1" height="1"/>
+        <path d="M14 0h1v1h-1z" systemLanguage="fr"/>
+      </g>
+      <text systemLanguage="en">Hello</text>
+      <circle r="1" requiredExtensions="urn:x"/>
+      """)
+    #expect(
+      rectangles == [
+        Box(0, 0, 1, 1, "#000000", 10), Box(2, 0, 1, 1, "#000000", 10),
+        Box(12, 0, 1, 1, "#000000", 10), Box(14, 0, 1, 1, "#000000", 10),
+      ])
+    #expect(
+      lost == [
+        #"4: <rect> skipped: its requiredExtensions "http://example.org/x" asks for an "#
+          + "extension browsers do not have, so they never draw it",
+        "5: <rect> skipped: its requiredExtensions is empty, so browsers never draw it",
+        "6: <rect> skipped: its systemLanguage is empty, so browsers never draw it",
+        "8: <rect> skipped: it is inside <g> (line 7), which browsers never draw because of its "
+          + "requiredExtensions",
+        #"10: <g> has systemLanguage "fr, de-CH": a browser draws it only for readers of those "#
+          + "languages; drawdoc keeps it",
+        #"12: <path> has systemLanguage "fr": a browser draws it only for readers of those "#
+          + "languages; drawdoc keeps it",
+        "14: <text> skipped: drawdoc keeps only rectangles, not text",
+      ])
+  }
+
+  @Test func aSwitchDrawsTheFirstSVGChildWhoseConditionsABrowserMayMeet() throws {
+    // Illustrator's pattern: a foreignObject for itself, then the drawing for everyone else.
+    let (rectangles, lost) = try run(
+      """
+      <switch>
+        <foreignObject requiredExtensions="http://ns.adobe.com/AdobeIllustrator/10.0/" width="1" height="1"/>
+        <g><rect width="1" height="1" fill="red"/></g>
+        <rect x="2" width="1" height="1"/>
+      </switch>
+      <switch>
+        <x:note xmlns:x="urn:x"/>
+        <rect x="4" width="1" height="1" systemLanguage="de"/>
+        <rect x="6" width="1" height="1"/>
+      </switch>
+      """)
+    #expect(rectangles == [Box(0, 0, 1, 1, "#ff0000", 10), Box(4, 0, 1, 1, "#000000", 10)])
+    #expect(
+      lost == [
+        "5: <rect> skipped: the <switch> on line 2 draws only one child, the one on line 4",
+        #"9: <rect> has systemLanguage "de": a browser draws it only for readers of those "#
+          + "languages; drawdoc keeps it",
+        "10: <rect> skipped: the <switch> on line 7 draws only one child, the one on line 9",
+      ])
+  }
+
+  @Test func conditionsOnTheRootAreIgnoredAsBrowsersDo() throws {
+    #expect(
+      try run(
+        #"<rect width="1" height="1"/>"#,
+        root: #"viewBox="0 0 10 10" requiredExtensions="urn:x" systemLanguage="""#)
+        == ([Box(0, 0, 1, 1, "#000000", 10)], []))
   }
 }
 

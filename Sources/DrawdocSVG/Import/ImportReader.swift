@@ -13,8 +13,20 @@ final class ImportReader: SAXHandler {
     case content(container: String, line: Int)
     /// The element has `display: none`.
     case displayNone(container: String, line: Int)
-    /// The element is a second or later child of a `switch`.
-    case alternative(switchLine: Int)
+    /// The element is a child of a `switch` other than the one it draws.
+    case alternative(switchLine: Int, chosenLine: Int)
+    /// The element has a `requiredExtensions` or `systemLanguage` no browser meets.
+    case conditionFalse(container: String, line: Int, attribute: String)
+  }
+
+  /// What a browser makes of an element's conditional attributes.
+  private enum Condition {
+    /// It is drawn.
+    case met
+    /// No browser draws it: the attribute, and the list it names or `nil` when that is empty.
+    case never(attribute: String, value: String?)
+    /// A browser draws it only for readers of these languages.
+    case language(String)
   }
 
   /// What an element is for, besides drawing.
@@ -60,7 +72,10 @@ final class ImportReader: SAXHandler {
     var viewportHeight: Double
     var clip: Clip?
     var isSwitch = false
-    var switchChoiceMade = false
+    /// The line of the child a `switch` draws, once it is known.
+    var switchChoice: Int?
+    /// The languages its `systemLanguage` names, if it has one.
+    var languages: String?
     /// The number of rectangles kept before it started.
     var firstCandidate: Int
   }
@@ -95,6 +110,11 @@ final class ImportReader: SAXHandler {
 
   private static let animations: Set<String> = [
     "animate", "animateTransform", "animateMotion", "animateColor", "set",
+  ]
+
+  /// The extensions browsers have for `requiredExtensions`: the namespaces of HTML and MathML.
+  private static let supportedExtensions: Set<Substring> = [
+    "http://www.w3.org/1999/xhtml", "http://www.w3.org/1998/Math/MathML",
   ]
 
   private let now: Timestamp
@@ -176,13 +196,31 @@ final class ImportReader: SAXHandler {
       return
     }
 
-    // A `switch` draws its first child element only.
+    // Browsers evaluate the conditional attributes of every element but the root; one that
+    // none of them meets is not drawn, and in a `switch` leaves the choice to the next child.
     var undrawn = parent.undrawn
-    if undrawn == nil, parent.isSwitch {
-      if parent.switchChoiceMade {
-        undrawn = .alternative(switchLine: parent.line)
+    var condition = Condition.met
+    if undrawn == nil, isSVG {
+      condition = Self.condition(of: attributes)
+      if case .never(let attribute, let value) = condition {
+        reportEntities(in: attributes, of: name, line: line)
+        if isRectangle(name: name, attributes: attributes) {
+          warn(
+            line,
+            .conditionFalse(
+              element: name, attribute: attribute, value: value.map(StyleCascade.excerpt)))
+        }
+        let reason = Undrawn.conditionFalse(container: name, line: line, attribute: attribute)
+        push(undrawnChild(of: parent, name: name, line: line, reason: reason))
+        return
+      }
+    }
+    // A `switch` draws the first child SVG element whose conditions a browser may meet.
+    if undrawn == nil, isSVG, parent.isSwitch {
+      if let chosenLine = parent.switchChoice {
+        undrawn = .alternative(switchLine: parent.line, chosenLine: chosenLine)
       } else {
-        stack[stack.count - 1].switchChoiceMade = true
+        stack[stack.count - 1].switchChoice = line
       }
     }
     if let reason = undrawn {
@@ -198,6 +236,7 @@ final class ImportReader: SAXHandler {
       push(undrawnChild(of: parent, name: name, line: line))
       return
     }
+    let depth = stack.count
     switch name {
     case "g", "a", "switch":
       startContainer(name: name, line: line, attributes: attributes, parent: parent)
@@ -220,6 +259,9 @@ final class ImportReader: SAXHandler {
       reportEntities(in: attributes, of: name, line: line)
       push(undrawnChild(of: parent, name: name, line: line))
     }
+    if case .language(let languages) = condition, stack.count == depth + 1 {
+      stack[stack.count - 1].languages = languages
+    }
   }
 
   func endElement(at location: SourceLocation) throws(SVGDecodingError) {
@@ -235,6 +277,9 @@ final class ImportReader: SAXHandler {
       Self.anyOverlap(candidates[frame.firstCandidate...])
     {
       warn(frame.line, .groupOpacity(element: frame.name))
+    }
+    if let languages = frame.languages, candidates.count > frame.firstCandidate {
+      warn(frame.line, .languageCondition(element: frame.name, languages: languages))
     }
   }
 
@@ -847,7 +892,8 @@ final class ImportReader: SAXHandler {
     frame.undrawn = reason ?? .content(container: name, line: line)
     frame.opacity = 1
     frame.isSwitch = false
-    frame.switchChoiceMade = false
+    frame.switchChoice = nil
+    frame.languages = nil
     frame.role = .plain
     frame.firstCandidate = candidates.count
     return frame
@@ -873,9 +919,34 @@ final class ImportReader: SAXHandler {
       return .insideUndrawn(element: element, container: container, line: line)
     case .displayNone(let container, let line):
       return .insideHidden(element: element, container: container, line: line)
-    case .alternative(let switchLine):
-      return .switchAlternative(element: element, line: switchLine)
+    case .alternative(let switchLine, let chosenLine):
+      return .switchAlternative(element: element, line: switchLine, chosenLine: chosenLine)
+    case .conditionFalse(let container, let line, let attribute):
+      return .insideConditionFalse(
+        element: element, container: container, line: line, attribute: attribute)
     }
+  }
+
+  /// What a browser makes of the element's `requiredExtensions` and `systemLanguage`.
+  /// `requiredFeatures` is left out: browsers no longer evaluate it (SVG 2 dropped it).
+  private static func condition(of attributes: [Attribute]) -> Condition {
+    func value(_ name: String) -> String? {
+      attributes.first { !$0.isQualified && $0.name == name && $0.entity == nil }?.value
+    }
+    if let text = value("requiredExtensions") {
+      let extensions = text.split(whereSeparator: {
+        $0.asciiValue.map(NumberScanner.isBlank) ?? false
+      })
+      if extensions.isEmpty || !extensions.allSatisfy(supportedExtensions.contains) {
+        return .never(attribute: "requiredExtensions", value: extensions.isEmpty ? nil : text)
+      }
+    }
+    if let text = value("systemLanguage") {
+      let languages = text.split(separator: ",").map { $0.trimmingBlanks() }.filter { !$0.isEmpty }
+      guard !languages.isEmpty else { return .never(attribute: "systemLanguage", value: nil) }
+      return .language(languages.joined(separator: ", "))
+    }
+    return .met
   }
 
   /// A root `width` or `height` in absolute units and greater than zero.

@@ -4,11 +4,13 @@ import DrawdocModel
 /// accepted; its rectangles become a drawing, and whatever drawdoc cannot represent is
 /// skipped or simplified with a warning naming its line.
 ///
-/// - Rectangles are collected wherever they are drawn: inside groups, links, the first child
-///   of a `switch`, and nested `svg` viewports (placed by their `x`, `y`, `viewBox` and
+/// - Rectangles are collected wherever they are drawn: inside groups, links, the child a
+///   `switch` draws, and nested `svg` viewports (placed by their `x`, `y`, `viewBox` and
 ///   `preserveAspectRatio`, and cut to the viewport unless `overflow` is visible). Content
 ///   that is never drawn (`defs`, `clipPath`, `mask`, `pattern`, `symbol`, `marker`, unknown
-///   and non-SVG elements, `display: none`) is skipped, and a rectangle in it is reported.
+///   and non-SVG elements, `display: none`, a `requiredExtensions` or `systemLanguage` no
+///   browser meets) is skipped, and a rectangle in it is reported; content a browser draws
+///   only for readers of some languages is kept with a warning.
 /// - A `path` that outlines an axis-aligned rectangle (as optimisers rewrite a `rect`) is read
 ///   as that rectangle, with or without `data-id`.
 /// - `fill`, `fill-opacity`, `opacity` and `color` come from presentation attributes, from
