@@ -75,11 +75,85 @@ struct ImportCanvasTests {
     #expect(lost == [])
   }
 
-  @Test func theViewBoxWinsOverWidthAndHeightOfAnotherShape() throws {
+  @Test func aViewBoxOfAnotherShapeIsCentredInTheViewportAndTheCanvasIsTheViewport() throws {
+    // xMidYMid meet: the viewport 400 × 50 px shows the viewBox 640 × 400 at 0.125 px a unit,
+    // so it is 3200 × 400 units, and the viewBox starts (3200 − 640) / 2 = 1280 units in.
+    // The rectangle left of the viewBox lies in the band a browser shows beside it.
     let result = try importing(
-      document("", root: #"width="300mm" height="50" viewBox="0 0 640 480""#))
-    #expect(result.drawing.plane.size == (try Size(width: 640, height: 480)))
+      document(
+        """
+        <rect x="10" y="20" width="30" height="40"/>
+        <rect x="-100" width="10" height="10"/>
+        """, root: #"width="400" height="50" viewBox="0 0 640 400""#))
+    #expect(result.drawing.plane.size == (try Size(width: 3200, height: 400)))
+    #expect(
+      boxes(result) == [
+        Box(1290, 20, 30, 40, "#000000", 10), Box(1180, 0, 10, 10, "#000000", 10),
+      ])
     #expect(result.warnings == [])
+  }
+
+  @Test func withSliceTheCanvasIsThePartOfTheViewBoxABrowserShows() throws {
+    // 200 × 100 px at 2 px a unit (the larger scale) show 100 × 50 units; xMidYMax keeps the
+    // bottom of the viewBox 10 20 100 100, so the canvas starts at (10, 70).
+    let (rectangles, lost) = try run(
+      """
+      <rect x="10" y="70" width="5" height="5"/>
+      <rect x="50" y="20" width="10" height="10"/>
+      """,
+      root:
+        #"width="200" height="100" viewBox="10 20 100 100" preserveAspectRatio="xMidYMax slice""#
+    )
+    #expect(rectangles == [Box(0, 0, 5, 5, "#000000", 10), Box(40, -50, 10, 10, "#000000", 10)])
+    #expect(lost == [])
+  }
+
+  @Test func withNoAspectRatioTheDrawingIsStretchedToTheViewportInPixels() throws {
+    let result = try importing(
+      document(
+        #"<rect x="10" y="10" width="30" height="30"/>"#,
+        root: #"width="200" height="100" viewBox="0 0 100 100" preserveAspectRatio="none""#))
+    #expect(result.drawing.plane.size == (try Size(width: 200, height: 100)))
+    #expect(boxes(result) == [Box(20, 10, 60, 30, "#000000", 10)])
+    #expect(result.warnings == [])
+  }
+
+  @Test func aViewportOfTheViewBoxsShapeUpToEditorsRoundingKeepsTheViewBox() throws {
+    // 793.70081 / 210 and 1122.5197 / 297 differ by about 1.5e-8 of either.
+    let result = try importing(
+      document(
+        #"<rect x="10" y="20" width="30" height="40"/>"#,
+        root: #"width="793.70081" height="1122.5197" viewBox="0 0 210 297""#))
+    #expect(result.drawing.plane.size == (try Size(width: 210, height: 297)))
+    #expect(boxes(result) == [Box(10, 20, 30, 40, "#000000", 10)])
+    #expect(result.warnings == [])
+  }
+
+  @Test func aZeroViewportOrViewBoxIsIgnoredWithAWarning() throws {
+    let zeroWidth = try importing(
+      document(
+        #"<rect width="1" height="1"/>"#, root: #"width="0" height="100" viewBox="0 0 100 100""#))
+    #expect(zeroWidth.drawing.plane.size == (try Size(width: 100, height: 100)))
+    #expect(boxes(zeroWidth) == [Box(0, 0, 1, 1, "#000000", 10)])
+    #expect(
+      warnings(zeroWidth) == [
+        "1: <svg> has width 0, so a browser draws nothing; drawdoc ignores that width"
+      ])
+    let zeroHeight = try importing(document("", root: #"width="10" height="0%""#))
+    #expect(zeroHeight.drawing.plane.size == (try Size(width: 10, height: 768)))
+    #expect(
+      warnings(zeroHeight) == [
+        "1: <svg> has height 0, so a browser draws nothing; drawdoc ignores that height",
+        "1: <svg> has neither a viewBox nor a height in absolute units: the canvas height is 768",
+      ])
+    let emptyViewBox = try importing(
+      document("", root: #"width="100" height="50" viewBox="0 0 0 50""#))
+    #expect(emptyViewBox.drawing.plane.size == (try Size(width: 100, height: 50)))
+    #expect(
+      warnings(emptyViewBox) == [
+        #"1: <svg>: viewBox "0 0 0 50" has a zero width or height, so a browser draws nothing; "#
+          + "drawdoc ignores it"
+      ])
   }
 
   @Test func withoutAViewBoxWidthAndHeightAreConvertedAt96DotsPerInch() throws {
@@ -294,6 +368,22 @@ struct ImportTreeTests {
       lost == [
         "4: <rect>: cut to the viewport of the <svg> on line 2",
         "5: <rect> skipped: it lies outside the viewport of the <svg> on line 2",
+      ])
+  }
+
+  @Test func aNestedViewportOrViewBoxOfZeroSizeDrawsNothing() throws {
+    let (rectangles, lost) = try run(
+      """
+      <svg width="10" height="10" viewBox="0 0 10 0">
+        <rect width="1" height="1"/>
+      </svg>
+      <svg width="0" height="10"><rect width="1" height="1"/></svg>
+      """)
+    #expect(rectangles == [])
+    #expect(
+      lost == [
+        "3: <rect> skipped: it is inside <svg> (line 2), whose content is not drawn",
+        "5: <rect> skipped: it is inside <svg> (line 5), whose content is not drawn",
       ])
   }
 

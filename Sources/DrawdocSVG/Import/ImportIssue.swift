@@ -94,6 +94,10 @@ enum ImportIssue: Equatable {
   case noNamespace
   /// A `viewBox` that is not four numbers with a positive width and height.
   case invalidViewBox(value: String)
+  /// A root `viewBox` with a zero width or height, with which a browser draws nothing.
+  case emptyViewBox(value: String)
+  /// A root `width` or `height` of zero, with which a browser draws nothing.
+  case zeroViewport(side: String)
   /// No canvas width or height could be found.
   case defaultCanvasSide(side: String)
   /// A root `data-id` that is not an identifier.
@@ -217,6 +221,11 @@ enum ImportIssue: Equatable {
     case .invalidViewBox(let value):
       return "<svg>: viewBox \"\(value)\" is not four numbers with a positive width and "
         + "height; ignored"
+    case .emptyViewBox(let value):
+      return "<svg>: viewBox \"\(value)\" has a zero width or height, so a browser draws "
+        + "nothing; drawdoc ignores it"
+    case .zeroViewport(let side):
+      return "<svg> has \(side) 0, so a browser draws nothing; drawdoc ignores that \(side)"
     case .defaultCanvasSide(let side):
       let length = side == "width" ? Plane.defaultSize.width : Plane.defaultSize.height
       return "<svg> has neither a viewBox nor a \(side) in absolute units: the canvas "

@@ -353,56 +353,71 @@ final class ImportReader: SAXHandler {
       warn(line, .unknownVersion(value: StyleCascade.excerpt(version)))
     }
 
-    // The canvas: the viewBox, else width and height in absolute units, else drawdoc's
-    // default canvas (1024 × 768): SVG leaves the size to a host, and drawdoc has none.
-    var viewBox: ViewBox?
-    if let text = value("viewBox") {
-      viewBox = ViewBox.parse(text)
-      if viewBox == nil { warn(line, .invalidViewBox(value: StyleCascade.excerpt(text))) }
+    // The canvas: the viewport a browser shows (RootCanvas), else width and height in
+    // absolute units, else drawdoc's default canvas (1024 × 768): SVG leaves the size to a
+    // host, and drawdoc has none.
+    let viewBox = readViewBox(value("viewBox"), line: line)
+    if case .empty = viewBox.reading, let text = value("viewBox") {
+      warn(line, .emptyViewBox(value: StyleCascade.excerpt(text)))
     }
-    let width = value("width").flatMap(Self.absoluteLength)
-    let height = value("height").flatMap(Self.absoluteLength)
-    var canvasWidth = viewBox?.width ?? width
-    var canvasHeight = viewBox?.height ?? height
-    if canvasWidth == nil {
-      warn(line, .defaultCanvasSide(side: "width"))
-      canvasWidth = Plane.defaultSize.width
-    }
-    if canvasHeight == nil {
-      warn(line, .defaultCanvasSide(side: "height"))
-      canvasHeight = Plane.defaultSize.height
-    }
-    canvas =
-      (try? Size(
-        width: canvasWidth ?? Plane.defaultSize.width,
-        height: canvasHeight ?? Plane.defaultSize.height)) ?? Plane.defaultSize
-
-    // Canvas coordinates are the viewBox's, moved so that its corner is the origin.
-    var transform = AffineTransform.identity
-    if let viewBox, viewBox.minX != 0 || viewBox.minY != 0 {
-      transform = .translation(-viewBox.minX, -viewBox.minY)
-    }
-    if let own = elementTransform(name: name, line: line, attributes: usable), own != .identity {
-      // The root's transform acts in its viewport, outside the viewBox's scaling.
-      let toViewport =
-        viewBox?.transform(
-          viewportWidth: width ?? canvas.width, viewportHeight: height ?? canvas.height,
-          aspectRatio: value("preserveAspectRatio").flatMap(ViewBox.AspectRatio.parse) ?? .standard)
-        ?? .identity
-      if let back = toViewport.inverted {
-        transform = transform.concatenating(back).concatenating(own).concatenating(toViewport)
+    func side(_ attribute: String) -> Double? {
+      guard let text = value(attribute), let length = try? SVGLength.parse(text) else {
+        return nil
+      }
+      switch length {
+      case .user(let value) where value > 0:
+        return value
+      case .user(let value) where value == 0, .percentage(let value) where value == 0:
+        warn(line, .zeroViewport(side: attribute))
+        return nil
+      case .user, .percentage:
+        return nil
       }
     }
+    let width = side("width")
+    let height = side("height")
+    if viewBox.box == nil {
+      if width == nil { warn(line, .defaultCanvasSide(side: "width")) }
+      if height == nil { warn(line, .defaultCanvasSide(side: "height")) }
+    }
+    let fit = RootCanvas(
+      viewBox: viewBox.box, width: width, height: height,
+      aspectRatio: value("preserveAspectRatio").flatMap(ViewBox.AspectRatio.parse) ?? .standard,
+      defaultSize: (Plane.defaultSize.width, Plane.defaultSize.height))
+    canvas = (try? Size(width: fit.width, height: fit.height)) ?? Plane.defaultSize
 
+    let own = elementTransform(name: name, line: line, attributes: usable)
     let cascade = cascadeStyle(
       name: name, line: line, attributes: usable, parentStyle: ImportStyle(), parentOpacity: 1)
+    var transform = fit.userToCanvas
+    if let own, own != .identity, let back = fit.viewportToCanvas.inverted {
+      // The root's transform acts in its viewport, outside the viewBox's scaling.
+      transform = fit.viewportToCanvas.concatenating(own).concatenating(back).concatenating(
+        fit.userToCanvas)
+    }
     stack.append(
       Frame(
         name: name, line: line,
         undrawn: cascade.isDisplayed ? nil : .displayNone(container: name, line: line),
         style: cascade.style, opacity: cascade.opacity, groupOpacity: cascade.opacity,
-        transform: transform, viewportWidth: canvas.width, viewportHeight: canvas.height,
-        clip: nil, firstCandidate: 0))
+        transform: transform, viewportWidth: viewBox.box?.width ?? canvas.width,
+        viewportHeight: viewBox.box?.height ?? canvas.height, clip: nil,
+        firstCandidate: 0))
+  }
+
+  /// Reads a `viewBox`, warning when it is not four numbers with a width and height that are
+  /// not negative (browsers ignore it then).
+  private func readViewBox(_ text: String?, line: Int) -> (box: ViewBox?, reading: ViewBox.Reading?)
+  {
+    guard let text else { return (nil, nil) }
+    let reading = ViewBox.read(text)
+    switch reading {
+    case .usable(let box): return (box, reading)
+    case .empty: return (nil, reading)
+    case .invalid:
+      warn(line, .invalidViewBox(value: StyleCascade.excerpt(text)))
+      return (nil, reading)
+    }
   }
 
   // MARK: - Containers
@@ -455,17 +470,14 @@ final class ImportReader: SAXHandler {
     let y = length("y", reference: parent.viewportHeight, default: 0)
     let width = length("width", reference: parent.viewportWidth, default: parent.viewportWidth)
     let height = length("height", reference: parent.viewportHeight, default: parent.viewportHeight)
-    var viewBox: ViewBox?
-    if let text = value("viewBox") {
-      viewBox = ViewBox.parse(text)
-      if viewBox == nil { warn(line, .invalidViewBox(value: StyleCascade.excerpt(text))) }
-    }
+    let (viewBox, reading) = readViewBox(value("viewBox"), line: line)
     let own = elementTransform(name: name, line: line, attributes: usable) ?? .identity
     let outer = parent.transform.concatenating(own)
     var inner = outer
     if x != 0 || y != 0 { inner = inner.concatenating(.translation(x, y)) }
     var undrawn: Undrawn? = cascade.isDisplayed ? nil : .displayNone(container: name, line: line)
-    if !(width > 0 && height > 0) {
+    // A viewport or a viewBox of zero size disables rendering of the content.
+    if !(width > 0 && height > 0) || reading == .empty {
       undrawn = undrawn ?? .content(container: name, line: line)
     }
     if let viewBox, width > 0, height > 0 {
@@ -947,12 +959,6 @@ final class ImportReader: SAXHandler {
       return .language(languages.joined(separator: ", "))
     }
     return .met
-  }
-
-  /// A root `width` or `height` in absolute units and greater than zero.
-  private static func absoluteLength(_ text: String) -> Double? {
-    guard case .user(let value)? = try? SVGLength.parse(text), value > 0 else { return nil }
-    return value
   }
 
   /// Whether any two of the rectangles overlap with some area: a sweep from left to right.

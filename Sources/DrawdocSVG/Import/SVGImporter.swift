@@ -18,8 +18,9 @@ import DrawdocModel
 /// - `translate`, `scale`, `matrix` and quarter-turn `rotate` transforms that keep the
 ///   rectangle axis-aligned are applied; lengths in px, pt, pc, mm, cm and in are converted
 ///   at 96 dpi; percentages refer to the viewport.
-/// - The canvas is the root's `viewBox` (its corner becomes the origin), else its `width` and
-///   `height`, else 100 in each direction that is missing, with a warning.
+/// - The canvas is what a browser shows: the root's viewport in the units of its `viewBox`
+///   (the `viewBox` itself, its corner the origin, when the two have the same shape), else its
+///   `width` and `height`; a missing side is 1024 wide or 768 high, with a warning.
 /// - The opacity of a rectangle is rounded to the nearest level, a tie upwards (0.75 → 8);
 ///   below 0.05 it is dropped as invisible. Rounding alone is not a warning.
 /// - A missing, malformed or duplicate `data-id` (the later of two) gets a fresh id; only a
