@@ -191,6 +191,76 @@ struct ImportCanvasTests {
     #expect(lost == [])
   }
 
+  @Test func aBackgroundColorOnTheRootIsARectangleUnderTheDrawingTheSizeOfTheCanvas() throws {
+    let (rectangles, lost) = try run(
+      #"<rect x="50" width="50" height="50" fill="blue"/>"#,
+      root: #"width="200" height="100" style="background-color: rgba(255, 0, 0, 0.5)""#)
+    #expect(
+      rectangles == [Box(0, 0, 200, 100, "#ff0000", 5), Box(50, 0, 50, 50, "#0000ff", 10)])
+    #expect(lost == [])
+  }
+
+  @Test func theBackgroundCoversTheBandsBesideTheViewBoxAndIgnoresTheRootsOpacity() throws {
+    // The viewport 200 × 100 shows the viewBox 100 × 100 with a band of 50 on each side;
+    // the background is painted under the root's opacity, which acts on its content alone,
+    // and joins no group: the two rectangles of the translucent root do not overlap.
+    let result = try importing(
+      document(
+        """
+        <rect width="50" height="50" fill="red"/>
+        <rect x="50" width="50" height="50" fill="red"/>
+        """,
+        root: #"width="200" height="100" viewBox="0 0 100 100" opacity="0.5" "#
+          + #"style="color: lime; background: currentColor""#))
+    #expect(result.drawing.plane.size == (try Size(width: 200, height: 100)))
+    #expect(
+      boxes(result) == [
+        Box(0, 0, 200, 100, "#00ff00", 10), Box(50, 0, 50, 50, "#ff0000", 5),
+        Box(100, 0, 50, 50, "#ff0000", 5),
+      ])
+    #expect(result.warnings == [])
+  }
+
+  struct BackgroundCase: Sendable, CustomTestStringConvertible {
+    let style: String
+    /// The background's color and level, or `nil` when there is none.
+    let color: String?
+    let level: Int
+    let warning: String?
+    var testDescription: String { style }
+  }
+
+  @Test(
+    "the last background declaration that is a color wins; others are reported",
+    arguments: [
+      BackgroundCase(
+        style: "background-color: red; background: linear-gradient(red, blue)",
+        color: "#ff0000", level: 10,
+        warning: #"1: <svg>: background "linear-gradient(red, blue)" is not a value drawdoc "#
+          + "reads; ignored"),
+      BackgroundCase(
+        style: "background: blue; background-color: #0f08", color: "#00ff00", level: 5,
+        warning: nil),
+      BackgroundCase(
+        style: "background-color: red; background: none", color: nil, level: 0, warning: nil),
+      BackgroundCase(
+        style: "background-color: red; background: initial", color: nil, level: 0, warning: nil),
+      BackgroundCase(
+        style: "background-color: rgba(0, 0, 0, 0.01)", color: nil, level: 0,
+        warning: "1: <svg>: its background-color has the opacity 0.01, which rounds below 0.05: "
+          + "dropped"),
+    ])
+  func backgroundDeclarations(_ testCase: BackgroundCase) throws {
+    let (rectangles, lost) = try run(
+      "", root: #"width="10" height="10" style="\#(testCase.style)""#)
+    #expect(rectangles == (testCase.color.map { [Box(0, 0, 10, 10, $0, testCase.level)] } ?? []))
+    #expect(lost == (testCase.warning.map { [$0] } ?? []))
+  }
+
+  @Test func aBackgroundColorAttributeIsNotAPresentationAttributeAndPaintsNothing() throws {
+    #expect(try run("", root: #"width="10" height="10" background-color="red""#) == ([], []))
+  }
+
   @Test func theTitleIsTheTextOfTheRootsFirstTitleChild() throws {
     let result = try importing(
       document(

@@ -98,6 +98,8 @@ enum ImportIssue: Equatable {
   case emptyViewBox(value: String)
   /// A root `width` or `height` of zero, with which a browser draws nothing.
   case zeroViewport(side: String)
+  /// A root background color whose opacity rounds below 0.05.
+  case invisibleBackground(property: String, opacity: Double)
   /// No canvas width or height could be found.
   case defaultCanvasSide(side: String)
   /// A root `data-id` that is not an identifier.
@@ -226,6 +228,9 @@ enum ImportIssue: Equatable {
         + "nothing; drawdoc ignores it"
     case .zeroViewport(let side):
       return "<svg> has \(side) 0, so a browser draws nothing; drawdoc ignores that \(side)"
+    case .invisibleBackground(let property, let opacity):
+      return "<svg>: its \(property) has the opacity \(Self.number(opacity)), which rounds "
+        + "below 0.05: dropped"
     case .defaultCanvasSide(let side):
       let length = side == "width" ? Plane.defaultSize.width : Plane.defaultSize.height
       return "<svg> has neither a viewBox nor a \(side) in absolute units: the canvas "

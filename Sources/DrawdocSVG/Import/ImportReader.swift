@@ -395,6 +395,7 @@ final class ImportReader: SAXHandler {
       transform = fit.viewportToCanvas.concatenating(own).concatenating(back).concatenating(
         fit.userToCanvas)
     }
+    addBackground(style: cascade.style, attributes: usable, line: line)
     stack.append(
       Frame(
         name: name, line: line,
@@ -402,7 +403,53 @@ final class ImportReader: SAXHandler {
         style: cascade.style, opacity: cascade.opacity, groupOpacity: cascade.opacity,
         transform: transform, viewportWidth: viewBox.box?.width ?? canvas.width,
         viewportHeight: viewBox.box?.height ?? canvas.height, clip: nil,
-        firstCandidate: 0))
+        firstCandidate: candidates.count))
+  }
+
+  /// Keeps the root's `background-color` (or a `background` that is a color alone), which a
+  /// browser paints under the drawing over the whole viewport, whatever the root's `opacity`,
+  /// `visibility` or `display`: as a rectangle the size of the canvas, at the bottom.
+  private func addBackground(style: ImportStyle, attributes: [Attribute], line: Int) {
+    let declarations =
+      attributes.first { !$0.isQualified && $0.name == "style" }.map {
+        StyleDeclarations($0.value).declarations
+      } ?? []
+    // The last valid declaration wins; an invalid one is ignored, as in the CSS cascade.
+    for declaration in declarations.reversed()
+    where declaration.name == "background-color" || declaration.name == "background" {
+      let paint: ImportPaint
+      switch declaration.value.trimmingBlanks().lowercased() {
+      case "inherit", "initial", "unset":
+        paint = .none
+      default:
+        guard let parsed = ImportPaint.parse(declaration.value), !parsed.isServer else {
+          warn(
+            line,
+            .invalidValue(
+              element: "svg", property: declaration.name,
+              value: StyleCascade.excerpt(declaration.value)))
+          continue
+        }
+        paint = parsed
+      }
+      let color: Color
+      let opacity: Double
+      switch paint {
+      case .none, .server: return
+      case .currentColor: (color, opacity) = (style.color, style.colorOpacity)
+      case .color(let paint, let alpha): (color, opacity) = (paint, alpha)
+      }
+      guard let alpha = Self.alpha(opacity) else {
+        return warn(
+          line, .invisibleBackground(property: declaration.name, opacity: opacity))
+      }
+      freshIdentifierRequests.append((candidates.count, nil))
+      candidates.append(
+        Candidate(
+          line: line, x: 0, y: 0, width: canvas.width, height: canvas.height, color: color,
+          alpha: alpha, id: nil))
+      return
+    }
   }
 
   /// Reads a `viewBox`, warning when it is not four numbers with a width and height that are
@@ -632,10 +679,8 @@ final class ImportReader: SAXHandler {
       }
     }
 
-    // The opacity, rounded to the nearest level, a tie upwards.
     opacity *= style.fillOpacity * cascade.opacity * parent.groupOpacity
-    let level = Int((opacity * 10 + 0.5 + 1e-9).rounded(.down))
-    guard level >= 1, let alpha = try? Alpha(level: min(level, 10)) else {
+    guard let alpha = Self.alpha(opacity) else {
       return warn(line, .invisible(element: name, opacity: opacity))
     }
 
@@ -959,6 +1004,13 @@ final class ImportReader: SAXHandler {
       return .language(languages.joined(separator: ", "))
     }
     return .met
+  }
+
+  /// An opacity rounded to the nearest level, a tie (within 10⁻⁹) upwards; `nil` below 0.05.
+  private static func alpha(_ opacity: Double) -> Alpha? {
+    let level = Int((opacity * 10 + 0.5 + 1e-9).rounded(.down))
+    guard level >= 1 else { return nil }
+    return try? Alpha(level: min(level, 10))
   }
 
   /// Whether any two of the rectangles overlap with some area: a sweep from left to right.

@@ -21,6 +21,7 @@ import DrawdocModel
 /// - The canvas is what a browser shows: the root's viewport in the units of its `viewBox`
 ///   (the `viewBox` itself, its corner the origin, when the two have the same shape), else its
 ///   `width` and `height`; a missing side is 1024 wide or 768 high, with a warning.
+///   A `background-color` in the root's `style` becomes a rectangle under the drawing.
 /// - The opacity of a rectangle is rounded to the nearest level, a tie upwards (0.75 → 8);
 ///   below 0.05 it is dropped as invisible. Rounding alone is not a warning.
 /// - A missing, malformed or duplicate `data-id` (the later of two) gets a fresh id; only a
