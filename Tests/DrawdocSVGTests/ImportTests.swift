@@ -181,6 +181,25 @@ struct ImportCanvasTests {
       ])
   }
 
+  @Test func aTransformOnTheRootTurnsAboutTheViewportsCentreUnlessTransformOriginMovesIt() throws {
+    // The root has a CSS box, so its transform-origin is 50% 50% of the 200 × 100 viewport:
+    // scale(0.5) about (100, 50) takes (0, 0) to (50, 25).
+    let scaled = #"width="200" height="100" transform="scale(0.5)""#
+    let body = #"<rect width="40" height="40"/>"#
+    #expect(try run(body, root: scaled) == ([Box(50, 25, 20, 20, "#000000", 10)], []))
+    #expect(
+      try run(body, root: scaled + #" transform-origin="0 0""#)
+        == ([Box(0, 0, 20, 20, "#000000", 10)], []))
+    #expect(
+      try run(body, root: scaled + #" style="transform-origin: right bottom""#)
+        == ([Box(100, 50, 20, 20, "#000000", 10)], []))
+    // With a viewBox at 2 px a unit, the centre is still the viewport's: (0, 0, 40, 40) is
+    // (0, 0, 80, 80) px, (50, 25, 40, 40) px once scaled, and (25, 12.5, 20, 20) units.
+    #expect(
+      try run(body, root: scaled + #" viewBox="0 0 100 50""#)
+        == ([Box(25, 12.5, 20, 20, "#000000", 10)], []))
+  }
+
   @Test func aTransformOnTheRootActsInItsViewport() throws {
     // The viewport is 200 × 100 px for a viewBox of 100 × 50: translate(20 10) in px is
     // (10, 5) in canvas units.
@@ -821,6 +840,59 @@ struct ImportGeometryTests {
         "2: <rect> \(rotated)", "3: <rect> \(rotated)", "4: <rect> \(rotated)",
         "5: <rect> skipped: its transform squashes it flat, so nothing is drawn",
         #"6: <rect>: transform "translate(1," is not a value drawdoc reads; ignored"#,
+      ])
+  }
+
+  @Test func transformOriginMovesThePointATransformActsAboutInTheViewport() throws {
+    // transform-box: view-box, so percentages and keywords are of the viewBox 240 × 160.
+    let (rectangles, lost) = try run(
+      """
+      <rect width="40" height="40" transform="scale(0.5)" style="transform-origin: center"/>
+      <rect x="80" width="40" height="40" transform="scale(0.5)" transform-origin="100px 20px"/>
+      <rect x="120" width="40" height="40" transform="scale(0.5)" transform-origin="right bottom"/>
+      <rect y="80" width="40" height="40" transform="scale(0.5)" transform-origin="bottom left"/>
+      <rect x="40" y="80" width="40" height="40" transform="scale(0.5)" transform-origin="10% 12.5% 0"/>
+      <rect x="80" y="80" width="40" height="40" transform="scale(0.5)" transform-origin="top"/>
+      <rect x="120" y="80" width="40" height="40" transform="scale(0.5)" transform-origin="bottom 5px"/>
+      <g transform="scale(2)" transform-origin="50% 50%"><rect x="100" y="60" width="10" height="10"/></g>
+      <rect x="10" y="10" width="20" height="20" transform-origin="center"/>
+      """, root: #"viewBox="0 0 240 160""#)
+    #expect(
+      rectangles == [
+        Box(60, 40, 20, 20, "#000000", 10), Box(90, 10, 20, 20, "#000000", 10),
+        Box(180, 80, 20, 20, "#000000", 10), Box(0, 120, 20, 20, "#000000", 10),
+        Box(32, 50, 20, 20, "#000000", 10), Box(100, 40, 20, 20, "#000000", 10),
+        Box(60, 40, 20, 20, "#000000", 10), Box(80, 40, 20, 20, "#000000", 10),
+        Box(10, 10, 20, 20, "#000000", 10),
+      ])
+    #expect(
+      lost == [#"8: <rect>: transform-origin "bottom 5px" is not a value drawdoc reads; ignored"#])
+  }
+
+  @Test func transformBoxFillBoxIsTheShapesOwnOutline() throws {
+    let (rectangles, lost) = try run(
+      """
+      <rect x="10" y="10" width="20" height="20" transform="scale(2)" style="transform-box: fill-box; transform-origin: center"/>
+      <rect x="10" y="10" width="20" height="20" transform="scale(2)" style="transform-box: fill-box"/>
+      <path d="M10 10h20v20h-20z" transform="scale(2)" style="transform-box: content-box; transform-origin: 50% 50%"/>
+      <g transform="scale(2)" style="transform-box: fill-box"><rect width="1" height="1"/></g>
+      <rect width="1" height="1" transform="scale(2)" stroke="red" style="transform-box: stroke-box"/>
+      <rect width="1" height="1" style="translate: 10px; rotate: 90deg; scale: 2"/>
+      """)
+    #expect(
+      rectangles == [
+        Box(0, 0, 40, 40, "#000000", 10), Box(10, 10, 40, 40, "#000000", 10),
+        Box(0, 0, 40, 40, "#000000", 10), Box(0, 0, 2, 2, "#000000", 10),
+        Box(0, 0, 2, 2, "#000000", 10), Box(0, 0, 1, 1, "#000000", 10),
+      ])
+    #expect(
+      lost == [
+        "5: <g>: transform-box in style is not applied",
+        "6: <rect>: transform-box in style is not applied",
+        "6: <rect>: stroke dropped",
+        "7: <rect>: translate in style is not applied",
+        "7: <rect>: rotate in style is not applied",
+        "7: <rect>: scale in style is not applied",
       ])
   }
 

@@ -391,9 +391,13 @@ final class ImportReader: SAXHandler {
       name: name, line: line, attributes: usable, parentStyle: ImportStyle(), parentOpacity: 1)
     var transform = fit.userToCanvas
     if let own, own != .identity, let back = fit.viewportToCanvas.inverted {
-      // The root's transform acts in its viewport, outside the viewBox's scaling.
-      transform = fit.viewportToCanvas.concatenating(own).concatenating(back).concatenating(
-        fit.userToCanvas)
+      // The root's transform acts in its viewport, outside the viewBox's scaling, and about
+      // the viewport's centre: the root has a CSS box, whose initial transform-origin is
+      // 50% 50% (other SVG elements turn about their user space's origin).
+      let origin = (cascade.transformOrigin ?? .center).point(
+        in: (0, 0, fit.viewportWidth, fit.viewportHeight))
+      transform = fit.viewportToCanvas.concatenating(own.about(x: origin.x, y: origin.y))
+        .concatenating(back).concatenating(fit.userToCanvas)
     }
     addBackground(style: cascade.style, attributes: usable, line: line)
     stack.append(
@@ -477,7 +481,9 @@ final class ImportReader: SAXHandler {
     let cascade = cascadeStyle(
       name: name, line: line, attributes: usable, parentStyle: parent.style,
       parentOpacity: parent.opacity)
-    let own = elementTransform(name: name, line: line, attributes: usable) ?? .identity
+    let own = aboutOrigin(
+      elementTransform(name: name, line: line, attributes: usable), of: name, line: line,
+      cascade: cascade, parent: parent)
     var frame = Frame(
       name: name, line: line,
       undrawn: cascade.isDisplayed ? nil : .displayNone(container: name, line: line),
@@ -518,7 +524,9 @@ final class ImportReader: SAXHandler {
     let width = length("width", reference: parent.viewportWidth, default: parent.viewportWidth)
     let height = length("height", reference: parent.viewportHeight, default: parent.viewportHeight)
     let (viewBox, reading) = readViewBox(value("viewBox"), line: line)
-    let own = elementTransform(name: name, line: line, attributes: usable) ?? .identity
+    let own = aboutOrigin(
+      elementTransform(name: name, line: line, attributes: usable), of: name, line: line,
+      cascade: cascade, parent: parent)
     let outer = parent.transform.concatenating(own)
     var inner = outer
     if x != 0 || y != 0 { inner = inner.concatenating(.translation(x, y)) }
@@ -580,7 +588,7 @@ final class ImportReader: SAXHandler {
     let cascade = cascadeStyle(
       name: name, line: line, attributes: usable, parentStyle: parent.style,
       parentOpacity: parent.opacity)
-    let own = elementTransform(name: name, line: line, attributes: usable) ?? .identity
+    let own = elementTransform(name: name, line: line, attributes: usable)
     guard cascade.isDisplayed else { return warn(line, .notDisplayed(element: name)) }
     let style = cascade.style
     guard style.isVisible else { return warn(line, .hidden(element: name)) }
@@ -657,7 +665,8 @@ final class ImportReader: SAXHandler {
     }
 
     // The place on the canvas.
-    let transform = parent.transform.concatenating(own)
+    let transform = parent.transform.concatenating(
+      aboutOrigin(own, of: name, line: line, cascade: cascade, parent: parent, outline: box))
     guard transform.isAxisAligned else { return warn(line, .rotated(element: name)) }
     box = transform.mapBox(x: box.x, y: box.y, width: box.width, height: box.height)
     guard box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else {
@@ -844,6 +853,27 @@ final class ImportReader: SAXHandler {
       attributes: presentation, declarations: declarations)
     for issue in cascade.issues { warn(line, issue) }
     return cascade
+  }
+
+  /// An element's own transform about its `transform-origin`: a point of its parent's
+  /// viewport (`transform-box: view-box`, the initial value), or of its own outline
+  /// (`fill-box`), which only a shape knows as it starts; a container's `fill-box` or a stroked
+  /// shape's `stroke-box` is not applied, with a warning.
+  private func aboutOrigin(
+    _ own: AffineTransform?, of name: String, line: Int, cascade: StyleCascade, parent: Frame,
+    outline: (x: Double, y: Double, width: Double, height: Double)? = nil
+  ) -> AffineTransform {
+    guard let own, own != .identity else { return .identity }
+    var reference = (x: 0.0, y: 0.0, width: parent.viewportWidth, height: parent.viewportHeight)
+    if cascade.transformBox != .viewBox {
+      if let outline, cascade.transformBox == .fillBox || !cascade.style.hasVisibleStroke {
+        reference = outline
+      } else {
+        warn(line, .styleProperty(element: name, property: "transform-box"))
+      }
+    }
+    let origin = (cascade.transformOrigin ?? .corner).point(in: reference)
+    return own.about(x: origin.x, y: origin.y)
   }
 
   /// The element's own `transform`, or `nil` if it has none or an invalid one (ignored, as
