@@ -769,6 +769,28 @@ struct ImportStyleTests {
       ])
   }
 
+  @Test func shapeRenderingWithoutSmoothingIsReportedWhereAnEdgeFallsInsideAPixel() throws {
+    let (rectangles, lost) = try run(
+      """
+      <rect x="0.5" width="10" height="10" shape-rendering="crispEdges"/>
+      <rect width="10" height="10" shape-rendering="crispEdges"/>
+      <g style="shape-rendering: optimizeSpeed">
+        <rect y="20" width="1" height="1.5"/>
+        <rect x="0.5" y="20" width="1" height="1" shape-rendering="geometricPrecision"/>
+      </g>
+      <rect x="0.5" width="10" height="10" shape-rendering="bogus"/>
+      """)
+    #expect(rectangles.count == 5)
+    #expect(
+      lost == [
+        "2: <rect>: shape-rendering crispEdges dropped: drawdoc smooths its edges that fall "
+          + "inside a pixel",
+        "5: <rect>: shape-rendering optimizeSpeed dropped: drawdoc smooths its edges that fall "
+          + "inside a pixel",
+        #"8: <rect>: shape-rendering "bogus" is not a value drawdoc reads; ignored"#,
+      ])
+  }
+
   @Test func strokesAndEffectsAreDroppedWithAWarning() throws {
     let (rectangles, lost) = try run(
       """

@@ -67,6 +67,8 @@ enum ImportIssue: Equatable {
   case clipped(element: String, line: Int)
   /// `clip-path`, `mask`, `filter` or `mix-blend-mode`, which drawdoc cannot keep.
   case effect(element: String, property: String)
+  /// `shape-rendering` that turns off smoothing, on a rectangle with an edge inside a pixel.
+  case crispEdges(element: String, value: String)
   /// An element with rectangles that a browser draws only for readers of some languages.
   case languageCondition(element: String, languages: String)
   /// A CSS property in `style` that drawdoc does not apply (`transform`, geometry).
@@ -193,6 +195,9 @@ enum ImportIssue: Equatable {
       return "<\(element)>: cut to the viewport of the <svg> on line \(line)"
     case .effect(let element, let property):
       return "<\(element)>: \(property) dropped"
+    case .crispEdges(let element, let value):
+      return "<\(element)>: shape-rendering \(value) dropped: drawdoc smooths its edges that fall "
+        + "inside a pixel"
     case .languageCondition(let element, let languages):
       return "<\(element)> has systemLanguage \"\(languages)\": a browser draws it only for "
         + "readers of those languages; drawdoc keeps it"

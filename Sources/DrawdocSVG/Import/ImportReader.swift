@@ -706,6 +706,11 @@ final class ImportReader: SAXHandler {
     if style.hasVisibleStroke { warn(line, .stroke(element: name)) }
     if name == "path", style.hasMarkers { warn(line, .markers(element: name)) }
     if wasClipped, let clip = parent.clip { warn(line, .clipped(element: name, line: clip.line)) }
+    if let crisp = style.crispEdges,
+      [box.x, box.y, box.x + box.width, box.y + box.height].contains(where: { $0 != $0.rounded() })
+    {
+      warn(line, .crispEdges(element: name, value: crisp))
+    }
 
     // The id: kept when valid and new, otherwise a fresh one once every id is known. A
     // missing id loses nothing of the file, so only a malformed or duplicate one is reported.

@@ -7,8 +7,8 @@ import DrawdocModel
 /// declaration over an earlier one; a value that is not valid for its property is ignored (with
 /// a warning) and the next one in that order applies, as the CSS cascade drops invalid
 /// declarations. `inherit`, `initial` and `unset` work for every property. `fill`,
-/// `fill-opacity`, `color`, `stroke`, `stroke-width`, `stroke-opacity`, `visibility` and the
-/// markers inherit; `opacity`, `display`, `overflow`,
+/// `fill-opacity`, `color`, `stroke`, `stroke-width`, `stroke-opacity`, `visibility`,
+/// `shape-rendering` and the markers inherit; `opacity`, `display`, `overflow`,
 /// `transform-origin`, `transform-box`, `clip-path`, `mask`, `filter` and `mix-blend-mode` do
 /// not.
 struct StyleCascade {
@@ -41,7 +41,7 @@ struct StyleCascade {
   static let presentationAttributes: Set<String> = [
     "fill", "fill-opacity", "opacity", "color", "stroke", "stroke-width", "stroke-opacity",
     "visibility", "display", "overflow", "clip-path", "mask", "filter", "marker-start",
-    "marker-mid", "marker-end", "transform-origin",
+    "marker-mid", "marker-end", "transform-origin", "shape-rendering",
   ]
 
   /// CSS properties that change what a browser draws but that drawdoc does not apply when
@@ -136,6 +136,11 @@ struct StyleCascade {
     switch resolve("visibility", inherited: true, parse: Self.visibility) {
     case .value(let visible)?: style.isVisible = visible
     case .initial?: style.isVisible = true
+    case .inherit?, nil: break
+    }
+    switch resolve("shape-rendering", inherited: true, parse: Self.shapeRendering) {
+    case .value(let crisp)?: style.crispEdges = crisp
+    case .initial?: style.crispEdges = nil
     case .inherit?, nil: break
     }
     for (name, keyPath) in [
@@ -238,6 +243,16 @@ struct StyleCascade {
   private static func display(_ text: String) -> Bool? {
     let keyword = text.trimmingBlanks().lowercased()
     return keyword.isEmpty ? nil : keyword != "none"
+  }
+
+  /// The keyword, in SVG's spelling, when it turns smoothing off; `.some(nil)` when not.
+  private static func shapeRendering(_ text: String) -> String?? {
+    switch text.trimmingBlanks().lowercased() {
+    case "auto", "geometricprecision": return .some(nil)
+    case "crispedges": return "crispEdges"
+    case "optimizespeed": return "optimizeSpeed"
+    default: return nil
+    }
   }
 
   private static func transformBox(_ text: String) -> TransformBox? {
