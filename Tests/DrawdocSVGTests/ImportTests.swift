@@ -476,6 +476,33 @@ struct ImportTreeTests {
       ])
   }
 
+  @Test func whatChromiumIgnoresOrDrawsAlikeRaisesNothing() throws {
+    // Checked against Chromium: the root's x, y and zoom (a scale only), clip and a background
+    // on a nested svg, and properties that change nothing of a filled rectangle.
+    let (rectangles, lost) = try run(
+      """
+      <svg x="10" width="20" height="20" style="clip: rect(0px, 5px, 5px, 0px); background-color: red" transform="translate(0 30)">
+        <rect width="10" height="10"/>
+      </svg>
+      <rect x="40" width="10" height="10" paint-order="stroke" vector-effect="non-scaling-stroke" fill-rule="evenodd" style="isolation: isolate"/>
+      <g style="display: contents"><rect x="60" width="10" height="10" opacity="50%"/></g>
+      """, root: #"width="100" height="100" x="40" y="40" style="zoom: 2""#)
+    #expect(
+      rectangles == [
+        Box(10, 30, 10, 10, "#000000", 10), Box(40, 0, 10, 10, "#000000", 10),
+        Box(60, 0, 10, 10, "#000000", 5),
+      ])
+    #expect(lost == [])
+  }
+
+  @Test func displayNoneOnTheRootDrawsNothingAndEachRectangleIsReported() throws {
+    // As SVG and rsvg-convert have it; Chromium draws such a file anyway.
+    let (rectangles, lost) = try run(
+      #"<rect width="1" height="1"/>"#, root: #"viewBox="0 0 10 10" style="display: none""#)
+    #expect(rectangles == [])
+    #expect(lost == ["2: <rect> skipped: it is inside <svg> (line 1), which has display none"])
+  }
+
   @Test func otherShapesTextImagesReferencesAndStyleSheetsAreReported() throws {
     let (rectangles, lost) = try run(
       """
