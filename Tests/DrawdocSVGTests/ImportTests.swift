@@ -75,11 +75,85 @@ struct ImportCanvasTests {
     #expect(lost == [])
   }
 
-  @Test func theViewBoxWinsOverWidthAndHeightOfAnotherShape() throws {
+  @Test func aViewBoxOfAnotherShapeIsCentredInTheViewportAndTheCanvasIsTheViewport() throws {
+    // xMidYMid meet: the viewport 400 × 50 px shows the viewBox 640 × 400 at 0.125 px a unit,
+    // so it is 3200 × 400 units, and the viewBox starts (3200 − 640) / 2 = 1280 units in.
+    // The rectangle left of the viewBox lies in the band a browser shows beside it.
     let result = try importing(
-      document("", root: #"width="300mm" height="50" viewBox="0 0 640 480""#))
-    #expect(result.drawing.plane.size == (try Size(width: 640, height: 480)))
+      document(
+        """
+        <rect x="10" y="20" width="30" height="40"/>
+        <rect x="-100" width="10" height="10"/>
+        """, root: #"width="400" height="50" viewBox="0 0 640 400""#))
+    #expect(result.drawing.plane.size == (try Size(width: 3200, height: 400)))
+    #expect(
+      boxes(result) == [
+        Box(1290, 20, 30, 40, "#000000", 10), Box(1180, 0, 10, 10, "#000000", 10),
+      ])
     #expect(result.warnings == [])
+  }
+
+  @Test func withSliceTheCanvasIsThePartOfTheViewBoxABrowserShows() throws {
+    // 200 × 100 px at 2 px a unit (the larger scale) show 100 × 50 units; xMidYMax keeps the
+    // bottom of the viewBox 10 20 100 100, so the canvas starts at (10, 70).
+    let (rectangles, lost) = try run(
+      """
+      <rect x="10" y="70" width="5" height="5"/>
+      <rect x="50" y="20" width="10" height="10"/>
+      """,
+      root:
+        #"width="200" height="100" viewBox="10 20 100 100" preserveAspectRatio="xMidYMax slice""#
+    )
+    #expect(rectangles == [Box(0, 0, 5, 5, "#000000", 10), Box(40, -50, 10, 10, "#000000", 10)])
+    #expect(lost == [])
+  }
+
+  @Test func withNoAspectRatioTheDrawingIsStretchedToTheViewportInPixels() throws {
+    let result = try importing(
+      document(
+        #"<rect x="10" y="10" width="30" height="30"/>"#,
+        root: #"width="200" height="100" viewBox="0 0 100 100" preserveAspectRatio="none""#))
+    #expect(result.drawing.plane.size == (try Size(width: 200, height: 100)))
+    #expect(boxes(result) == [Box(20, 10, 60, 30, "#000000", 10)])
+    #expect(result.warnings == [])
+  }
+
+  @Test func aViewportOfTheViewBoxsShapeUpToEditorsRoundingKeepsTheViewBox() throws {
+    // 793.70081 / 210 and 1122.5197 / 297 differ by about 1.5e-8 of either.
+    let result = try importing(
+      document(
+        #"<rect x="10" y="20" width="30" height="40"/>"#,
+        root: #"width="793.70081" height="1122.5197" viewBox="0 0 210 297""#))
+    #expect(result.drawing.plane.size == (try Size(width: 210, height: 297)))
+    #expect(boxes(result) == [Box(10, 20, 30, 40, "#000000", 10)])
+    #expect(result.warnings == [])
+  }
+
+  @Test func aZeroViewportOrViewBoxIsIgnoredWithAWarning() throws {
+    let zeroWidth = try importing(
+      document(
+        #"<rect width="1" height="1"/>"#, root: #"width="0" height="100" viewBox="0 0 100 100""#))
+    #expect(zeroWidth.drawing.plane.size == (try Size(width: 100, height: 100)))
+    #expect(boxes(zeroWidth) == [Box(0, 0, 1, 1, "#000000", 10)])
+    #expect(
+      warnings(zeroWidth) == [
+        "1: <svg> has width 0, so a browser draws nothing; drawdoc ignores that width"
+      ])
+    let zeroHeight = try importing(document("", root: #"width="10" height="0%""#))
+    #expect(zeroHeight.drawing.plane.size == (try Size(width: 10, height: 768)))
+    #expect(
+      warnings(zeroHeight) == [
+        "1: <svg> has height 0, so a browser draws nothing; drawdoc ignores that height",
+        "1: <svg> has neither a viewBox nor a height in absolute units: the canvas height is 768",
+      ])
+    let emptyViewBox = try importing(
+      document("", root: #"width="100" height="50" viewBox="0 0 0 50""#))
+    #expect(emptyViewBox.drawing.plane.size == (try Size(width: 100, height: 50)))
+    #expect(
+      warnings(emptyViewBox) == [
+        #"1: <svg>: viewBox "0 0 0 50" has a zero width or height, so a browser draws nothing; "#
+          + "drawdoc ignores it"
+      ])
   }
 
   @Test func withoutAViewBoxWidthAndHeightAreConvertedAt96DotsPerInch() throws {
@@ -107,6 +181,25 @@ struct ImportCanvasTests {
       ])
   }
 
+  @Test func aTransformOnTheRootTurnsAboutTheViewportsCentreUnlessTransformOriginMovesIt() throws {
+    // The root has a CSS box, so its transform-origin is 50% 50% of the 200 × 100 viewport:
+    // scale(0.5) about (100, 50) takes (0, 0) to (50, 25).
+    let scaled = #"width="200" height="100" transform="scale(0.5)""#
+    let body = #"<rect width="40" height="40"/>"#
+    #expect(try run(body, root: scaled) == ([Box(50, 25, 20, 20, "#000000", 10)], []))
+    #expect(
+      try run(body, root: scaled + #" transform-origin="0 0""#)
+        == ([Box(0, 0, 20, 20, "#000000", 10)], []))
+    #expect(
+      try run(body, root: scaled + #" style="transform-origin: right bottom""#)
+        == ([Box(100, 50, 20, 20, "#000000", 10)], []))
+    // With a viewBox at 2 px a unit, the centre is still the viewport's: (0, 0, 40, 40) is
+    // (0, 0, 80, 80) px, (50, 25, 40, 40) px once scaled, and (25, 12.5, 20, 20) units.
+    #expect(
+      try run(body, root: scaled + #" viewBox="0 0 100 50""#)
+        == ([Box(25, 12.5, 20, 20, "#000000", 10)], []))
+  }
+
   @Test func aTransformOnTheRootActsInItsViewport() throws {
     // The viewport is 200 × 100 px for a viewBox of 100 × 50: translate(20 10) in px is
     // (10, 5) in canvas units.
@@ -115,6 +208,76 @@ struct ImportCanvasTests {
       root: #"width="200" height="100" viewBox="0 0 100 50" transform="translate(20 10)""#)
     #expect(rectangles == [Box(11, 6, 2, 2, "#000000", 10)])
     #expect(lost == [])
+  }
+
+  @Test func aBackgroundColorOnTheRootIsARectangleUnderTheDrawingTheSizeOfTheCanvas() throws {
+    let (rectangles, lost) = try run(
+      #"<rect x="50" width="50" height="50" fill="blue"/>"#,
+      root: #"width="200" height="100" style="background-color: rgba(255, 0, 0, 0.5)""#)
+    #expect(
+      rectangles == [Box(0, 0, 200, 100, "#ff0000", 5), Box(50, 0, 50, 50, "#0000ff", 10)])
+    #expect(lost == [])
+  }
+
+  @Test func theBackgroundCoversTheBandsBesideTheViewBoxAndIgnoresTheRootsOpacity() throws {
+    // The viewport 200 × 100 shows the viewBox 100 × 100 with a band of 50 on each side;
+    // the background is painted under the root's opacity, which acts on its content alone,
+    // and joins no group: the two rectangles of the translucent root do not overlap.
+    let result = try importing(
+      document(
+        """
+        <rect width="50" height="50" fill="red"/>
+        <rect x="50" width="50" height="50" fill="red"/>
+        """,
+        root: #"width="200" height="100" viewBox="0 0 100 100" opacity="0.5" "#
+          + #"style="color: lime; background: currentColor""#))
+    #expect(result.drawing.plane.size == (try Size(width: 200, height: 100)))
+    #expect(
+      boxes(result) == [
+        Box(0, 0, 200, 100, "#00ff00", 10), Box(50, 0, 50, 50, "#ff0000", 5),
+        Box(100, 0, 50, 50, "#ff0000", 5),
+      ])
+    #expect(result.warnings == [])
+  }
+
+  struct BackgroundCase: Sendable, CustomTestStringConvertible {
+    let style: String
+    /// The background's color and level, or `nil` when there is none.
+    let color: String?
+    let level: Int
+    let warning: String?
+    var testDescription: String { style }
+  }
+
+  @Test(
+    "the last background declaration that is a color wins; others are reported",
+    arguments: [
+      BackgroundCase(
+        style: "background-color: red; background: linear-gradient(red, blue)",
+        color: "#ff0000", level: 10,
+        warning: #"1: <svg>: background "linear-gradient(red, blue)" is not a value drawdoc "#
+          + "reads; ignored"),
+      BackgroundCase(
+        style: "background: blue; background-color: #0f08", color: "#00ff00", level: 5,
+        warning: nil),
+      BackgroundCase(
+        style: "background-color: red; background: none", color: nil, level: 0, warning: nil),
+      BackgroundCase(
+        style: "background-color: red; background: initial", color: nil, level: 0, warning: nil),
+      BackgroundCase(
+        style: "background-color: rgba(0, 0, 0, 0.01)", color: nil, level: 0,
+        warning: "1: <svg>: its background-color has the opacity 0.01, which rounds below 0.05: "
+          + "dropped"),
+    ])
+  func backgroundDeclarations(_ testCase: BackgroundCase) throws {
+    let (rectangles, lost) = try run(
+      "", root: #"width="10" height="10" style="\#(testCase.style)""#)
+    #expect(rectangles == (testCase.color.map { [Box(0, 0, 10, 10, $0, testCase.level)] } ?? []))
+    #expect(lost == (testCase.warning.map { [$0] } ?? []))
+  }
+
+  @Test func aBackgroundColorAttributeIsNotAPresentationAttributeAndPaintsNothing() throws {
+    #expect(try run("", root: #"width="10" height="10" background-color="red""#) == ([], []))
   }
 
   @Test func theTitleIsTheTextOfTheRootsFirstTitleChild() throws {
@@ -213,7 +376,10 @@ struct ImportTreeTests {
         Box(0, 0, 1, 1, "#000000", 10), Box(2, 0, 1, 1, "#000000", 10),
         Box(3, 0, 1, 1, "#000000", 10),
       ])
-    #expect(lost == ["6: <rect> skipped: only the first child of the <switch> on line 4 is drawn"])
+    #expect(
+      lost == [
+        "6: <rect> skipped: the <switch> on line 4 draws only one child, the one on line 5"
+      ])
   }
 
   @Test(
@@ -294,6 +460,49 @@ struct ImportTreeTests {
       ])
   }
 
+  @Test func aNestedViewportOrViewBoxOfZeroSizeDrawsNothing() throws {
+    let (rectangles, lost) = try run(
+      """
+      <svg width="10" height="10" viewBox="0 0 10 0">
+        <rect width="1" height="1"/>
+      </svg>
+      <svg width="0" height="10"><rect width="1" height="1"/></svg>
+      """)
+    #expect(rectangles == [])
+    #expect(
+      lost == [
+        "3: <rect> skipped: it is inside <svg> (line 2), whose content is not drawn",
+        "5: <rect> skipped: it is inside <svg> (line 5), whose content is not drawn",
+      ])
+  }
+
+  @Test func whatChromiumIgnoresOrDrawsAlikeRaisesNothing() throws {
+    // Checked against Chromium: the root's x, y and zoom (a scale only), clip and a background
+    // on a nested svg, and properties that change nothing of a filled rectangle.
+    let (rectangles, lost) = try run(
+      """
+      <svg x="10" width="20" height="20" style="clip: rect(0px, 5px, 5px, 0px); background-color: red" transform="translate(0 30)">
+        <rect width="10" height="10"/>
+      </svg>
+      <rect x="40" width="10" height="10" paint-order="stroke" vector-effect="non-scaling-stroke" fill-rule="evenodd" style="isolation: isolate"/>
+      <g style="display: contents"><rect x="60" width="10" height="10" opacity="50%"/></g>
+      """, root: #"width="100" height="100" x="40" y="40" style="zoom: 2""#)
+    #expect(
+      rectangles == [
+        Box(10, 30, 10, 10, "#000000", 10), Box(40, 0, 10, 10, "#000000", 10),
+        Box(60, 0, 10, 10, "#000000", 5),
+      ])
+    #expect(lost == [])
+  }
+
+  @Test func displayNoneOnTheRootDrawsNothingAndEachRectangleIsReported() throws {
+    // As SVG and rsvg-convert have it; Chromium draws such a file anyway.
+    let (rectangles, lost) = try run(
+      #"<rect width="1" height="1"/>"#, root: #"viewBox="0 0 10 10" style="display: none""#)
+    #expect(rectangles == [])
+    #expect(lost == ["2: <rect> skipped: it is inside <svg> (line 1), which has display none"])
+  }
+
   @Test func otherShapesTextImagesReferencesAndStyleSheetsAreReported() throws {
     let (rectangles, lost) = try run(
       """
@@ -329,6 +538,85 @@ struct ImportTreeTests {
         "14: <animate> ignored: drawdoc keeps the still picture, without animation",
         "15: <style> ignored: CSS style sheets are not applied, only style attributes",
       ])
+  }
+}
+
+// MARK: - Conditional attributes
+
+@Suite("Import: conditional attributes")
+struct ImportConditionTests {
+  @Test func conditionsNoBrowserMeetsSkipTheElementAndLanguagesAreKeptWithAWarning() throws {
+    // Browsers ignore requiredFeatures (SVG 2 dropped it) and have the HTML and MathML
+    // namespaces as extensions; an empty list is never met; a language depends on the reader.
+    let (rectangles, lost) = try run(
+      """
+      <rect x="0" width="1" height="1" requiredFeatures="http://www.w3.org/TR/SVG11/feature#Nope"/>
+      <rect x="2" width="1" height="1" requiredExtensions="http://www.w3.org/1999/xhtml http://www.w3.org/1998/Math/MathML"/>
+      <rect x="4" width="1" height="1" requiredExtensions="http://example.org/x"/>
+      <rect x="6" width="1" height="1" requiredExtensions=" "/>
+      <rect x="8" width="1" height="1" systemLanguage=" , "/>
+      <g requiredExtensions="http://www.w3.org/1999/xhtml urn:x">
+        <rect x="10" width="1" height="1"/>
+      </g>
+      <g systemLanguage="fr, de-CH">
+        <rect x="12" width="1" height="1"/>
+        <path d="M14 0h1v1h-1z" systemLanguage="fr"/>
+      </g>
+      <text systemLanguage="en">Hello</text>
+      <circle r="1" requiredExtensions="urn:x"/>
+      """)
+    #expect(
+      rectangles == [
+        Box(0, 0, 1, 1, "#000000", 10), Box(2, 0, 1, 1, "#000000", 10),
+        Box(12, 0, 1, 1, "#000000", 10), Box(14, 0, 1, 1, "#000000", 10),
+      ])
+    #expect(
+      lost == [
+        #"4: <rect> skipped: its requiredExtensions "http://example.org/x" asks for an "#
+          + "extension browsers do not have, so they never draw it",
+        "5: <rect> skipped: its requiredExtensions is empty, so browsers never draw it",
+        "6: <rect> skipped: its systemLanguage is empty, so browsers never draw it",
+        "8: <rect> skipped: it is inside <g> (line 7), which browsers never draw because of its "
+          + "requiredExtensions",
+        #"10: <g> has systemLanguage "fr, de-CH": a browser draws it only for readers of those "#
+          + "languages; drawdoc keeps it",
+        #"12: <path> has systemLanguage "fr": a browser draws it only for readers of those "#
+          + "languages; drawdoc keeps it",
+        "14: <text> skipped: drawdoc keeps only rectangles, not text",
+      ])
+  }
+
+  @Test func aSwitchDrawsTheFirstSVGChildWhoseConditionsABrowserMayMeet() throws {
+    // Illustrator's pattern: a foreignObject for itself, then the drawing for everyone else.
+    let (rectangles, lost) = try run(
+      """
+      <switch>
+        <foreignObject requiredExtensions="http://ns.adobe.com/AdobeIllustrator/10.0/" width="1" height="1"/>
+        <g><rect width="1" height="1" fill="red"/></g>
+        <rect x="2" width="1" height="1"/>
+      </switch>
+      <switch>
+        <x:note xmlns:x="urn:x"/>
+        <rect x="4" width="1" height="1" systemLanguage="de"/>
+        <rect x="6" width="1" height="1"/>
+      </switch>
+      """)
+    #expect(rectangles == [Box(0, 0, 1, 1, "#ff0000", 10), Box(4, 0, 1, 1, "#000000", 10)])
+    #expect(
+      lost == [
+        "5: <rect> skipped: the <switch> on line 2 draws only one child, the one on line 4",
+        #"9: <rect> has systemLanguage "de": a browser draws it only for readers of those "#
+          + "languages; drawdoc keeps it",
+        "10: <rect> skipped: the <switch> on line 7 draws only one child, the one on line 9",
+      ])
+  }
+
+  @Test func conditionsOnTheRootAreIgnoredAsBrowsersDo() throws {
+    #expect(
+      try run(
+        #"<rect width="1" height="1"/>"#,
+        root: #"viewBox="0 0 10 10" requiredExtensions="urn:x" systemLanguage="""#)
+        == ([Box(0, 0, 1, 1, "#000000", 10)], []))
   }
 }
 
@@ -508,6 +796,28 @@ struct ImportStyleTests {
       ])
   }
 
+  @Test func shapeRenderingWithoutSmoothingIsReportedWhereAnEdgeFallsInsideAPixel() throws {
+    let (rectangles, lost) = try run(
+      """
+      <rect x="0.5" width="10" height="10" shape-rendering="crispEdges"/>
+      <rect width="10" height="10" shape-rendering="crispEdges"/>
+      <g style="shape-rendering: optimizeSpeed">
+        <rect y="20" width="1" height="1.5"/>
+        <rect x="0.5" y="20" width="1" height="1" shape-rendering="geometricPrecision"/>
+      </g>
+      <rect x="0.5" width="10" height="10" shape-rendering="bogus"/>
+      """)
+    #expect(rectangles.count == 5)
+    #expect(
+      lost == [
+        "2: <rect>: shape-rendering crispEdges dropped: drawdoc smooths its edges that fall "
+          + "inside a pixel",
+        "5: <rect>: shape-rendering optimizeSpeed dropped: drawdoc smooths its edges that fall "
+          + "inside a pixel",
+        #"8: <rect>: shape-rendering "bogus" is not a value drawdoc reads; ignored"#,
+      ])
+  }
+
   @Test func strokesAndEffectsAreDroppedWithAWarning() throws {
     let (rectangles, lost) = try run(
       """
@@ -579,6 +889,59 @@ struct ImportGeometryTests {
         "2: <rect> \(rotated)", "3: <rect> \(rotated)", "4: <rect> \(rotated)",
         "5: <rect> skipped: its transform squashes it flat, so nothing is drawn",
         #"6: <rect>: transform "translate(1," is not a value drawdoc reads; ignored"#,
+      ])
+  }
+
+  @Test func transformOriginMovesThePointATransformActsAboutInTheViewport() throws {
+    // transform-box: view-box, so percentages and keywords are of the viewBox 240 × 160.
+    let (rectangles, lost) = try run(
+      """
+      <rect width="40" height="40" transform="scale(0.5)" style="transform-origin: center"/>
+      <rect x="80" width="40" height="40" transform="scale(0.5)" transform-origin="100px 20px"/>
+      <rect x="120" width="40" height="40" transform="scale(0.5)" transform-origin="right bottom"/>
+      <rect y="80" width="40" height="40" transform="scale(0.5)" transform-origin="bottom left"/>
+      <rect x="40" y="80" width="40" height="40" transform="scale(0.5)" transform-origin="10% 12.5% 0"/>
+      <rect x="80" y="80" width="40" height="40" transform="scale(0.5)" transform-origin="top"/>
+      <rect x="120" y="80" width="40" height="40" transform="scale(0.5)" transform-origin="bottom 5px"/>
+      <g transform="scale(2)" transform-origin="50% 50%"><rect x="100" y="60" width="10" height="10"/></g>
+      <rect x="10" y="10" width="20" height="20" transform-origin="center"/>
+      """, root: #"viewBox="0 0 240 160""#)
+    #expect(
+      rectangles == [
+        Box(60, 40, 20, 20, "#000000", 10), Box(90, 10, 20, 20, "#000000", 10),
+        Box(180, 80, 20, 20, "#000000", 10), Box(0, 120, 20, 20, "#000000", 10),
+        Box(32, 50, 20, 20, "#000000", 10), Box(100, 40, 20, 20, "#000000", 10),
+        Box(60, 40, 20, 20, "#000000", 10), Box(80, 40, 20, 20, "#000000", 10),
+        Box(10, 10, 20, 20, "#000000", 10),
+      ])
+    #expect(
+      lost == [#"8: <rect>: transform-origin "bottom 5px" is not a value drawdoc reads; ignored"#])
+  }
+
+  @Test func transformBoxFillBoxIsTheShapesOwnOutline() throws {
+    let (rectangles, lost) = try run(
+      """
+      <rect x="10" y="10" width="20" height="20" transform="scale(2)" style="transform-box: fill-box; transform-origin: center"/>
+      <rect x="10" y="10" width="20" height="20" transform="scale(2)" style="transform-box: fill-box"/>
+      <path d="M10 10h20v20h-20z" transform="scale(2)" style="transform-box: content-box; transform-origin: 50% 50%"/>
+      <g transform="scale(2)" style="transform-box: fill-box"><rect width="1" height="1"/></g>
+      <rect width="1" height="1" transform="scale(2)" stroke="red" style="transform-box: stroke-box"/>
+      <rect width="1" height="1" style="translate: 10px; rotate: 90deg; scale: 2"/>
+      """)
+    #expect(
+      rectangles == [
+        Box(0, 0, 40, 40, "#000000", 10), Box(10, 10, 40, 40, "#000000", 10),
+        Box(0, 0, 40, 40, "#000000", 10), Box(0, 0, 2, 2, "#000000", 10),
+        Box(0, 0, 2, 2, "#000000", 10), Box(0, 0, 1, 1, "#000000", 10),
+      ])
+    #expect(
+      lost == [
+        "5: <g>: transform-box in style is not applied",
+        "6: <rect>: transform-box in style is not applied",
+        "6: <rect>: stroke dropped",
+        "7: <rect>: translate in style is not applied",
+        "7: <rect>: rotate in style is not applied",
+        "7: <rect>: scale in style is not applied",
       ])
   }
 

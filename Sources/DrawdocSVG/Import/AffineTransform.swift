@@ -51,6 +51,14 @@ struct AffineTransform: Equatable {
       f: Self.sum(b * other.e + d * other.f, f))
   }
 
+  /// The same map applied about `(x, y)` instead of the origin: a move of that point to the
+  /// origin, this map, and the move back.
+  func about(x: Double, y: Double) -> AffineTransform {
+    guard x != 0 || y != 0 else { return self }
+    return AffineTransform.translation(x, y).concatenating(self).concatenating(
+      .translation(-x, -y))
+  }
+
   /// `a·d − b·c`: zero when the map squashes the plane onto a line or a point.
   var determinant: Double { a * d - b * c }
 

@@ -20,8 +20,14 @@ enum ImportIssue: Equatable {
   case insideUndrawn(element: String, container: String, line: Int)
   /// A rectangle inside an element with `display: none`.
   case insideHidden(element: String, container: String, line: Int)
-  /// A rectangle that is not the first child of a `switch`.
-  case switchAlternative(element: String, line: Int)
+  /// A rectangle in a child of a `switch` other than the one it draws (on `chosenLine`).
+  case switchAlternative(element: String, line: Int, chosenLine: Int)
+  /// A rectangle whose `requiredExtensions` or `systemLanguage` no browser meets: the
+  /// extensions it asks for, or `nil` when the list is empty.
+  case conditionFalse(element: String, attribute: String, value: String?)
+  /// A rectangle inside an element whose `requiredExtensions` or `systemLanguage` no browser
+  /// meets.
+  case insideConditionFalse(element: String, container: String, line: Int, attribute: String)
   /// A rectangle with `display: none`.
   case notDisplayed(element: String)
   /// A rectangle with `visibility: hidden` or `collapse`.
@@ -61,6 +67,10 @@ enum ImportIssue: Equatable {
   case clipped(element: String, line: Int)
   /// `clip-path`, `mask`, `filter` or `mix-blend-mode`, which drawdoc cannot keep.
   case effect(element: String, property: String)
+  /// `shape-rendering` that turns off smoothing, on a rectangle with an edge inside a pixel.
+  case crispEdges(element: String, value: String)
+  /// An element with rectangles that a browser draws only for readers of some languages.
+  case languageCondition(element: String, languages: String)
   /// A CSS property in `style` that drawdoc does not apply (`transform`, geometry).
   case styleProperty(element: String, property: String)
   /// A value that is not valid for its property, or not one drawdoc reads; browsers
@@ -86,6 +96,12 @@ enum ImportIssue: Equatable {
   case noNamespace
   /// A `viewBox` that is not four numbers with a positive width and height.
   case invalidViewBox(value: String)
+  /// A root `viewBox` with a zero width or height, with which a browser draws nothing.
+  case emptyViewBox(value: String)
+  /// A root `width` or `height` of zero, with which a browser draws nothing.
+  case zeroViewport(side: String)
+  /// A root background color whose opacity rounds below 0.05.
+  case invisibleBackground(property: String, opacity: Double)
   /// No canvas width or height could be found.
   case defaultCanvasSide(side: String)
   /// A root `data-id` that is not an identifier.
@@ -118,9 +134,18 @@ enum ImportIssue: Equatable {
     case .insideHidden(let element, let container, let line):
       return "<\(element)> skipped: it is inside <\(container)> (line \(line)), "
         + "which has display none"
-    case .switchAlternative(let element, let line):
-      return "<\(element)> skipped: only the first child of the <switch> on line \(line) "
-        + "is drawn"
+    case .switchAlternative(let element, let line, let chosenLine):
+      return "<\(element)> skipped: the <switch> on line \(line) draws only one child, the one "
+        + "on line \(chosenLine)"
+    case .conditionFalse(let element, let attribute, let value):
+      guard let value else {
+        return "<\(element)> skipped: its \(attribute) is empty, so browsers never draw it"
+      }
+      return "<\(element)> skipped: its \(attribute) \"\(value)\" asks for an extension "
+        + "browsers do not have, so they never draw it"
+    case .insideConditionFalse(let element, let container, let line, let attribute):
+      return "<\(element)> skipped: it is inside <\(container)> (line \(line)), which browsers "
+        + "never draw because of its \(attribute)"
     case .notDisplayed(let element):
       return "<\(element)> skipped: it has display none"
     case .hidden(let element):
@@ -170,6 +195,12 @@ enum ImportIssue: Equatable {
       return "<\(element)>: cut to the viewport of the <svg> on line \(line)"
     case .effect(let element, let property):
       return "<\(element)>: \(property) dropped"
+    case .crispEdges(let element, let value):
+      return "<\(element)>: shape-rendering \(value) dropped: drawdoc smooths its edges that fall "
+        + "inside a pixel"
+    case .languageCondition(let element, let languages):
+      return "<\(element)> has systemLanguage \"\(languages)\": a browser draws it only for "
+        + "readers of those languages; drawdoc keeps it"
     case .styleProperty(let element, let property):
       return "<\(element)>: \(property) in style is not applied"
     case .invalidValue(let element, let property, let value):
@@ -197,6 +228,14 @@ enum ImportIssue: Equatable {
     case .invalidViewBox(let value):
       return "<svg>: viewBox \"\(value)\" is not four numbers with a positive width and "
         + "height; ignored"
+    case .emptyViewBox(let value):
+      return "<svg>: viewBox \"\(value)\" has a zero width or height, so a browser draws "
+        + "nothing; drawdoc ignores it"
+    case .zeroViewport(let side):
+      return "<svg> has \(side) 0, so a browser draws nothing; drawdoc ignores that \(side)"
+    case .invisibleBackground(let property, let opacity):
+      return "<svg>: its \(property) has the opacity \(Self.number(opacity)), which rounds "
+        + "below 0.05: dropped"
     case .defaultCanvasSide(let side):
       let length = side == "width" ? Plane.defaultSize.width : Plane.defaultSize.height
       return "<svg> has neither a viewBox nor a \(side) in absolute units: the canvas "

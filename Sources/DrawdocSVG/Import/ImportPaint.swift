@@ -45,7 +45,8 @@ indirect enum ImportPaint: Equatable {
     }
   }
 
-  private var isServer: Bool {
+  /// Whether it is a gradient or pattern.
+  var isServer: Bool {
     if case .server = self { return true }
     return false
   }

@@ -13,8 +13,20 @@ final class ImportReader: SAXHandler {
     case content(container: String, line: Int)
     /// The element has `display: none`.
     case displayNone(container: String, line: Int)
-    /// The element is a second or later child of a `switch`.
-    case alternative(switchLine: Int)
+    /// The element is a child of a `switch` other than the one it draws.
+    case alternative(switchLine: Int, chosenLine: Int)
+    /// The element has a `requiredExtensions` or `systemLanguage` no browser meets.
+    case conditionFalse(container: String, line: Int, attribute: String)
+  }
+
+  /// What a browser makes of an element's conditional attributes.
+  private enum Condition {
+    /// It is drawn.
+    case met
+    /// No browser draws it: the attribute, and the list it names or `nil` when that is empty.
+    case never(attribute: String, value: String?)
+    /// A browser draws it only for readers of these languages.
+    case language(String)
   }
 
   /// What an element is for, besides drawing.
@@ -60,7 +72,10 @@ final class ImportReader: SAXHandler {
     var viewportHeight: Double
     var clip: Clip?
     var isSwitch = false
-    var switchChoiceMade = false
+    /// The line of the child a `switch` draws, once it is known.
+    var switchChoice: Int?
+    /// The languages its `systemLanguage` names, if it has one.
+    var languages: String?
     /// The number of rectangles kept before it started.
     var firstCandidate: Int
   }
@@ -95,6 +110,11 @@ final class ImportReader: SAXHandler {
 
   private static let animations: Set<String> = [
     "animate", "animateTransform", "animateMotion", "animateColor", "set",
+  ]
+
+  /// The extensions browsers have for `requiredExtensions`: the namespaces of HTML and MathML.
+  private static let supportedExtensions: Set<Substring> = [
+    "http://www.w3.org/1999/xhtml", "http://www.w3.org/1998/Math/MathML",
   ]
 
   private let now: Timestamp
@@ -176,13 +196,31 @@ final class ImportReader: SAXHandler {
       return
     }
 
-    // A `switch` draws its first child element only.
+    // Browsers evaluate the conditional attributes of every element but the root; one that
+    // none of them meets is not drawn, and in a `switch` leaves the choice to the next child.
     var undrawn = parent.undrawn
-    if undrawn == nil, parent.isSwitch {
-      if parent.switchChoiceMade {
-        undrawn = .alternative(switchLine: parent.line)
+    var condition = Condition.met
+    if undrawn == nil, isSVG {
+      condition = Self.condition(of: attributes)
+      if case .never(let attribute, let value) = condition {
+        reportEntities(in: attributes, of: name, line: line)
+        if isRectangle(name: name, attributes: attributes) {
+          warn(
+            line,
+            .conditionFalse(
+              element: name, attribute: attribute, value: value.map(StyleCascade.excerpt)))
+        }
+        let reason = Undrawn.conditionFalse(container: name, line: line, attribute: attribute)
+        push(undrawnChild(of: parent, name: name, line: line, reason: reason))
+        return
+      }
+    }
+    // A `switch` draws the first child SVG element whose conditions a browser may meet.
+    if undrawn == nil, isSVG, parent.isSwitch {
+      if let chosenLine = parent.switchChoice {
+        undrawn = .alternative(switchLine: parent.line, chosenLine: chosenLine)
       } else {
-        stack[stack.count - 1].switchChoiceMade = true
+        stack[stack.count - 1].switchChoice = line
       }
     }
     if let reason = undrawn {
@@ -198,6 +236,7 @@ final class ImportReader: SAXHandler {
       push(undrawnChild(of: parent, name: name, line: line))
       return
     }
+    let depth = stack.count
     switch name {
     case "g", "a", "switch":
       startContainer(name: name, line: line, attributes: attributes, parent: parent)
@@ -220,6 +259,9 @@ final class ImportReader: SAXHandler {
       reportEntities(in: attributes, of: name, line: line)
       push(undrawnChild(of: parent, name: name, line: line))
     }
+    if case .language(let languages) = condition, stack.count == depth + 1 {
+      stack[stack.count - 1].languages = languages
+    }
   }
 
   func endElement(at location: SourceLocation) throws(SVGDecodingError) {
@@ -235,6 +277,9 @@ final class ImportReader: SAXHandler {
       Self.anyOverlap(candidates[frame.firstCandidate...])
     {
       warn(frame.line, .groupOpacity(element: frame.name))
+    }
+    if let languages = frame.languages, candidates.count > frame.firstCandidate {
+      warn(frame.line, .languageCondition(element: frame.name, languages: languages))
     }
   }
 
@@ -308,56 +353,122 @@ final class ImportReader: SAXHandler {
       warn(line, .unknownVersion(value: StyleCascade.excerpt(version)))
     }
 
-    // The canvas: the viewBox, else width and height in absolute units, else drawdoc's
-    // default canvas (1024 × 768): SVG leaves the size to a host, and drawdoc has none.
-    var viewBox: ViewBox?
-    if let text = value("viewBox") {
-      viewBox = ViewBox.parse(text)
-      if viewBox == nil { warn(line, .invalidViewBox(value: StyleCascade.excerpt(text))) }
+    // The canvas: the viewport a browser shows (RootCanvas), else width and height in
+    // absolute units, else drawdoc's default canvas (1024 × 768): SVG leaves the size to a
+    // host, and drawdoc has none.
+    let viewBox = readViewBox(value("viewBox"), line: line)
+    if case .empty = viewBox.reading, let text = value("viewBox") {
+      warn(line, .emptyViewBox(value: StyleCascade.excerpt(text)))
     }
-    let width = value("width").flatMap(Self.absoluteLength)
-    let height = value("height").flatMap(Self.absoluteLength)
-    var canvasWidth = viewBox?.width ?? width
-    var canvasHeight = viewBox?.height ?? height
-    if canvasWidth == nil {
-      warn(line, .defaultCanvasSide(side: "width"))
-      canvasWidth = Plane.defaultSize.width
-    }
-    if canvasHeight == nil {
-      warn(line, .defaultCanvasSide(side: "height"))
-      canvasHeight = Plane.defaultSize.height
-    }
-    canvas =
-      (try? Size(
-        width: canvasWidth ?? Plane.defaultSize.width,
-        height: canvasHeight ?? Plane.defaultSize.height)) ?? Plane.defaultSize
-
-    // Canvas coordinates are the viewBox's, moved so that its corner is the origin.
-    var transform = AffineTransform.identity
-    if let viewBox, viewBox.minX != 0 || viewBox.minY != 0 {
-      transform = .translation(-viewBox.minX, -viewBox.minY)
-    }
-    if let own = elementTransform(name: name, line: line, attributes: usable), own != .identity {
-      // The root's transform acts in its viewport, outside the viewBox's scaling.
-      let toViewport =
-        viewBox?.transform(
-          viewportWidth: width ?? canvas.width, viewportHeight: height ?? canvas.height,
-          aspectRatio: value("preserveAspectRatio").flatMap(ViewBox.AspectRatio.parse) ?? .standard)
-        ?? .identity
-      if let back = toViewport.inverted {
-        transform = transform.concatenating(back).concatenating(own).concatenating(toViewport)
+    func side(_ attribute: String) -> Double? {
+      guard let text = value(attribute), let length = try? SVGLength.parse(text) else {
+        return nil
+      }
+      switch length {
+      case .user(let value) where value > 0:
+        return value
+      case .user(let value) where value == 0, .percentage(let value) where value == 0:
+        warn(line, .zeroViewport(side: attribute))
+        return nil
+      case .user, .percentage:
+        return nil
       }
     }
+    let width = side("width")
+    let height = side("height")
+    if viewBox.box == nil {
+      if width == nil { warn(line, .defaultCanvasSide(side: "width")) }
+      if height == nil { warn(line, .defaultCanvasSide(side: "height")) }
+    }
+    let fit = RootCanvas(
+      viewBox: viewBox.box, width: width, height: height,
+      aspectRatio: value("preserveAspectRatio").flatMap(ViewBox.AspectRatio.parse) ?? .standard,
+      defaultSize: (Plane.defaultSize.width, Plane.defaultSize.height))
+    canvas = (try? Size(width: fit.width, height: fit.height)) ?? Plane.defaultSize
 
+    let own = elementTransform(name: name, line: line, attributes: usable)
     let cascade = cascadeStyle(
       name: name, line: line, attributes: usable, parentStyle: ImportStyle(), parentOpacity: 1)
+    var transform = fit.userToCanvas
+    if let own, own != .identity, let back = fit.viewportToCanvas.inverted {
+      // The root's transform acts in its viewport, outside the viewBox's scaling, and about
+      // the viewport's centre: the root has a CSS box, whose initial transform-origin is
+      // 50% 50% (other SVG elements turn about their user space's origin).
+      let origin = (cascade.transformOrigin ?? .center).point(
+        in: (0, 0, fit.viewportWidth, fit.viewportHeight))
+      transform = fit.viewportToCanvas.concatenating(own.about(x: origin.x, y: origin.y))
+        .concatenating(back).concatenating(fit.userToCanvas)
+    }
+    addBackground(style: cascade.style, attributes: usable, line: line)
     stack.append(
       Frame(
         name: name, line: line,
         undrawn: cascade.isDisplayed ? nil : .displayNone(container: name, line: line),
         style: cascade.style, opacity: cascade.opacity, groupOpacity: cascade.opacity,
-        transform: transform, viewportWidth: canvas.width, viewportHeight: canvas.height,
-        clip: nil, firstCandidate: 0))
+        transform: transform, viewportWidth: viewBox.box?.width ?? canvas.width,
+        viewportHeight: viewBox.box?.height ?? canvas.height, clip: nil,
+        firstCandidate: candidates.count))
+  }
+
+  /// Keeps the root's `background-color` (or a `background` that is a color alone), which a
+  /// browser paints under the drawing over the whole viewport, whatever the root's `opacity`,
+  /// `visibility` or `display`: as a rectangle the size of the canvas, at the bottom.
+  private func addBackground(style: ImportStyle, attributes: [Attribute], line: Int) {
+    let declarations =
+      attributes.first { !$0.isQualified && $0.name == "style" }.map {
+        StyleDeclarations($0.value).declarations
+      } ?? []
+    // The last valid declaration wins; an invalid one is ignored, as in the CSS cascade.
+    for declaration in declarations.reversed()
+    where declaration.name == "background-color" || declaration.name == "background" {
+      let paint: ImportPaint
+      switch declaration.value.trimmingBlanks().lowercased() {
+      case "inherit", "initial", "unset":
+        paint = .none
+      default:
+        guard let parsed = ImportPaint.parse(declaration.value), !parsed.isServer else {
+          warn(
+            line,
+            .invalidValue(
+              element: "svg", property: declaration.name,
+              value: StyleCascade.excerpt(declaration.value)))
+          continue
+        }
+        paint = parsed
+      }
+      let color: Color
+      let opacity: Double
+      switch paint {
+      case .none, .server: return
+      case .currentColor: (color, opacity) = (style.color, style.colorOpacity)
+      case .color(let paint, let alpha): (color, opacity) = (paint, alpha)
+      }
+      guard let alpha = Self.alpha(opacity) else {
+        return warn(
+          line, .invisibleBackground(property: declaration.name, opacity: opacity))
+      }
+      freshIdentifierRequests.append((candidates.count, nil))
+      candidates.append(
+        Candidate(
+          line: line, x: 0, y: 0, width: canvas.width, height: canvas.height, color: color,
+          alpha: alpha, id: nil))
+      return
+    }
+  }
+
+  /// Reads a `viewBox`, warning when it is not four numbers with a width and height that are
+  /// not negative (browsers ignore it then).
+  private func readViewBox(_ text: String?, line: Int) -> (box: ViewBox?, reading: ViewBox.Reading?)
+  {
+    guard let text else { return (nil, nil) }
+    let reading = ViewBox.read(text)
+    switch reading {
+    case .usable(let box): return (box, reading)
+    case .empty: return (nil, reading)
+    case .invalid:
+      warn(line, .invalidViewBox(value: StyleCascade.excerpt(text)))
+      return (nil, reading)
+    }
   }
 
   // MARK: - Containers
@@ -370,7 +481,9 @@ final class ImportReader: SAXHandler {
     let cascade = cascadeStyle(
       name: name, line: line, attributes: usable, parentStyle: parent.style,
       parentOpacity: parent.opacity)
-    let own = elementTransform(name: name, line: line, attributes: usable) ?? .identity
+    let own = aboutOrigin(
+      elementTransform(name: name, line: line, attributes: usable), of: name, line: line,
+      cascade: cascade, parent: parent)
     var frame = Frame(
       name: name, line: line,
       undrawn: cascade.isDisplayed ? nil : .displayNone(container: name, line: line),
@@ -410,17 +523,16 @@ final class ImportReader: SAXHandler {
     let y = length("y", reference: parent.viewportHeight, default: 0)
     let width = length("width", reference: parent.viewportWidth, default: parent.viewportWidth)
     let height = length("height", reference: parent.viewportHeight, default: parent.viewportHeight)
-    var viewBox: ViewBox?
-    if let text = value("viewBox") {
-      viewBox = ViewBox.parse(text)
-      if viewBox == nil { warn(line, .invalidViewBox(value: StyleCascade.excerpt(text))) }
-    }
-    let own = elementTransform(name: name, line: line, attributes: usable) ?? .identity
+    let (viewBox, reading) = readViewBox(value("viewBox"), line: line)
+    let own = aboutOrigin(
+      elementTransform(name: name, line: line, attributes: usable), of: name, line: line,
+      cascade: cascade, parent: parent)
     let outer = parent.transform.concatenating(own)
     var inner = outer
     if x != 0 || y != 0 { inner = inner.concatenating(.translation(x, y)) }
     var undrawn: Undrawn? = cascade.isDisplayed ? nil : .displayNone(container: name, line: line)
-    if !(width > 0 && height > 0) {
+    // A viewport or a viewBox of zero size disables rendering of the content.
+    if !(width > 0 && height > 0) || reading == .empty {
       undrawn = undrawn ?? .content(container: name, line: line)
     }
     if let viewBox, width > 0, height > 0 {
@@ -476,7 +588,7 @@ final class ImportReader: SAXHandler {
     let cascade = cascadeStyle(
       name: name, line: line, attributes: usable, parentStyle: parent.style,
       parentOpacity: parent.opacity)
-    let own = elementTransform(name: name, line: line, attributes: usable) ?? .identity
+    let own = elementTransform(name: name, line: line, attributes: usable)
     guard cascade.isDisplayed else { return warn(line, .notDisplayed(element: name)) }
     let style = cascade.style
     guard style.isVisible else { return warn(line, .hidden(element: name)) }
@@ -553,7 +665,8 @@ final class ImportReader: SAXHandler {
     }
 
     // The place on the canvas.
-    let transform = parent.transform.concatenating(own)
+    let transform = parent.transform.concatenating(
+      aboutOrigin(own, of: name, line: line, cascade: cascade, parent: parent, outline: box))
     guard transform.isAxisAligned else { return warn(line, .rotated(element: name)) }
     box = transform.mapBox(x: box.x, y: box.y, width: box.width, height: box.height)
     guard box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else {
@@ -575,10 +688,8 @@ final class ImportReader: SAXHandler {
       }
     }
 
-    // The opacity, rounded to the nearest level, a tie upwards.
     opacity *= style.fillOpacity * cascade.opacity * parent.groupOpacity
-    let level = Int((opacity * 10 + 0.5 + 1e-9).rounded(.down))
-    guard level >= 1, let alpha = try? Alpha(level: min(level, 10)) else {
+    guard let alpha = Self.alpha(opacity) else {
       return warn(line, .invisible(element: name, opacity: opacity))
     }
 
@@ -595,6 +706,11 @@ final class ImportReader: SAXHandler {
     if style.hasVisibleStroke { warn(line, .stroke(element: name)) }
     if name == "path", style.hasMarkers { warn(line, .markers(element: name)) }
     if wasClipped, let clip = parent.clip { warn(line, .clipped(element: name, line: clip.line)) }
+    if let crisp = style.crispEdges,
+      [box.x, box.y, box.x + box.width, box.y + box.height].contains(where: { $0 != $0.rounded() })
+    {
+      warn(line, .crispEdges(element: name, value: crisp))
+    }
 
     // The id: kept when valid and new, otherwise a fresh one once every id is known. A
     // missing id loses nothing of the file, so only a malformed or duplicate one is reported.
@@ -744,6 +860,27 @@ final class ImportReader: SAXHandler {
     return cascade
   }
 
+  /// An element's own transform about its `transform-origin`: a point of its parent's
+  /// viewport (`transform-box: view-box`, the initial value), or of its own outline
+  /// (`fill-box`), which only a shape knows as it starts; a container's `fill-box` or a stroked
+  /// shape's `stroke-box` is not applied, with a warning.
+  private func aboutOrigin(
+    _ own: AffineTransform?, of name: String, line: Int, cascade: StyleCascade, parent: Frame,
+    outline: (x: Double, y: Double, width: Double, height: Double)? = nil
+  ) -> AffineTransform {
+    guard let own, own != .identity else { return .identity }
+    var reference = (x: 0.0, y: 0.0, width: parent.viewportWidth, height: parent.viewportHeight)
+    if cascade.transformBox != .viewBox {
+      if let outline, cascade.transformBox == .fillBox || !cascade.style.hasVisibleStroke {
+        reference = outline
+      } else {
+        warn(line, .styleProperty(element: name, property: "transform-box"))
+      }
+    }
+    let origin = (cascade.transformOrigin ?? .corner).point(in: reference)
+    return own.about(x: origin.x, y: origin.y)
+  }
+
   /// The element's own `transform`, or `nil` if it has none or an invalid one (ignored, as
   /// browsers do, with a warning).
   private func elementTransform(name: String, line: Int, attributes: [Attribute])
@@ -847,7 +984,8 @@ final class ImportReader: SAXHandler {
     frame.undrawn = reason ?? .content(container: name, line: line)
     frame.opacity = 1
     frame.isSwitch = false
-    frame.switchChoiceMade = false
+    frame.switchChoice = nil
+    frame.languages = nil
     frame.role = .plain
     frame.firstCandidate = candidates.count
     return frame
@@ -873,15 +1011,41 @@ final class ImportReader: SAXHandler {
       return .insideUndrawn(element: element, container: container, line: line)
     case .displayNone(let container, let line):
       return .insideHidden(element: element, container: container, line: line)
-    case .alternative(let switchLine):
-      return .switchAlternative(element: element, line: switchLine)
+    case .alternative(let switchLine, let chosenLine):
+      return .switchAlternative(element: element, line: switchLine, chosenLine: chosenLine)
+    case .conditionFalse(let container, let line, let attribute):
+      return .insideConditionFalse(
+        element: element, container: container, line: line, attribute: attribute)
     }
   }
 
-  /// A root `width` or `height` in absolute units and greater than zero.
-  private static func absoluteLength(_ text: String) -> Double? {
-    guard case .user(let value)? = try? SVGLength.parse(text), value > 0 else { return nil }
-    return value
+  /// What a browser makes of the element's `requiredExtensions` and `systemLanguage`.
+  /// `requiredFeatures` is left out: browsers no longer evaluate it (SVG 2 dropped it).
+  private static func condition(of attributes: [Attribute]) -> Condition {
+    func value(_ name: String) -> String? {
+      attributes.first { !$0.isQualified && $0.name == name && $0.entity == nil }?.value
+    }
+    if let text = value("requiredExtensions") {
+      let extensions = text.split(whereSeparator: {
+        $0.asciiValue.map(NumberScanner.isBlank) ?? false
+      })
+      if extensions.isEmpty || !extensions.allSatisfy(supportedExtensions.contains) {
+        return .never(attribute: "requiredExtensions", value: extensions.isEmpty ? nil : text)
+      }
+    }
+    if let text = value("systemLanguage") {
+      let languages = text.split(separator: ",").map { $0.trimmingBlanks() }.filter { !$0.isEmpty }
+      guard !languages.isEmpty else { return .never(attribute: "systemLanguage", value: nil) }
+      return .language(languages.joined(separator: ", "))
+    }
+    return .met
+  }
+
+  /// An opacity rounded to the nearest level, a tie (within 10⁻⁹) upwards; `nil` below 0.05.
+  private static func alpha(_ opacity: Double) -> Alpha? {
+    let level = Int((opacity * 10 + 0.5 + 1e-9).rounded(.down))
+    guard level >= 1 else { return nil }
+    return try? Alpha(level: min(level, 10))
   }
 
   /// Whether any two of the rectangles overlap with some area: a sweep from left to right.

@@ -18,6 +18,9 @@ struct ImportStyle: Equatable {
   var strokeOpacity = 1.0
   /// `visibility` is `visible` (not `hidden` or `collapse`).
   var isVisible = true
+  /// `shape-rendering` when it turns smoothing off (`crispEdges`, `optimizeSpeed`), as SVG
+  /// spells it; `nil` for `auto` and `geometricPrecision`.
+  var crispEdges: String?
   /// `marker-start`, `marker-mid` and `marker-end` are not `none`.
   var markerStart = false
   var markerMid = false

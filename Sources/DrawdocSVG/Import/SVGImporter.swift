@@ -4,11 +4,13 @@ import DrawdocModel
 /// accepted; its rectangles become a drawing, and whatever drawdoc cannot represent is
 /// skipped or simplified with a warning naming its line.
 ///
-/// - Rectangles are collected wherever they are drawn: inside groups, links, the first child
-///   of a `switch`, and nested `svg` viewports (placed by their `x`, `y`, `viewBox` and
+/// - Rectangles are collected wherever they are drawn: inside groups, links, the child a
+///   `switch` draws, and nested `svg` viewports (placed by their `x`, `y`, `viewBox` and
 ///   `preserveAspectRatio`, and cut to the viewport unless `overflow` is visible). Content
 ///   that is never drawn (`defs`, `clipPath`, `mask`, `pattern`, `symbol`, `marker`, unknown
-///   and non-SVG elements, `display: none`) is skipped, and a rectangle in it is reported.
+///   and non-SVG elements, `display: none`, a `requiredExtensions` or `systemLanguage` no
+///   browser meets) is skipped, and a rectangle in it is reported; content a browser draws
+///   only for readers of some languages is kept with a warning.
 /// - A `path` that outlines an axis-aligned rectangle (as optimisers rewrite a `rect`) is read
 ///   as that rectangle, with or without `data-id`.
 /// - `fill`, `fill-opacity`, `opacity` and `color` come from presentation attributes, from
@@ -16,8 +18,10 @@ import DrawdocModel
 /// - `translate`, `scale`, `matrix` and quarter-turn `rotate` transforms that keep the
 ///   rectangle axis-aligned are applied; lengths in px, pt, pc, mm, cm and in are converted
 ///   at 96 dpi; percentages refer to the viewport.
-/// - The canvas is the root's `viewBox` (its corner becomes the origin), else its `width` and
-///   `height`, else 100 in each direction that is missing, with a warning.
+/// - The canvas is what a browser shows: the root's viewport in the units of its `viewBox`
+///   (the `viewBox` itself, its corner the origin, when the two have the same shape), else its
+///   `width` and `height`; a missing side is 1024 wide or 768 high, with a warning.
+///   A `background-color` in the root's `style` becomes a rectangle under the drawing.
 /// - The opacity of a rectangle is rounded to the nearest level, a tie upwards (0.75 → 8);
 ///   below 0.05 it is dropped as invisible. Rounding alone is not a warning.
 /// - A missing, malformed or duplicate `data-id` (the later of two) gets a fresh id; only a

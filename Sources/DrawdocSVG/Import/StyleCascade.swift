@@ -7,9 +7,10 @@ import DrawdocModel
 /// declaration over an earlier one; a value that is not valid for its property is ignored (with
 /// a warning) and the next one in that order applies, as the CSS cascade drops invalid
 /// declarations. `inherit`, `initial` and `unset` work for every property. `fill`,
-/// `fill-opacity`, `color`, `stroke`, `stroke-width`, `stroke-opacity`, `visibility` and the
-/// markers inherit; `opacity`, `display`, `overflow`, `clip-path`, `mask`, `filter` and
-/// `mix-blend-mode` do not.
+/// `fill-opacity`, `color`, `stroke`, `stroke-width`, `stroke-opacity`, `visibility`,
+/// `shape-rendering` and the markers inherit; `opacity`, `display`, `overflow`,
+/// `transform-origin`, `transform-box`, `clip-path`, `mask`, `filter` and `mix-blend-mode` do
+/// not.
 struct StyleCascade {
   /// The element's inherited properties.
   private(set) var style: ImportStyle
@@ -19,20 +20,35 @@ struct StyleCascade {
   private(set) var isDisplayed = true
   /// Whether `overflow` clips (`hidden`, `scroll`, `clip`), if it was given.
   private(set) var overflowClips: Bool?
+  /// `transform-origin`, if it was given.
+  private(set) var transformOrigin: TransformOrigin?
+  /// `transform-box`: what `transform-origin` refers to.
+  private(set) var transformBox = TransformBox.viewBox
   /// Effects and values that were dropped, in the order of the properties.
   private(set) var issues: [ImportIssue] = []
+
+  /// The box `transform-origin` refers to, for an SVG element (CSS Transforms 1).
+  enum TransformBox: Equatable {
+    /// The nearest viewport (`view-box`, the initial value).
+    case viewBox
+    /// The element's own outline (`fill-box`, and `content-box`, which means it for SVG).
+    case fillBox
+    /// The outline with its stroke (`stroke-box`, and `border-box`, which means it for SVG).
+    case strokeBox
+  }
 
   /// The presentation attributes that feed the cascade.
   static let presentationAttributes: Set<String> = [
     "fill", "fill-opacity", "opacity", "color", "stroke", "stroke-width", "stroke-opacity",
     "visibility", "display", "overflow", "clip-path", "mask", "filter", "marker-start",
-    "marker-mid", "marker-end",
+    "marker-mid", "marker-end", "transform-origin", "shape-rendering",
   ]
 
   /// CSS properties that change what a browser draws but that drawdoc does not apply when
-  /// they come in a `style` attribute.
+  /// they come in a `style` attribute: `transform`, the single transform properties
+  /// (`translate`, `rotate`, `scale`) and geometry.
   private static let unappliedStyleProperties: Set<String> = [
-    "transform", "transform-origin", "x", "y", "width", "height", "rx", "ry", "d",
+    "transform", "translate", "rotate", "scale", "x", "y", "width", "height", "rx", "ry", "d",
   ]
 
   private enum Resolved<Value> {
@@ -122,6 +138,11 @@ struct StyleCascade {
     case .initial?: style.isVisible = true
     case .inherit?, nil: break
     }
+    switch resolve("shape-rendering", inherited: true, parse: Self.shapeRendering) {
+    case .value(let crisp)?: style.crispEdges = crisp
+    case .initial?: style.crispEdges = nil
+    case .inherit?, nil: break
+    }
     for (name, keyPath) in [
       ("marker-start", \ImportStyle.markerStart), ("marker-mid", \ImportStyle.markerMid),
       ("marker-end", \ImportStyle.markerEnd),
@@ -142,6 +163,15 @@ struct StyleCascade {
     }
     if case .value(let clips)? = resolve("overflow", inherited: false, parse: Self.overflow) {
       overflowClips = clips
+    }
+    if case .value(let origin)? = resolve(
+      "transform-origin", inherited: false, parse: TransformOrigin.parse)
+    {
+      transformOrigin = origin
+    }
+    if case .value(let box)? = resolve("transform-box", inherited: false, parse: Self.transformBox)
+    {
+      transformBox = box
     }
     for name in ["clip-path", "mask", "filter"] {
       if case .value(true)? = resolve(name, inherited: false, parse: Self.isNotNone) {
@@ -213,6 +243,25 @@ struct StyleCascade {
   private static func display(_ text: String) -> Bool? {
     let keyword = text.trimmingBlanks().lowercased()
     return keyword.isEmpty ? nil : keyword != "none"
+  }
+
+  /// The keyword, in SVG's spelling, when it turns smoothing off; `.some(nil)` when not.
+  private static func shapeRendering(_ text: String) -> String?? {
+    switch text.trimmingBlanks().lowercased() {
+    case "auto", "geometricprecision": return .some(nil)
+    case "crispedges": return "crispEdges"
+    case "optimizespeed": return "optimizeSpeed"
+    default: return nil
+    }
+  }
+
+  private static func transformBox(_ text: String) -> TransformBox? {
+    switch text.trimmingBlanks().lowercased() {
+    case "view-box": return .viewBox
+    case "fill-box", "content-box": return .fillBox
+    case "stroke-box", "border-box": return .strokeBox
+    default: return nil
+    }
   }
 
   private static func overflow(_ text: String) -> Bool? {

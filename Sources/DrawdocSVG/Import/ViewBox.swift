@@ -49,20 +49,34 @@ struct ViewBox: Equatable {
     }
   }
 
-  /// Reads four numbers separated by blanks or commas, with a positive width and height.
+  /// What a `viewBox` attribute says.
+  enum Reading: Equatable {
+    /// A view box with a positive width and height.
+    case usable(ViewBox)
+    /// Four numbers with a zero width or height and neither negative: SVG says that such a
+    /// view box disables rendering of the element, and browsers draw nothing.
+    case empty
+    /// Not four numbers, or a negative width or height: an error, and browsers ignore the
+    /// attribute.
+    case invalid
+  }
+
+  /// Reads four numbers separated by blanks or commas.
   ///
   /// - Parameter text: The attribute value.
-  /// - Returns: The view box, or `nil` if the text is not a usable one.
-  static func parse(_ text: String) -> ViewBox? {
+  /// - Returns: The view box, or why it is not a usable one.
+  static func read(_ text: String) -> Reading {
     var scanner = NumberScanner(Array(text.utf8))
     var numbers: [Double] = []
     while numbers.count < 4 {
       if !numbers.isEmpty { scanner.skipSeparator() }
-      guard let number = scanner.number() else { return nil }
+      guard let number = scanner.number() else { return .invalid }
       numbers.append(number)
     }
-    guard scanner.isAtEnd, numbers[2] > 0, numbers[3] > 0 else { return nil }
-    return ViewBox(minX: numbers[0], minY: numbers[1], width: numbers[2], height: numbers[3])
+    guard scanner.isAtEnd, numbers[2] >= 0, numbers[3] >= 0 else { return .invalid }
+    guard numbers[2] > 0, numbers[3] > 0 else { return .empty }
+    return .usable(
+      ViewBox(minX: numbers[0], minY: numbers[1], width: numbers[2], height: numbers[3]))
   }
 
   /// The map from view box coordinates to a viewport at the origin, as SVG 1.1 §7.8 says.
