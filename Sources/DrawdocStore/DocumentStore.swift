@@ -428,7 +428,16 @@ public struct DocumentStore: Sendable {
     var readable = false
     var stored: StoreIndex?
     // The index is read and parsed while the drawings are statted.
-    let signatures = try FileSystem.signatures(in: drawingsFolder, suffix: ".svg") {
+    var temporaries: [String] = []
+    defer {
+      // Earlier drawdoc versions wrote temporaries here; those of dead processes go.
+      for name in temporaries where FileSystem.isAbandonedTemporary(name) {
+        unlink("\(drawingsFolder)/\(name)")
+      }
+    }
+    let signatures = try FileSystem.signatures(
+      in: drawingsFolder, suffix: ".svg", temporaries: &temporaries
+    ) {
       guard let parsed = try? FileSystem.withMappedFile(indexPath, StoreIndex.init(serialized:))
       else { return }
       readable = true

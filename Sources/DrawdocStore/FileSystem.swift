@@ -106,13 +106,14 @@ package enum FileSystem {
     return names
   }
 
-  /// The names in a folder that end in `suffix`, with their signatures.
+  /// The names in a folder that end in `suffix`, with their signatures; names of temporary
+  /// files (ending in `.tmp`) go to `temporaries`.
   ///
   /// Each file is statted relative to the open folder, so the kernel does not walk the whole
   /// path, and on a few threads at once: with thousands of drawings, `stat` is most of what
   /// `list` waits for. `meanwhile` runs on one of those threads, beside the statting.
   static func signatures(
-    in path: String, suffix: String, meanwhile: () -> Void = {}
+    in path: String, suffix: String, temporaries: inout [String], meanwhile: () -> Void = {}
   ) throws(StoreError) -> [(name: String, signature: Signature)] {
     guard let folder = opendir(path) else {
       throw .io(path: path, operation: "list the folder", reason: errorText(errno))
@@ -122,7 +123,11 @@ package enum FileSystem {
     var names: [String] = []
     while let entry = readdir(folder) {
       let name = Self.name(of: entry)
-      if name.hasSuffix(suffix) { names.append(name) }
+      if name.hasSuffix(suffix) {
+        names.append(name)
+      } else if name.hasSuffix(".tmp") {
+        temporaries.append(name)
+      }
     }
     var found = [Signature?](repeating: nil, count: names.count)
     found.withUnsafeMutableBufferPointer { found in

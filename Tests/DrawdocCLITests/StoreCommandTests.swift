@@ -214,47 +214,12 @@ private func sampleBytes(_ name: String) throws -> [UInt8] {
   Array(try Data(contentsOf: URL(fileURLWithPath: sample(name))))
 }
 
-private func schema(_ name: String) -> String {
-  repositoryRoot.appendingPathComponent("Schema/\(name)").path
-}
-
 /// Seconds since 1970 of a timestamp in the format's form.
 private func seconds(_ text: String) throws -> Int64 {
   try Timestamp(text).secondsSince1970
 }
 
 private func nowSeconds() -> Int64 { Int64(Date().timeIntervalSince1970) }
-
-/// Validates JSON text against a JSON Schema with python3's jsonschema; returns the
-/// violations, one per line, or "" when the text is valid.
-private func schemaViolations(_ json: String, schema schemaPath: String) throws -> String {
-  let script = """
-    import json, sys
-    import jsonschema
-    schema = json.load(open(sys.argv[1]))
-    jsonschema.Draft202012Validator.check_schema(schema)
-    data = json.load(open(sys.argv[2]))
-    errors = [f"{list(e.absolute_path)}: {e.message}"
-              for e in jsonschema.Draft202012Validator(schema).iter_errors(data)]
-    print("\\n".join(errors))
-    sys.exit(1 if errors else 0)
-    """
-  let dataFile = FileManager.default.temporaryDirectory
-    .appendingPathComponent("drawdoc-schema-\(UUID().uuidString).json")
-  try Data(json.utf8).write(to: dataFile)
-  defer { try? FileManager.default.removeItem(at: dataFile) }
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["python3", "-c", script, schemaPath, dataFile.path]
-  let output = Pipe()
-  process.standardOutput = output
-  process.standardError = output
-  try process.run()
-  let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  process.waitUntilExit()
-  if process.terminationStatus != 0 && text.isEmpty { return "python3 exited with failure" }
-  return text.trimmingCharacters(in: .whitespacesAndNewlines)
-}
 
 /// The paths whose bytes differ between two snapshots, or that only one has.
 private func changedPaths(_ before: [String: [UInt8]], _ after: [String: [UInt8]]) -> [String] {

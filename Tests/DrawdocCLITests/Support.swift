@@ -85,3 +85,38 @@ func makeTemporaryFolder() throws -> URL {
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   return url
 }
+
+func schema(_ name: String) -> String {
+  repositoryRoot.appendingPathComponent("Schema/\(name)").path
+}
+
+/// Validates JSON text against a JSON Schema with python3's jsonschema; returns the
+/// violations, one per line, or "" when the text is valid.
+func schemaViolations(_ json: String, schema schemaPath: String) throws -> String {
+  let script = """
+    import json, sys
+    import jsonschema
+    schema = json.load(open(sys.argv[1]))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    data = json.load(open(sys.argv[2]))
+    errors = [f"{list(e.absolute_path)}: {e.message}"
+              for e in jsonschema.Draft202012Validator(schema).iter_errors(data)]
+    print("\\n".join(errors))
+    sys.exit(1 if errors else 0)
+    """
+  let dataFile = FileManager.default.temporaryDirectory
+    .appendingPathComponent("drawdoc-schema-\(UUID().uuidString).json")
+  try Data(json.utf8).write(to: dataFile)
+  defer { try? FileManager.default.removeItem(at: dataFile) }
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["python3", "-c", script, schemaPath, dataFile.path]
+  let output = Pipe()
+  process.standardOutput = output
+  process.standardError = output
+  try process.run()
+  let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  if process.terminationStatus != 0 && text.isEmpty { return "python3 exited with failure" }
+  return text.trimmingCharacters(in: .whitespacesAndNewlines)
+}

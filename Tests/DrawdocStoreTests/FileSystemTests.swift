@@ -20,11 +20,16 @@ import Testing
         ofItemAtPath: path)
     }
     #expect(FileManager.default.createFile(atPath: "\(folder)/other.txt", contents: Data()))
+    #expect(FileManager.default.createFile(atPath: "\(folder)/.a.svg.1.2.tmp", contents: Data()))
 
     var sawMeanwhile = false
-    let signatures = try FileSystem.signatures(in: folder, suffix: ".svg") { sawMeanwhile = true }
+    var temporaries: [String] = []
+    let signatures = try FileSystem.signatures(
+      in: folder, suffix: ".svg", temporaries: &temporaries
+    ) { sawMeanwhile = true }
     #expect(sawMeanwhile)
     #expect(signatures.count == 1500)
+    #expect(temporaries == [".a.svg.1.2.tmp"])
     var seen = Set<String>()
     for (name, signature) in signatures {
       seen.insert(name)

@@ -1,0 +1,290 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `history --json`, decoded.
+private struct HistoryForm: Decodable, Equatable {
+  struct Step: Decodable, Equatable {
+    var change: String
+    var version: Int
+  }
+  struct Version: Decodable, Equatable {
+    var version: Int
+    var time: String
+    var rectangles: Int
+    var title: String
+    var change: String
+  }
+  var id: String
+  var title: String
+  var trashed: String?
+  var limit: Int
+  var undo: Step?
+  var redo: Step?
+  var versions: [Version]
+}
+
+/// One row of `trash --json`.
+private struct TrashRow: Decodable, Equatable {
+  var id: String
+  var title: String
+  var rectangles: Int
+  var version: Int
+  var trashed: String
+}
+
+extension Sandbox {
+  fileprivate func history(_ document: String, sourceLocation: SourceLocation = #_sourceLocation)
+    throws -> HistoryForm
+  {
+    let result = try run(["history", document, "--json"])
+    #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
+    #expect(
+      try schemaViolations(result.standardOutput, schema: schema("drawdoc-history.schema.json"))
+        == "", sourceLocation: sourceLocation)
+    return try JSONDecoder().decode(HistoryForm.self, from: Data(result.standardOutput.utf8))
+  }
+
+  fileprivate func trash() throws -> [TrashRow] {
+    let result = try run(["trash", "--json"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      try schemaViolations(result.standardOutput, schema: schema("drawdoc-trash.schema.json")) == ""
+    )
+    return try JSONDecoder().decode([TrashRow].self, from: Data(result.standardOutput.utf8))
+  }
+}
+
+private let seeds = """
+  <?xml version="1.0" encoding="UTF-8"?>
+  <svg xmlns="http://www.w3.org/2000/svg" width="1024" height="768" viewBox="0 0 1024 768">
+    <title>From a file</title>
+    <rect x="1" y="2" width="3" height="4" fill="#010203"/>
+  </svg>
+
+  """
+
+@Suite struct HistoryCommandTests {
+  @Test func everyChangeIsAVersionDescribedInWords() throws {
+    let box = try Sandbox()
+    let id = try box.newDrawing("--title", "Sketch", "--random", "2", "--seed", "5")
+    let one = try box.add(
+      id, "--x", "1", "--y", "2", "--width", "3", "--height", "4", "--seed", "1")
+    try box.add(id, "--count", "3", "--seed", "2")
+    try box.succeed("set", id, one[0], "--color", "teal")
+    try box.succeed("set", id, one[0], "--x", "5", "--y", "6", "--alpha", "2")
+    try box.succeed("remove", id, one[0])
+    try box.succeed("rename", id, "Renamed")
+    let file = try box.file("sketch.svg", seeds)
+    try box.succeed("save", file, "--replace", id)
+    try box.succeed("clear", id)
+
+    let history = try box.history(id)
+    #expect(history.id == id)
+    #expect(history.title == "From a file")
+    #expect(history.limit == 100)
+    #expect(history.trashed == nil)
+    #expect(history.versions.map(\.version) == Array((1...9).reversed()))
+    #expect(
+      history.versions.map(\.change) == [
+        "cleared 1 rectangle",
+        "new version saved from sketch.svg",
+        "renamed to \"Renamed\"",
+        "removed \(one[0])",
+        "set x, y and alpha of \(one[0])",
+        "set color of \(one[0])",
+        "added 3 rectangles",
+        "added \(one[0])",
+        "created with 2 rectangles from the factory",
+      ])
+    #expect(history.versions.map(\.rectangles) == [0, 1, 5, 5, 6, 6, 6, 3, 2])
+    #expect(history.versions.map(\.title).prefix(3) == ["From a file", "From a file", "Renamed"])
+    #expect(history.undo == .init(change: "cleared 1 rectangle", version: 8))
+    #expect(history.redo == nil)
+
+    let text = try box.succeed("history", id)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines[0] == "From a file (\(id)): 9 versions kept (the store keeps 100)")
+    #expect(lines[1] == "VERSION  TIME                 RECTANGLES  CHANGE")
+    #expect(lines[2].hasPrefix("      9  "))
+    #expect(lines[2].hasSuffix("           0  cleared 1 rectangle"))
+    #expect(lines[10].hasSuffix("           2  created with 2 rectangles from the factory"))
+    #expect(lines[11] == "undo takes back: cleared 1 rectangle (back to version 8)")
+    #expect(lines[12] == "redo: nothing to redo")
+  }
+
+  @Test func undoRedoAndRestoreThroughTheCommandLine() throws {
+    let box = try Sandbox()
+    let id = try box.newDrawing("--title", "Steps")
+    let first = try box.add(id, "--seed", "1")[0]
+    let second = try box.add(id, "--seed", "2")[0]
+
+    #expect(try box.succeed("undo", id) == "version 4: undid added \(second)\n")
+    #expect(try box.openJSON(id).rectangles.map(\.id) == [first])
+    #expect(try box.succeed("undo", id) == "version 5: undid added \(first)\n")
+    #expect(try box.openJSON(id).rectangles.isEmpty)
+    let nothing = try box.run(["undo", id])
+    #expect(nothing.status == 1)
+    #expect(nothing.standardOutput == "")
+    #expect(
+      nothing.standardError
+        == "Error: nothing to undo in drawing \(id): its history begins here\n")
+    #expect(try box.succeed("redo", id) == "version 6: redid added \(first)\n")
+    #expect(try box.succeed("redo", "Steps") == "version 7: redid added \(second)\n")
+    #expect(try box.openJSON(id).rectangles.map(\.id) == [first, second])
+    let noRedo = try box.run(["redo", id])
+    #expect(noRedo.status == 1)
+    #expect(noRedo.standardError.contains("no change was undone since the last edit"))
+
+    #expect(try box.succeed("restore", id, "2") == "version 8: restored version 2\n")
+    #expect(try box.openJSON(id).rectangles.map(\.id) == [first])
+    #expect(try box.succeed("restore", id, "8") == "version 8 is already the current version\n")
+    #expect(try box.succeed("undo", id) == "version 9: undid restored version 2\n")
+    #expect(try box.openJSON(id).rectangles.map(\.id) == [first, second])
+
+    let missing = try box.run(["restore", id, "42"])
+    #expect(missing.status == 66)
+    #expect(
+      missing.standardError
+        == "Error: drawing \(id) has no version 42: it keeps versions 1 to 9; "
+        + "'drawdoc history \(id)' lists them\n")
+    for bad in ["0", "-1", "two", "1.5"] {
+      let result = try box.run(["restore", id, bad])
+      #expect(result.status == 64, "\(bad): \(result.standardError)")
+    }
+  }
+
+  @Test func openAndExportReadAnOldVersionAsItWas() throws {
+    let box = try Sandbox()
+    let id = try box.newDrawing("--title", "Versions", "--random", "3", "--seed", "9")
+    let firstSVG = try box.succeed("export", id)
+    let firstJSON = try box.succeed("export", id, "--format", "json")
+    let firstText = try box.succeed("open", id)
+    try box.add(id, "--count", "2", "--seed", "3")
+    try box.succeed("rename", id, "Later")
+
+    #expect(try box.succeed("export", id, "--at", "1") == firstSVG)
+    #expect(try box.succeed("export", id, "--at", "1", "--format", "json") == firstJSON)
+    #expect(try box.succeed("open", id, "--at", "1") == firstText)
+    #expect(try box.succeed("open", id, "--at", "1", "--json") == firstJSON)
+    #expect(try box.succeed("open", id, "--at", "3") == (try box.succeed("open", id)))
+    let png = "\(box.work)/first.png"
+    try box.succeed("export", id, "--at", "1", "-o", png)
+    #expect(try box.read(png).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+
+    let gone = try box.run(["open", id, "--at", "4"])
+    #expect(gone.status == 66)
+    #expect(gone.standardError.contains("has no version 4: it keeps versions 1 to 3"))
+    let bad = try box.run(["export", id, "--at", "latest"])
+    #expect(bad.status == 64)
+    #expect(bad.standardError.contains("'latest' is not a valid at: expected a version number"))
+  }
+
+  @Test func theHistoryLimitIsAStoreSetting() throws {
+    let box = try Sandbox()
+    #expect(try box.succeed("config") == "history-limit = 100\n")
+    try box.succeed("config", "history-limit", "3")
+    #expect(try box.succeed("config", "history-limit") == "3\n")
+    let id = try box.newDrawing("--title", "Short")
+    for seed in 1...5 { try box.add(id, "--seed", "\(seed)") }
+    let history = try box.history(id)
+    #expect(history.limit == 3)
+    #expect(history.versions.map(\.version) == [6, 5, 4])
+    #expect(try box.run(["open", id, "--at", "2"]).status == 66)
+    for bad in [["history-limit", "0"], ["history-limit", "many"], ["colour", "red"]] {
+      #expect(try box.run(["config"] + bad).status == 64, "\(bad)")
+    }
+  }
+
+  @Test func deleteMovesToTheTrashFromWhichADrawingComesBackWithItsHistory() throws {
+    let box = try Sandbox()
+    let id = try box.newDrawing("--title", "Doomed", "--random", "2", "--seed", "1")
+    try box.add(id, "--seed", "2")
+    let kept = try box.newDrawing("--title", "Kept")
+    let before = try box.openJSON(id)
+    #expect(try box.succeed("delete", "Doomed") == "")
+
+    #expect(try box.listJSON().map(\.id) == [kept])
+    #expect(try box.trash().map(\.id) == [id])
+    #expect(try box.trash().first?.title == "Doomed")
+    #expect(try box.trash().first?.rectangles == 3)
+    #expect(try box.trash().first?.version == 2)
+    let byTitle = try box.run(["open", "Doomed"])
+    #expect(byTitle.status == 66)
+    #expect(byTitle.standardError.contains("no drawing has the id or title 'Doomed'"))
+    let byId = try box.run(["open", id])
+    #expect(byId.status == 66)
+    #expect(
+      byId.standardError
+        == "Error: drawing \(id) is in the trash: 'drawdoc trash --restore \(id)' brings it back\n"
+    )
+    let gallery = try box.succeed("gallery")
+    #expect(!gallery.contains("Doomed") && gallery.contains("Kept"))
+    let trashedHistory = try box.history(id)
+    #expect(trashedHistory.trashed != nil)
+    #expect(trashedHistory.versions.count == 2)
+    #expect(try box.succeed("trash").contains("\(id)  Doomed"))
+
+    #expect(try box.succeed("trash", "--restore", "Doomed") == "\(id)\n")
+    #expect(try box.openJSON(id) == before)
+    #expect(try box.trash().isEmpty)
+    #expect(try box.succeed("trash") == "The trash is empty.\n")
+    #expect(try box.history(id).versions.count == 2)
+    #expect(try box.succeed("undo", id).hasPrefix("version 3: undid added"))
+    let again = try box.run(["trash", "--restore", id])
+    #expect(again.status == 66)
+    #expect(again.standardError.contains("no drawing in the trash has the id or title"))
+  }
+
+  @Test func emptyingTheTrashRemovesForGood() throws {
+    let box = try Sandbox()
+    let first = try box.newDrawing("--title", "First")
+    let second = try box.newDrawing("--title", "Second")
+    try box.succeed("delete", first)
+    try box.succeed("delete", second)
+    #expect(try box.succeed("trash", "--empty", first) == "\(first)\n")
+    #expect(try box.trash().map(\.id) == [second])
+    let history = try box.run(["history", first])
+    #expect(history.status == 66)
+    #expect(try box.succeed("trash", "--empty") == "\(second)\n")
+    #expect(try box.trash().isEmpty)
+    #expect(try box.succeed("trash", "--empty") == "")
+    let entries = try FileManager.default.contentsOfDirectory(atPath: "\(box.store)/history")
+    #expect(entries.isEmpty)
+    for bad in [["--empty", "--restore", first], ["--json", "--empty"], [first]] {
+      #expect(try box.run(["trash"] + bad).status == 64, "\(bad)")
+    }
+  }
+
+  @Test func aKilledCommandsTemporariesAreRemovedByTheNextWrite() throws {
+    let box = try Sandbox()
+    let id = try box.newDrawing("--title", "Tidy")
+    // A process id that no process has: one that just ended.
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/true")
+    try ended.run()
+    ended.waitUntilExit()
+    let dead = ended.processIdentifier
+    let alive = ProcessInfo.processInfo.processIdentifier
+    let abandoned = [
+      "\(box.store)/tmp/.\(id).svg.\(dead).12345.tmp",
+      "\(box.store)/drawings/.\(id).svg.\(dead).777.tmp",
+    ]
+    let living = "\(box.store)/tmp/.\(id).svg.\(alive).1.tmp"
+    for path in abandoned + [living] {
+      #expect(FileManager.default.createFile(atPath: path, contents: Data("half".utf8)))
+    }
+    try box.add(id)
+    #expect(!FileManager.default.fileExists(atPath: abandoned[0]))
+    #expect(FileManager.default.fileExists(atPath: living))
+    try box.succeed("list")
+    #expect(!FileManager.default.fileExists(atPath: abandoned[1]))
+  }
+}
