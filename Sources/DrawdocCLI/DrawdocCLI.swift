@@ -8,9 +8,9 @@ public enum DrawdocCLI {
   static var commands: [any Command.Type] {
     [
       NewCommand.self, SaveCommand.self, OpenCommand.self, ListCommand.self, ExportCommand.self,
-      AddCommand.self, SetCommand.self, HitCommand.self, RemoveCommand.self, ClearCommand.self,
-      RenameCommand.self, DuplicateCommand.self, DeleteCommand.self, ConvertCommand.self,
-      GalleryCommand.self,
+      AddCommand.self, SetCommand.self, HitCommand.self, RaiseCommand.self, LowerCommand.self,
+      LayersCommand.self, RemoveCommand.self, ClearCommand.self, RenameCommand.self,
+      DuplicateCommand.self, DeleteCommand.self, ConvertCommand.self, GalleryCommand.self,
       ValidateCommand.self, HelpCommand.self,
     ]
   }

@@ -206,15 +206,15 @@ private func isId(_ text: String) -> Bool {
   text.wholeMatch(of: #/[a-z0-9]{3}-[a-z0-9]{3}-[a-z0-9]{3}/#) != nil
 }
 
-private func sample(_ name: String) -> String {
+func sample(_ name: String) -> String {
   repositoryRoot.appendingPathComponent("Samples/\(name)").path
 }
 
-private func sampleBytes(_ name: String) throws -> [UInt8] {
+func sampleBytes(_ name: String) throws -> [UInt8] {
   Array(try Data(contentsOf: URL(fileURLWithPath: sample(name))))
 }
 
-private func schema(_ name: String) -> String {
+func schema(_ name: String) -> String {
   repositoryRoot.appendingPathComponent("Schema/\(name)").path
 }
 
@@ -227,7 +227,7 @@ private func nowSeconds() -> Int64 { Int64(Date().timeIntervalSince1970) }
 
 /// Validates JSON text against a JSON Schema with python3's jsonschema; returns the
 /// violations, one per line, or "" when the text is valid.
-private func schemaViolations(_ json: String, schema schemaPath: String) throws -> String {
+func schemaViolations(_ json: String, schema schemaPath: String) throws -> String {
   let script = """
     import json, sys
     import jsonschema
