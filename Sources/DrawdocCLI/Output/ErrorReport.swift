@@ -50,6 +50,10 @@ struct ErrorReport {
       status = .dataError
       message = error.description
       pointsToHelp = nil
+    case let error as EmbeddedDrawingError:
+      status = .dataError
+      message = error.description
+      pointsToHelp = nil
     case let error as StrictImportRefusal:
       status = .dataError
       message = error.description
@@ -65,7 +69,9 @@ struct ErrorReport {
     case let error as RasterError:
       switch error {
       case .invalidScale, .imageTooLarge: status = .usage
-      default: status = .ioError
+      case .notPNG, .malformedPNG, .missingText, .decompressedTooLarge, .decompressionFailed:
+        status = .dataError
+      case .pixelBufferMismatch, .compressionFailed: status = .ioError
       }
       message = error.description
       pointsToHelp = nil

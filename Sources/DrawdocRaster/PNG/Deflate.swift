@@ -117,8 +117,85 @@ enum Deflate {
   private static func failure(
     _ status: Int32, _ stream: UnsafeMutablePointer<z_stream>
   ) -> RasterError {
-    let message = stream.pointee.msg.map { String(cString: $0) } ?? String(cString: zError(status))
-    return .compressionFailed(status: Int(status), message: message)
+    .compressionFailed(status: Int(status), message: message(status, stream))
+  }
+
+  /// Decompresses one zlib stream (RFC 1950), refusing to make more than `limit` bytes: the
+  /// output grows a buffer at a time, so a small stream that would inflate without bound
+  /// (a "zip bomb") costs at most `limit` bytes of memory before it is refused.
+  ///
+  /// The stream is freed on every path, error or not.
+  ///
+  /// - Parameters:
+  ///   - bytes: The compressed bytes: exactly one zlib stream, nothing after it.
+  ///   - limit: The most bytes the output may hold.
+  /// - Returns: The decompressed bytes.
+  /// - Throws: ``RasterError/decompressedTooLarge(limit:)`` past `limit`;
+  ///   ``RasterError/decompressionFailed(message:)`` for a damaged or truncated stream, or
+  ///   bytes after its end.
+  ///
+  /// The corresponding C functions are `inflateInit_`, `inflate` and `inflateEnd`.
+  static func decompress(_ bytes: ArraySlice<UInt8>, limit: Int) throws(RasterError) -> [UInt8] {
+    let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    stream.initialize(to: z_stream())
+    defer {
+      stream.deinitialize(count: 1)
+      stream.deallocate()
+    }
+    let initStatus = inflateInit_(stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+    guard initStatus == Z_OK else {
+      throw .decompressionFailed(message: message(initStatus, stream))
+    }
+    defer { inflateEnd(stream) }
+
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: outputBufferSize)
+    try bytes.withUnsafeBufferPointer { (source) throws(RasterError) in
+      var offset = 0
+      while true {
+        if stream.pointee.avail_in == 0 && offset < source.count {
+          // `avail_in` is 32 bits wide, so a huge input goes in slices.
+          let length = min(source.count - offset, Int(UInt32.max / 2))
+          stream.pointee.next_in = UnsafeMutablePointer(
+            mutating: source.baseAddress.map { $0 + offset })
+          stream.pointee.avail_in = UInt32(length)
+          offset += length
+        }
+        var produced = 0
+        let status = buffer.withUnsafeMutableBufferPointer { target in
+          stream.pointee.next_out = target.baseAddress
+          stream.pointee.avail_out = UInt32(target.count)
+          let status = inflate(stream, Z_NO_FLUSH)
+          produced = target.count - Int(stream.pointee.avail_out)
+          stream.pointee.next_out = nil
+          stream.pointee.avail_out = 0
+          return status
+        }
+        guard produced <= limit - output.count else { throw .decompressedTooLarge(limit: limit) }
+        output.append(contentsOf: buffer[0..<produced])
+        switch status {
+        case Z_STREAM_END:
+          guard stream.pointee.avail_in == 0 && offset == source.count else {
+            throw .decompressionFailed(message: "there are bytes after the end of the stream")
+          }
+          return
+        case Z_OK:
+          continue
+        case Z_BUF_ERROR where stream.pointee.avail_in == 0 && offset == source.count:
+          throw .decompressionFailed(message: "the stream ends too early")
+        case Z_BUF_ERROR:
+          continue
+        default:
+          throw .decompressionFailed(message: message(status, stream))
+        }
+      }
+    }
+    return output
+  }
+
+  /// zlib's message for a status, its own when it gave one.
+  private static func message(_ status: Int32, _ stream: UnsafeMutablePointer<z_stream>) -> String {
+    stream.pointee.msg.map { String(cString: $0) } ?? String(cString: zError(status))
   }
 
   /// Continues a CRC-32 (the one PNG and zlib use) over more bytes.
