@@ -10,7 +10,8 @@ public enum DrawdocCLI {
       NewCommand.self, SaveCommand.self, OpenCommand.self, ListCommand.self, ExportCommand.self,
       AddCommand.self, SetCommand.self, HitCommand.self, RaiseCommand.self, LowerCommand.self,
       LayersCommand.self, RemoveCommand.self, ClearCommand.self, RenameCommand.self,
-      DuplicateCommand.self, DeleteCommand.self, ConvertCommand.self, GalleryCommand.self,
+      DuplicateCommand.self, DeleteCommand.self, ConvertCommand.self, DiffCommand.self,
+      MergeCommand.self, GalleryCommand.self,
       ValidateCommand.self, HelpCommand.self,
     ]
   }

@@ -116,7 +116,7 @@ import Testing
     #expect(merge.plane.size == (try Size(width: 200, height: 50)))
   }
 
-  @Test func additionsGoAboveTheRectangleBelowThemOnTheirSide() throws {
+  @Test func additionsInTheMiddleGoAboveTheRectangleBelowThem() throws {
     let base = try letterPlane("abc")
     // Ours adds x on top and y above a; theirs adds z at the bottom and w above b.
     let ours = try letterPlane("aybcx")
@@ -128,6 +128,15 @@ import Testing
     let both = try PlaneMerge(
       base: base, ours: try letterPlane("abcxy"), theirs: try letterPlane("abcz"))
     #expect(letters(both.plane) == "abcxyz")
+  }
+
+  @Test func additionsOnTopOrAtTheBottomStayThere() throws {
+    // Ours adds x on top and y at the bottom; theirs raises a to the top and lowers c to the
+    // bottom.
+    let merge = try PlaneMerge(
+      base: try letterPlane("abc"), ours: try letterPlane("yabcx"), theirs: try letterPlane("cba"))
+    #expect(merge.isClean)
+    #expect(letters(merge.plane) == "ycbax")
   }
 
   @Test func anAdditionFollowsTheRectangleBelowItWhenThatOneMoves() throws {

@@ -105,7 +105,14 @@ enum DrawingFile {
     }
   }
 
-  private static func read(_ path: String, _ bytes: [UInt8]) throws -> Drawing {
+  /// Reads a drawing from a file's bytes, as ``read(_:)`` does.
+  ///
+  /// - Parameters:
+  ///   - path: The file, as the user named it.
+  ///   - bytes: Its bytes.
+  /// - Returns: The drawing.
+  /// - Throws: ``FileContentError``.
+  static func read(_ path: String, _ bytes: [UInt8]) throws -> Drawing {
     if DrawingPNG.isPNG(bytes) {
       let svg = try embeddedSVG(path, bytes)
       do {

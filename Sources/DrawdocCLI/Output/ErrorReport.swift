@@ -46,6 +46,10 @@ struct ErrorReport {
       }
       message = error.description
       pointsToHelp = nil
+    case let error as NoSuchDrawingOrFile:
+      status = .noInput
+      message = error.description
+      pointsToHelp = nil
     case let error as FileContentError:
       status = .dataError
       message = error.description

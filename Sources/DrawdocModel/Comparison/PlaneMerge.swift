@@ -11,8 +11,9 @@
 /// - Z-order: for every two rectangles both sides kept, the result keeps which one is above
 ///   the other as the side that changed that has it, else as BASE has it. When no order can
 ///   keep all of those, the z-order conflicts and the rectangles both sides kept are in OURS'
-///   order. A rectangle only one side has (added there, or kept against the other's removal)
-///   goes right above the rectangle that is below it on that side, or at the bottom.
+///   order. Rectangles only one side has (added there, or kept against the other's removal)
+///   stay with their neighbours on that side: a run of them on top there goes on top, one at
+///   the bottom there goes to the bottom, any other right above the rectangle below it.
 ///
 /// The result is always a valid plane.
 public struct PlaneMerge: Sendable {
@@ -104,31 +105,41 @@ public struct PlaneMerge: Sendable {
       conflicts.append(.zOrderTooManyMoves(ours: moves(ours), theirs: moves(theirs)))
     }
 
-    // Rectangles only one side has go right above the one below them on that side.
-    var above: [Identifier?: [Identifier]] = [:]
+    // Rectangles only one side has stay with their neighbours on that side: a run of them
+    // goes on top if it is on top there, at the bottom if it is at the bottom there, and
+    // otherwise right above the rectangle below it.
+    var bottom: [Identifier] = []
+    var top: [Identifier] = []
+    var above: [Identifier: [Identifier]] = [:]
     for (side, isTheirs) in [(ours, false), (theirs, true)] {
-      var below: Identifier?
+      var anchor: Identifier?
+      var run: [Identifier] = []
       for rectangle in side.rectangles where merged[rectangle.id] != nil {
         let id = rectangle.id
         // Those both sides added are placed as OURS has them.
-        if !kept(id) && !(isTheirs && ours.contains(id)) { above[below, default: []].append(id) }
-        below = id
+        guard kept(id) || (isTheirs && ours.contains(id)) else {
+          run.append(id)
+          continue
+        }
+        if let anchor { above[anchor, default: []] += run } else { bottom += run }
+        run = []
+        anchor = id
       }
+      top += run
     }
     var rectangles: [Rectangle] = []
     rectangles.reserveCapacity(merged.count)
-    func place(above anchor: Identifier?) {
-      var stack = Array((above[anchor] ?? []).reversed())
+    /// Appends each rectangle, each followed by those placed right above it.
+    func place(_ ids: [Identifier]) {
+      var stack = Array(ids.reversed())
       while let id = stack.popLast() {
         if let rectangle = merged[id] { rectangles.append(rectangle) }
         stack += (above[id] ?? []).reversed()
       }
     }
-    place(above: nil)
-    for id in order.order {
-      if let rectangle = merged[id] { rectangles.append(rectangle) }
-      place(above: id)
-    }
+    place(bottom)
+    for id in order.order { place([id]) }
+    place(top)
 
     self.plane = try Plane(
       size: Size(trustedWidth: width, height: height), title: title, rectangles: rectangles)
