@@ -28,34 +28,9 @@ private final class Repository {
     try #require(setup.status == 0, "the README's git setup failed: \(setup.standardError)")
   }
 
-  /// Runs a program in the repository and waits for it. Its output goes to files, so a
-  /// program that fills one pipe while the other is read cannot stall.
+  /// Runs a program in the repository and waits for it.
   func run(_ program: String, _ arguments: [String]) throws -> CommandResult {
-    let outputs = try makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: outputs) }
-    let outputURL = outputs.appendingPathComponent("stdout")
-    let errorURL = outputs.appendingPathComponent("stderr")
-    for url in [outputURL, errorURL] { try Data().write(to: url) }
-    let output = try FileHandle(forWritingTo: outputURL)
-    let errors = try FileHandle(forWritingTo: errorURL)
-    defer {
-      try? output.close()
-      try? errors.close()
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
-    process.environment = environment
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return CommandResult(
-      status: process.terminationStatus,
-      standardOutput: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-      standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+    try runProgram(program, arguments, environment: environment, in: folder)
   }
 
   func git(_ arguments: String...) throws -> CommandResult {
@@ -68,6 +43,19 @@ private final class Repository {
     #expect(try git("add", ".").status == 0)
     let result = try git("commit", "-q", "-m", message)
     #expect(result.status == 0, "\(result.standardError)")
+  }
+
+  /// Commits `base` on main, then `branch` on a new branch from it named `name`, then `main`
+  /// on main, which stays checked out.
+  func diverge(
+    base: String, branch name: String, _ branch: (text: String, message: String),
+    main: (text: String, message: String)
+  ) throws {
+    try commit(base, message: "base")
+    #expect(try git("checkout", "-q", "-b", name).status == 0)
+    try commit(branch.text, message: branch.message)
+    #expect(try git("checkout", "-q", "main").status == 0)
+    try commit(main.text, message: main.message)
   }
 
   var drawing: String {
@@ -108,25 +96,26 @@ private func gitIsInstalled() -> Bool {
   @Test func branchesThatEditDifferentRectanglesMergeCleanly() throws {
     guard gitIsInstalled() else { return }
     let repository = try Repository()
-    try repository.commit(drawingText(baseRectangles), message: "base")
-    #expect(try repository.git("checkout", "-q", "-b", "red").status == 0)
-    try repository.commit(
-      drawingText(
-        modified: "2026-02-01T00:00:00Z",
-        [
-          "a 0 0 10 10 #ff0000 10", "b 10 0 10 10 #00bb00 5", "c 20 0 10 10 #0000cc 7",
-          "d 30 0 10 10 #dddddd 1",
-        ]), message: "a is red")
-    #expect(try repository.git("checkout", "-q", "main").status == 0)
-    // The next line, the root's modified time and the end of the file change here: a text
+    // Main changes the next line, the root's modified time and the end of the file: a text
     // merge would conflict.
-    try repository.commit(
-      drawingText(
-        modified: "2026-03-01T00:00:00Z",
-        [
-          "a 0 0 10 10 #aa0000 10", "b 15 0 10 10 #00bb00 5", "c 20 0 10 10 #0000cc 7",
-          "d 30 0 10 10 #dddddd 1", "e 1 1 1 1 #eeeeee 10",
-        ]), message: "b moved, e added")
+    try repository.diverge(
+      base: drawingText(baseRectangles), branch: "red",
+      (
+        drawingText(
+          modified: "2026-02-01T00:00:00Z",
+          [
+            "a 0 0 10 10 #ff0000 10", "b 10 0 10 10 #00bb00 5", "c 20 0 10 10 #0000cc 7",
+            "d 30 0 10 10 #dddddd 1",
+          ]), "a is red"
+      ),
+      main: (
+        drawingText(
+          modified: "2026-03-01T00:00:00Z",
+          [
+            "a 0 0 10 10 #aa0000 10", "b 15 0 10 10 #00bb00 5", "c 20 0 10 10 #0000cc 7",
+            "d 30 0 10 10 #dddddd 1", "e 1 1 1 1 #eeeeee 10",
+          ]), "b moved, e added"
+      ))
     let merge = try repository.git("merge", "-q", "--no-edit", "red")
     #expect(merge.status == 0, "\(merge.standardOutput)\(merge.standardError)")
     #expect(
@@ -171,15 +160,11 @@ private func gitIsInstalled() -> Bool {
   @Test func branchesThatRecolorOneRectangleStopWithAConflictAndAValidDrawing() throws {
     guard gitIsInstalled() else { return }
     let repository = try Repository()
-    try repository.commit(drawingText(baseRectangles), message: "base")
-    #expect(try repository.git("checkout", "-q", "-b", "red").status == 0)
-    try repository.commit(
-      drawingText(baseRectangles).replacingOccurrences(of: "#aa0000", with: "#ff0000"),
-      message: "a is red")
-    #expect(try repository.git("checkout", "-q", "main").status == 0)
-    try repository.commit(
-      drawingText(baseRectangles).replacingOccurrences(of: "#aa0000", with: "#0000ff"),
-      message: "a is blue")
+    let base = drawingText(baseRectangles)
+    try repository.diverge(
+      base: base, branch: "red",
+      (base.replacingOccurrences(of: "#aa0000", with: "#ff0000"), "a is red"),
+      main: (base.replacingOccurrences(of: "#aa0000", with: "#0000ff"), "a is blue"))
     let merge = try repository.git("merge", "--no-edit", "red")
     #expect(merge.status == 1)
     let output = merge.standardOutput + merge.standardError
@@ -197,6 +182,6 @@ private func gitIsInstalled() -> Bool {
     #expect(check.status == 0 && check.standardOutput == "drawing.svg: ok\n")
     #expect(
       try repository.drawing
-        == drawingText(baseRectangles).replacingOccurrences(of: "#aa0000", with: "#0000ff"))
+        == base.replacingOccurrences(of: "#aa0000", with: "#0000ff"))
   }
 }

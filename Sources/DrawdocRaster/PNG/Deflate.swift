@@ -85,16 +85,7 @@ enum Deflate {
     output: inout [UInt8]
   ) -> Int32 {
     while true {
-      var produced = 0
-      let status = buffer.withUnsafeMutableBufferPointer { target in
-        stream.pointee.next_out = target.baseAddress
-        stream.pointee.avail_out = UInt32(target.count)
-        let status = deflate(stream, flush)
-        produced = target.count - Int(stream.pointee.avail_out)
-        stream.pointee.next_out = nil
-        stream.pointee.avail_out = 0
-        return status
-      }
+      let (status, produced) = step(stream, into: &buffer) { deflate($0, flush) }
       output.append(contentsOf: buffer[0..<produced])
       switch status {
       case Z_STREAM_END:
@@ -110,6 +101,24 @@ enum Deflate {
       default:
         return status
       }
+    }
+  }
+
+  /// Makes one call of deflate or inflate write into `buffer`, from its start.
+  ///
+  /// - Returns: The call's status and how many bytes it wrote.
+  private static func step(
+    _ stream: UnsafeMutablePointer<z_stream>, into buffer: inout [UInt8],
+    _ call: (UnsafeMutablePointer<z_stream>) -> Int32
+  ) -> (status: Int32, produced: Int) {
+    buffer.withUnsafeMutableBufferPointer { target in
+      stream.pointee.next_out = target.baseAddress
+      stream.pointee.avail_out = UInt32(target.count)
+      let status = call(stream)
+      let produced = target.count - Int(stream.pointee.avail_out)
+      stream.pointee.next_out = nil
+      stream.pointee.avail_out = 0
+      return (status, produced)
     }
   }
 
@@ -161,16 +170,7 @@ enum Deflate {
           stream.pointee.avail_in = UInt32(length)
           offset += length
         }
-        var produced = 0
-        let status = buffer.withUnsafeMutableBufferPointer { target in
-          stream.pointee.next_out = target.baseAddress
-          stream.pointee.avail_out = UInt32(target.count)
-          let status = inflate(stream, Z_NO_FLUSH)
-          produced = target.count - Int(stream.pointee.avail_out)
-          stream.pointee.next_out = nil
-          stream.pointee.avail_out = 0
-          return status
-        }
+        let (status, produced) = step(stream, into: &buffer) { inflate($0, Z_NO_FLUSH) }
         guard produced <= limit - output.count else { throw .decompressedTooLarge(limit: limit) }
         output.append(contentsOf: buffer[0..<produced])
         switch status {

@@ -57,15 +57,23 @@ extension JSONValue {
       }
       output.append(UInt8(ascii: "]"))
     case .object(let members):
-      output.append(UInt8(ascii: "{"))
-      for (index, member) in members.enumerated() {
-        if index > 0 { output.append(contentsOf: ", ".utf8) }
-        Self.writeString(member.key, to: &output)
-        output.append(contentsOf: ": ".utf8)
-        member.value.write(to: &output)
-      }
-      output.append(UInt8(ascii: "}"))
+      Self.writeObject(members, to: &output) { $0.write(to: &$1) }
     }
+  }
+
+  /// An object, each member's value written by `writeValue`.
+  private static func writeObject(
+    _ members: [(key: String, value: JSONValue)], to output: inout [UInt8],
+    writeValue: (JSONValue, inout [UInt8]) -> Void
+  ) {
+    output.append(UInt8(ascii: "{"))
+    for (index, member) in members.enumerated() {
+      if index > 0 { output.append(contentsOf: ", ".utf8) }
+      writeString(member.key, to: &output)
+      output.append(contentsOf: ": ".utf8)
+      writeValue(member.value, &output)
+    }
+    output.append(UInt8(ascii: "}"))
   }
 
   /// The text of a whole document as drawdoc prints JSON: compact, except that each element of
@@ -77,18 +85,13 @@ extension JSONValue {
     case .array(let elements):
       Self.writeLines(elements, to: &output)
     case .object(let members):
-      output.append(UInt8(ascii: "{"))
-      for (index, member) in members.enumerated() {
-        if index > 0 { output.append(contentsOf: ", ".utf8) }
-        Self.writeString(member.key, to: &output)
-        output.append(contentsOf: ": ".utf8)
-        if case .array(let elements) = member.value {
+      Self.writeObject(members, to: &output) { value, output in
+        if case .array(let elements) = value {
           Self.writeLines(elements, to: &output)
         } else {
-          member.value.write(to: &output)
+          value.write(to: &output)
         }
       }
-      output.append(UInt8(ascii: "}"))
     default:
       write(to: &output)
     }
