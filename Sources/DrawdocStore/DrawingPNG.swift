@@ -12,6 +12,9 @@ public enum DrawingPNG {
 
   /// Draws a drawing and writes it as PNG.
   ///
+  /// The SVG file is compressed a piece at a time as it is written, so it never sits in
+  /// memory whole, and on a second thread while the picture is drawn.
+  ///
   /// - Parameters:
   ///   - drawing: The drawing.
   ///   - scale: Pixels per canvas unit.
@@ -22,9 +25,26 @@ public enum DrawingPNG {
   public static func encode(
     _ drawing: Drawing, scale: Double = 1, background: Color? = nil, embed: Bool = true
   ) throws(RasterError) -> [UInt8] {
-    let image = try Rasterizer.render(drawing.plane, scale: scale, background: background)
-    let texts = embed ? [PNGText(keyword: keyword, text: SVGEncoder.encode(drawing))] : []
-    return try PNGEncoder.encode(image, texts: texts)
+    var image: Result<RasterImage, RasterError>?
+    var text: Result<PNGText, RasterError>?
+    // Each task writes only its own result.
+    Parallel.forEach(embed ? 2 : 1, extraThreads: 1) { task in
+      if task == 0 {
+        image = Result { () throws(RasterError) in
+          try Rasterizer.render(drawing.plane, scale: scale, background: background)
+        }
+      } else {
+        text = Result { () throws(RasterError) in
+          try PNGText(keyword: keyword) { (emit) throws(RasterError) in
+            try SVGEncoder.encode(drawing, emit: emit)
+          }
+        }
+      }
+    }
+    guard let image else { preconditionFailure("the picture was not drawn") }
+    var texts: [PNGText] = []
+    if let text { texts.append(try text.get()) }
+    return try PNGEncoder.encode(try image.get(), texts: texts)
   }
 
   /// Whether bytes start with the PNG signature.

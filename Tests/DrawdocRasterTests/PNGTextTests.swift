@@ -121,7 +121,7 @@ private struct InspectedChunk: Decodable {
   @Test func theEncoderWritesACompressedITXtChunkThatPythonReads() throws {
     let text = "<svg>✓ \"Zeichnung\" & more</svg>\n" + String(repeating: "<rect/>\n", count: 500)
     let png = try PNGEncoder.encode(
-      try image(), texts: [PNGText(keyword: "drawdoc", text: Array(text.utf8))])
+      try image(), texts: [try PNGText(keyword: "drawdoc", text: Array(text.utf8))])
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let file = "\(folder)/text.png"

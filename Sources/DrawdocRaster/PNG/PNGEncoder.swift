@@ -20,7 +20,7 @@ public enum PNGEncoder {
   ///
   /// - Parameters:
   ///   - image: The image to write.
-  ///   - texts: Text chunks to write, compressed, before the pixels.
+  ///   - texts: Text chunks to write before the pixels.
   /// - Returns: The bytes of the PNG file.
   /// - Throws: ``RasterError/imageTooLarge(width:height:)`` if a side is longer than PNG
   ///   allows; ``RasterError/compressionFailed(status:message:)`` if zlib fails.
@@ -31,20 +31,18 @@ public enum PNGEncoder {
       throw .imageTooLarge(width: image.width, height: image.height)
     }
     let compressed = try compressedRows(of: image)
-    var textChunks: [[UInt8]] = []
-    for text in texts { textChunks.append(try text.chunkData()) }
 
     var output = signature
     output.reserveCapacity(
-      signature.count + 25 + textChunks.reduce(0) { $0 + $1.count + 12 } + compressed.count + 12
-        + 12)
+      signature.count + 25 + texts.reduce(0) { $0 + $1.keyword.utf8.count + 17 }
+        + texts.reduce(0) { $0 + $1.compressedText.count } + compressed.count + 12 + 12)
     var header: [UInt8] = []
     appendBigEndian(UInt32(image.width), to: &header)
     appendBigEndian(UInt32(image.height), to: &header)
     // Bit depth 8, color type 6 (RGBA), deflate, adaptive filtering, no interlace.
     header += [8, 6, 0, 0, 0]
     appendChunk("IHDR", header[...], to: &output)
-    for chunk in textChunks { appendChunk("iTXt", chunk[...], to: &output) }
+    for text in texts { appendChunk("iTXt", text.chunkData[...], to: &output) }
     var start = 0
     repeat {
       let end = min(compressed.count, start + maximumChunkLength)

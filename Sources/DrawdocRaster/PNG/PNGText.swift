@@ -1,35 +1,57 @@
 /// A text chunk of a PNG file, `iTXt` (PNG specification, section 11.3.4.5): a keyword and
-/// UTF-8 text, which the encoder stores compressed with zlib, without a language tag or a
-/// translated keyword.
+/// UTF-8 text, stored compressed with zlib, without a language tag or a translated keyword.
 public struct PNGText: Equatable, Sendable {
   /// The chunk's keyword: 1 to 79 printable ASCII characters.
   public let keyword: String
-  /// The text, in UTF-8, without NUL bytes.
-  public let text: [UInt8]
+  /// The text compressed with zlib, as the chunk stores it.
+  let compressedText: [UInt8]
 
   /// Makes a text chunk.
   ///
   /// - Parameters:
   ///   - keyword: 1 to 79 printable ASCII characters (space allowed, but not first, last or
   ///     twice in a row), as PNG requires of a keyword.
-  ///   - text: UTF-8 text.
+  ///   - text: UTF-8 text without NUL bytes.
+  /// - Throws: ``RasterError/compressionFailed(status:message:)`` if zlib fails.
   /// - Precondition: `keyword` is a valid keyword; anything else is a programming error.
-  public init(keyword: String, text: [UInt8]) {
+  public init(keyword: String, text: [UInt8]) throws(RasterError) {
+    try self.init(keyword: keyword) { (emit) throws(RasterError) in
+      try text.withUnsafeBufferPointer { (bytes) throws(RasterError) in
+        try emit(UnsafeRawBufferPointer(bytes))
+      }
+    }
+  }
+
+  /// Makes a text chunk from text written a piece at a time, compressing each piece as it
+  /// comes: a long text never sits in memory whole.
+  ///
+  /// - Parameters:
+  ///   - keyword: 1 to 79 printable ASCII characters (space allowed, but not first, last or
+  ///     twice in a row), as PNG requires of a keyword.
+  ///   - write: Calls `emit` with each piece of the UTF-8 text (without NUL bytes), in order.
+  /// - Throws: ``RasterError/compressionFailed(status:message:)`` if zlib fails.
+  /// - Precondition: `keyword` is a valid keyword; anything else is a programming error.
+  public init(
+    keyword: String,
+    writing write: (_ emit: (UnsafeRawBufferPointer) throws(RasterError) -> Void)
+      throws(RasterError) -> Void
+  ) throws(RasterError) {
     let bytes = Array(keyword.utf8)
     precondition(
       (1...79).contains(bytes.count) && bytes.allSatisfy { (0x20...0x7E).contains($0) }
         && bytes.first != 0x20 && bytes.last != 0x20 && !keyword.contains("  "),
       "not a PNG keyword")
     self.keyword = keyword
-    self.text = text
+    compressedText = try Deflate.compress(producing: write)
   }
 
   /// The chunk's data: the keyword, a NUL, the compression flag (1) and method (0, zlib), an
   /// empty language tag and translated keyword, each ended by a NUL, and the compressed text.
-  func chunkData() throws(RasterError) -> [UInt8] {
+  var chunkData: [UInt8] {
     var data = Array(keyword.utf8)
+    data.reserveCapacity(data.count + 5 + compressedText.count)
     data += [0, 1, 0, 0, 0]
-    data += try Deflate.compress(pieceCount: 1) { _, piece in piece = text }
+    data += compressedText
     return data
   }
 
