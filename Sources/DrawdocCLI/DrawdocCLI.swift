@@ -8,11 +8,12 @@ public enum DrawdocCLI {
   static var commands: [any Command.Type] {
     [
       NewCommand.self, SaveCommand.self, OpenCommand.self, ListCommand.self, ExportCommand.self,
-      AddCommand.self, SetCommand.self, HitCommand.self, RemoveCommand.self, ClearCommand.self,
-      RenameCommand.self, DuplicateCommand.self, DeleteCommand.self, HistoryCommand.self,
-      UndoCommand.self, RedoCommand.self, RestoreCommand.self, TrashCommand.self,
-      WatchCommand.self, ConvertCommand.self, GalleryCommand.self, ValidateCommand.self,
-      ConfigCommand.self, HelpCommand.self,
+      AddCommand.self, SetCommand.self, HitCommand.self, RaiseCommand.self, LowerCommand.self,
+      LayersCommand.self, RemoveCommand.self, ClearCommand.self, RenameCommand.self,
+      DuplicateCommand.self, DeleteCommand.self, HistoryCommand.self, UndoCommand.self,
+      RedoCommand.self, RestoreCommand.self, TrashCommand.self, WatchCommand.self,
+      ConvertCommand.self, DiffCommand.self, MergeCommand.self, GalleryCommand.self,
+      ValidateCommand.self, ConfigCommand.self, HelpCommand.self,
     ]
   }
 

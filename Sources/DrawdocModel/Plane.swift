@@ -65,6 +65,14 @@ public struct Plane: Sendable {
     indexByIdentifier.position(of: id, in: rectangles) != nil
   }
 
+  /// Where a rectangle sits in z-order: 0 is the bottom, `count - 1` the top.
+  ///
+  /// - Parameter id: The rectangle to look for.
+  /// - Returns: Its index in ``rectangles``, or `nil` when no rectangle has this id.
+  public func zIndex(of id: Identifier) -> Int? {
+    indexByIdentifier.position(of: id, in: rectangles)
+  }
+
   /// The topmost rectangle whose half-open box holds `point`, or `nil`.
   ///
   /// - Parameter point: The point to test.
@@ -141,11 +149,55 @@ public struct Plane: Sendable {
     let index = try index(of: id)
     let removed = rectangles.remove(at: index)
     // Open addressing cannot simply forget one key, and the positions above it shift anyway.
+    reindex()
+    return removed
+  }
+
+  // MARK: - Z-order
+
+  /// Moves a rectangle up in z-order: one place (above the rectangle that was just above it),
+  /// or to the top.
+  ///
+  /// - Parameters:
+  ///   - id: The rectangle to move.
+  ///   - toTop: `true` to make it the topmost rectangle.
+  /// - Returns: Whether it moved: `false` when it already was the topmost.
+  /// - Throws: ``ModelError/noSuchRectangle(_:)``.
+  @discardableResult
+  public mutating func raise(_ id: Identifier, toTop: Bool = false) throws(ModelError) -> Bool {
+    let index = try index(of: id)
+    return move(from: index, to: toTop ? rectangles.count - 1 : min(index + 1, count - 1))
+  }
+
+  /// Moves a rectangle down in z-order: one place (below the rectangle that was just below
+  /// it), or to the bottom.
+  ///
+  /// - Parameters:
+  ///   - id: The rectangle to move.
+  ///   - toBottom: `true` to make it the bottom rectangle.
+  /// - Returns: Whether it moved: `false` when it already was at the bottom.
+  /// - Throws: ``ModelError/noSuchRectangle(_:)``.
+  @discardableResult
+  public mutating func lower(_ id: Identifier, toBottom: Bool = false) throws(ModelError) -> Bool {
+    let index = try index(of: id)
+    return move(from: index, to: toBottom ? 0 : max(index - 1, 0))
+  }
+
+  /// Moves the rectangle at `source` to `target`; those in between shift by one place.
+  private mutating func move(from source: Int, to target: Int) -> Bool {
+    guard source != target else { return false }
+    let rectangle = rectangles.remove(at: source)
+    rectangles.insert(rectangle, at: target)
+    reindex()
+    return true
+  }
+
+  /// Indexes every rectangle again, after positions shifted.
+  private mutating func reindex() {
     indexByIdentifier = IdentifierIndex(minimumCapacity: rectangles.count)
     for (position, rectangle) in rectangles.enumerated() {
       _ = indexByIdentifier.insert(rectangle.id, at: position, in: rectangles)
     }
-    return removed
   }
 
   /// Removes every rectangle, keeping the canvas and the title.

@@ -1,4 +1,5 @@
-/// What can go wrong while drawing a plane into pixels or writing those pixels as PNG.
+/// What can go wrong while drawing a plane into pixels, writing those pixels as PNG, or
+/// reading a text chunk back from a PNG file.
 ///
 /// Every case carries the values that were wrong, and its ``description`` says what would
 /// be right.
@@ -16,6 +17,22 @@ public enum RasterError: Error, Equatable, Sendable {
 
   /// zlib refused to compress the image; `status` is its return code.
   case compressionFailed(status: Int, message: String)
+
+  /// The bytes do not start with the PNG signature.
+  case notPNG
+
+  /// The PNG file is damaged: a chunk runs past the end, its CRC does not match, a text chunk
+  /// is not laid out as PNG says, or the file ends before `IEND`.
+  case malformedPNG(reason: String)
+
+  /// The PNG file has no `iTXt` chunk with this keyword.
+  case missingText(keyword: String)
+
+  /// A compressed text chunk would inflate to more than `limit` bytes.
+  case decompressedTooLarge(limit: Int)
+
+  /// zlib could not decompress a text chunk: the stream is damaged or truncated.
+  case decompressionFailed(message: String)
 }
 
 extension RasterError: CustomStringConvertible {
@@ -40,6 +57,20 @@ extension RasterError: CustomStringConvertible {
     case .compressionFailed(let status, let message):
       return "zlib could not compress the image (status \(status): \(message)); this usually "
         + "means memory ran out, so try a smaller scale."
+    case .notPNG:
+      return "the file is not a PNG: it does not start with the PNG signature"
+    case .malformedPNG(let reason):
+      return "the PNG file is damaged: \(reason)"
+    case .missingText(let keyword):
+      return "the PNG holds no drawing: it has no iTXt chunk with the keyword '\(keyword)'. "
+        + "drawdoc puts one in every PNG it exports (unless --no-embed); this PNG was made "
+        + "without it, or a PNG optimiser removed it. Export the drawing again, or use its "
+        + "SVG file"
+    case .decompressedTooLarge(let limit):
+      return "the text in the PNG would inflate to more than \(limit) bytes, the most drawdoc "
+        + "reads"
+    case .decompressionFailed(let message):
+      return "the compressed text in the PNG cannot be read: \(message)"
     }
   }
 }

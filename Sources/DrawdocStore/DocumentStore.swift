@@ -181,7 +181,8 @@ public struct DocumentStore: Sendable {
 
   /// Changes a drawing under the store lock: reads it, lets `change` edit it and say what it
   /// did, and writes it back with `modified` set to `now` as a new version, keeping the one it
-  /// replaces in the history. If `change` throws, nothing is written.
+  /// replaces in the history. If `change` throws, or returns ``Change/unchanged``, nothing is
+  /// written.
   ///
   /// - Parameters:
   ///   - id: The drawing to change.
@@ -199,6 +200,7 @@ public struct DocumentStore: Sendable {
     let present = try self.present(id)
     var drawing = present.drawing
     let done = try change(&drawing)
+    if done == .unchanged { return present.drawing }
     drawing.modified = now
     try commit(
       drawing, over: present,

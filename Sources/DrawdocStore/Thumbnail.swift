@@ -29,7 +29,8 @@ public enum Thumbnail {
     return max(scale, .leastNormalMagnitude)
   }
 
-  /// The PNG bytes of a drawing's thumbnail.
+  /// The PNG bytes of a drawing's thumbnail. A thumbnail is only a cache of the picture: it
+  /// never carries the drawing, as an exported PNG does (see ``DrawingPNG``).
   ///
   /// - Parameter plane: The drawing's content.
   /// - Returns: The PNG file.

@@ -187,6 +187,28 @@ private let seeds = """
     #expect(bad.standardError.contains("'latest' is not a valid at: expected a version number"))
   }
 
+  @Test func zOrderMovesAreVersionsAndAMoveThatMovesNothingIsNone() throws {
+    let box = try Sandbox()
+    let id = try box.newDrawing("--title", "Layers")
+    let bottom = try box.add(id, "--seed", "1")[0]
+    let top = try box.add(id, "--seed", "2")[0]
+    try box.succeed("raise", id, bottom)
+    try box.succeed("lower", id, bottom, "--to-bottom")
+    try box.succeed("raise", id, bottom, "--to-top")
+    try box.succeed("lower", id, bottom)
+    try box.succeed("lower", id, bottom, "--to-bottom")
+    try box.succeed("raise", id, top, "--to-top")
+    let history = try box.history(id)
+    #expect(
+      history.versions.map(\.change).prefix(4) == [
+        "lowered \(bottom) one step", "raised \(bottom) to the top",
+        "lowered \(bottom) to the bottom", "raised \(bottom) one step",
+      ])
+    #expect(history.versions.count == 7)
+    #expect(try box.succeed("undo", id) == "version 8: undid lowered \(bottom) one step\n")
+    #expect(try box.openJSON(id).rectangles.map(\.id) == [top, bottom])
+  }
+
   @Test func theHistoryLimitIsAStoreSetting() throws {
     let box = try Sandbox()
     #expect(try box.succeed("config") == "history-limit = 100\n")

@@ -18,10 +18,6 @@ private let foreignSVG = """
 
   """
 
-private func sample(_ name: String) -> String {
-  repositoryRoot.appendingPathComponent("Samples/\(name)").path
-}
-
 /// The expected warning lines for `foreignSVG` read from `path`, given the fresh id of the
 /// rectangle on line 6.
 private func foreignWarnings(_ path: String, freshId: String) -> String {

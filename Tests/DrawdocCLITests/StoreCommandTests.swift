@@ -206,11 +206,11 @@ private func isId(_ text: String) -> Bool {
   text.wholeMatch(of: #/[a-z0-9]{3}-[a-z0-9]{3}-[a-z0-9]{3}/#) != nil
 }
 
-private func sample(_ name: String) -> String {
+func sample(_ name: String) -> String {
   repositoryRoot.appendingPathComponent("Samples/\(name)").path
 }
 
-private func sampleBytes(_ name: String) throws -> [UInt8] {
+func sampleBytes(_ name: String) throws -> [UInt8] {
   Array(try Data(contentsOf: URL(fileURLWithPath: sample(name))))
 }
 

@@ -33,13 +33,26 @@ let drawdocExecutable: URL = {
   return folder.appendingPathComponent("drawdoc")
 }()
 
-/// Runs the real `drawdoc` binary and waits for it. Its output goes to temporary files, not
-/// pipes, so a command that writes more than a pipe holds to both streams cannot deadlock
-/// with a reader that drains one stream before the other. A `launcher` such as
+/// Runs the real `drawdoc` binary and waits for it. A `launcher` such as
 /// `["/usr/bin/valgrind", "-q"]` runs the binary under that program.
 func runBinary(
   _ arguments: [String], input: Data? = nil, environment: [String: String]? = nil,
   launcher: [String] = []
+) throws -> CommandResult {
+  if let program = launcher.first {
+    return try runProgram(
+      program, launcher.dropFirst() + [drawdocExecutable.path] + arguments, input: input,
+      environment: environment)
+  }
+  return try runProgram(drawdocExecutable.path, arguments, input: input, environment: environment)
+}
+
+/// Runs a program and waits for it. Its output goes to temporary files, not pipes, so a
+/// program that writes more than a pipe holds to both streams cannot deadlock with a reader
+/// that drains one stream before the other.
+func runProgram(
+  _ program: String, _ arguments: [String], input: Data? = nil,
+  environment: [String: String]? = nil, in directory: String? = nil
 ) throws -> CommandResult {
   let folder = try makeTemporaryFolder()
   defer { try? FileManager.default.removeItem(at: folder) }
@@ -59,14 +72,10 @@ func runBinary(
     try? standardInput.close()
   }
   let process = Process()
-  if let program = launcher.first {
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = launcher.dropFirst() + [drawdocExecutable.path] + arguments
-  } else {
-    process.executableURL = drawdocExecutable
-    process.arguments = arguments
-  }
+  process.executableURL = URL(fileURLWithPath: program)
+  process.arguments = arguments
   if let environment { process.environment = environment }
+  if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
   process.standardOutput = output
   process.standardError = error
   process.standardInput = standardInput

@@ -5,16 +5,18 @@ import DrawdocStore
 struct ConvertCommand: Command {
   static let name = "convert"
   static let abstract = "Convert a drawing file to SVG, PNG or JSON, without the store."
-  static let usage = "drawdoc convert IN OUT [--scale S] [--background COLOR]"
+  static let usage = "drawdoc convert IN OUT [--scale S] [--background COLOR] [--no-embed]"
   static let options: [OptionSpecification] = [
     .value("scale", placeholder: "S", help: "PNG only: pixels per canvas unit (default 1)."),
     .value("background", placeholder: "COLOR", help: "PNG only: a background color."),
+    PictureOptions.noEmbed,
   ]
   static let discussion = """
     IN is any SVG file, read in import mode as 'save' reads it (what drawdoc cannot keep is
-    reported as 'IN:LINE: warning: …' on standard error), or the JSON form (.json, or text
-    starting with '{'); '-' reads standard input. OUT's extension picks the format: .svg, .png
-    or .json ('-' writes SVG to standard output).
+    reported as 'IN:LINE: warning: …' on standard error), the JSON form (.json, or text
+    starting with '{'), or a PNG that drawdoc exported (its drawing is read strictly); '-'
+    reads standard input. OUT's extension picks the format: .svg, .png or .json ('-' writes
+    SVG to standard output). \(PictureOptions.embedding)
     """
 
   let input: String

@@ -1,5 +1,4 @@
 import DrawdocModel
-import DrawdocRaster
 import DrawdocSVG
 import DrawdocStore
 
@@ -9,19 +8,19 @@ struct ExportCommand: Command {
   static let abstract = "Write a drawing as SVG, PNG or JSON, to a file or standard output."
   static let usage =
     "drawdoc export DOC [--format svg|png|json] [-o FILE] [--scale S] [--background COLOR] "
-    + "[--at VERSION]"
+    + "[--no-embed] [--at VERSION]"
   static let options: [OptionSpecification] = [
     .value("format", placeholder: "svg|png|json", help: "The format (default: from -o, else svg)."),
     .value(
       "output", short: "o", placeholder: "FILE", help: "Write here instead of standard output."),
     .value("scale", placeholder: "S", help: "PNG only: pixels per canvas unit (default 1)."),
     .value("background", placeholder: "COLOR", help: "PNG only: a background color."),
-    StoreAccess.versionOption, StoreAccess.option,
+    PictureOptions.noEmbed, StoreAccess.versionOption, StoreAccess.option,
   ]
   static let discussion = """
     The format follows --format, else the extension of -o, else svg. A PNG is
     ceil(width·S) × ceil(height·S) pixels, transparent unless --background is given; it is
-    not written to a terminal.
+    not written to a terminal. \(PictureOptions.embedding)
     """
 
   let arguments: ParsedArguments
@@ -82,9 +81,8 @@ struct ExportCommand: Command {
           command: command, option: "output", value: "a terminal",
           expected: "-o FILE.png or a redirection: a PNG is not text")
       }
-      let image = try Rasterizer.render(
-        drawing.plane, scale: picture.scale, background: picture.background)
-      bytes = try PNGEncoder.encode(image)
+      bytes = try DrawingPNG.encode(
+        drawing, scale: picture.scale, background: picture.background, embed: picture.embed)
     }
     if let output, output != "-" {
       try OutputFile.write(bytes, to: output)
@@ -102,12 +100,25 @@ struct ExportCommand: Command {
   }
 }
 
-/// `--scale` and `--background`, which only PNG output takes.
+/// `--scale`, `--background` and `--no-embed`, which only PNG output takes.
 struct PictureOptions {
   /// Pixels per canvas unit.
   let scale: Double
   /// A color under the drawing, or `nil` for transparency.
   let background: Color?
+  /// Whether the PNG carries the drawing (see ``DrawingPNG``).
+  let embed: Bool
+
+  /// The flag that leaves the drawing out of a PNG.
+  static let noEmbed = OptionSpecification.flag(
+    "no-embed", help: "PNG only: leave the drawing out (the PNG then cannot be opened again).")
+
+  /// What the help says about the drawing in a PNG.
+  static let embedding = """
+    A PNG carries the drawing's SVG file in an iTXt chunk with the keyword \
+    '\(DrawingPNG.keyword)', so 'save', 'convert' and 'validate' can read it again; \
+    --no-embed leaves it out.
+    """
 
   init(_ arguments: ParsedArguments, format: FileFormat, command: String)
     throws(CommandLineError)
@@ -118,7 +129,13 @@ struct PictureOptions {
           command: command, option: option, value: arguments.value(option) ?? "",
           expected: "no --\(option): it applies to PNG output only")
       }
+      if arguments.flag("no-embed") {
+        throw .invalidValue(
+          command: command, option: "no-embed", value: "--no-embed",
+          expected: "no --no-embed: it applies to PNG output only")
+      }
     }
+    embed = !arguments.flag("no-embed")
     let parse = ValueParser(command: command)
     scale =
       try arguments.value("scale").map { (text) throws(CommandLineError) in

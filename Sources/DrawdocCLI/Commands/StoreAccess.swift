@@ -2,6 +2,14 @@ import DrawdocSVG
 import DrawdocModel
 import DrawdocStore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What every command that works on the store shares: the `--store` option, opening the
 /// store, and finding a drawing by `DOC`.
 enum StoreAccess {
@@ -16,10 +24,24 @@ enum StoreAccess {
   static func open(_ arguments: ParsedArguments, _ context: CommandContext) throws
     -> DocumentStore
   {
-    let location = DocumentStore.location(
-      option: arguments.value("store") ?? context.storeOption, environment: context.environment)
     let timeout = context.environment["DRAWDOC_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
-    return try DocumentStore(root: location, lockTimeout: timeout)
+    return try DocumentStore(root: location(arguments, context), lockTimeout: timeout)
+  }
+
+  /// Opens the store only if its folder exists, for commands that can do without one: a name
+  /// that is not in a store that does not exist makes no store.
+  static func openExisting(_ arguments: ParsedArguments, _ context: CommandContext) throws
+    -> DocumentStore?
+  {
+    guard access(location(arguments, context), F_OK) == 0 else { return nil }
+    return try open(arguments, context)
+  }
+
+  private static func location(_ arguments: ParsedArguments, _ context: CommandContext)
+    -> String
+  {
+    DocumentStore.location(
+      option: arguments.value("store") ?? context.storeOption, environment: context.environment)
   }
 
   /// Finds a drawing by `DOC`; for commands that also read drawings in the trash (`history`,

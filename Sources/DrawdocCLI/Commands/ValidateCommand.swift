@@ -1,4 +1,5 @@
 import DrawdocSVG
+import DrawdocStore
 
 /// `drawdoc validate [--canonical] FILE…`: strict check of each file.
 struct ValidateCommand: Command {
@@ -12,7 +13,8 @@ struct ValidateCommand: Command {
     Prints 'FILE: ok' for each valid file on standard output, and 'FILE:LINE:COL: error: …'
     for each invalid one on standard error. Every file is checked; the exit status is that of
     the first failure: 65 for bad content, 66 for a missing file, 74 for an unreadable one.
-    '-' reads standard input.
+    '-' reads standard input. A PNG file is checked by the drawing it carries (an iTXt chunk
+    with the keyword '\(DrawingPNG.keyword)', as 'export' writes it); one without it fails.
     """
 
   let files: [String]
@@ -53,17 +55,32 @@ struct ValidateCommand: Command {
       }
     case let error as InputFileError:
       return ": error: \(error.message)"
+    case let error as EmbeddedDrawingError:
+      return ":\(error.line):\(error.column): error: \(error.message)"
     default:
       return ": error: \(ErrorReport(error).message)"
     }
   }
 
   private func check(_ file: String) throws {
-    if canonical || file == "-" {
+    // Only the first bytes of a file are read to tell a PNG; an SVG file is then read in
+    // pieces, as a drawing in the store is.
+    let whole = try canonical || file == "-" || DrawingPNG.isPNG(InputFile.read(file, atMost: 8))
+    if whole {
       let bytes = try InputFile.read(file)
-      _ = canonical ? try SVGDecoder.decodeCanonical(bytes) : try SVGDecoder.decode(bytes)
+      guard DrawingPNG.isPNG(bytes) else { return try decode(bytes) }
+      let svg = try DrawingPNG.embeddedSVG(in: bytes)
+      do {
+        try decode(svg)
+      } catch {
+        throw EmbeddedDrawingError(error: error)
+      }
     } else {
       _ = try SVGDecoder.decode(contentsOfFile: file)
     }
+  }
+
+  private func decode(_ bytes: [UInt8]) throws(SVGDecodingError) {
+    _ = canonical ? try SVGDecoder.decodeCanonical(bytes) : try SVGDecoder.decode(bytes)
   }
 }

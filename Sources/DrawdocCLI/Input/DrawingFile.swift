@@ -1,5 +1,6 @@
 import DrawdocModel
 import DrawdocSVG
+import DrawdocStore
 
 /// A file's content is not a drawing: the path and what the reader said; exits with 65.
 struct FileContentError: Error, CustomStringConvertible {
@@ -9,6 +10,23 @@ struct FileContentError: Error, CustomStringConvertible {
   let reason: String
 
   var description: String { "\(path):\(reason)" }
+}
+
+/// A content error in the drawing a PNG file carries: its line and column are those of the
+/// embedded SVG file.
+struct EmbeddedDrawingError: Error, CustomStringConvertible {
+  /// What the strict reader said about the embedded SVG file.
+  let error: SVGDecodingError
+
+  /// The line of the problem in the embedded SVG file.
+  var line: Int { error.line ?? 1 }
+  /// The column of the problem in the embedded SVG file.
+  var column: Int { error.column ?? 1 }
+  /// What is wrong, and where the SVG file was.
+  var message: String { "\(error.message) (in the drawing embedded in the PNG)" }
+
+  /// `LINE:COL: MESSAGE (in the drawing embedded in the PNG)`.
+  var description: String { "\(line):\(column): \(message)" }
 }
 
 /// The formats drawdoc reads and writes, named by `--format` or a file's extension.
@@ -25,7 +43,7 @@ enum FileFormat: String, CaseIterable {
 /// Reads drawings from files given on the command line.
 enum DrawingFile {
   /// Reads any SVG file in import mode (SPEC §2) or, for `.json` or text starting with `{`,
-  /// the JSON form, which raises no warnings.
+  /// the JSON form, or the drawing a PNG file carries (strictly), which raise no warnings.
   ///
   /// - Parameters:
   ///   - path: The file, or `-` for standard input.
@@ -34,7 +52,7 @@ enum DrawingFile {
   /// - Throws: ``InputFileError`` or ``FileContentError``.
   static func importDrawing(_ path: String, now: Timestamp) throws -> ImportResult {
     let bytes = try InputFile.read(path)
-    if isJSON(bytes, path: path) {
+    if isJSON(bytes, path: path) || DrawingPNG.isPNG(bytes) {
       return ImportResult(drawing: try read(path, bytes), warnings: [])
     }
     do {
@@ -57,8 +75,8 @@ enum DrawingFile {
     }
   }
 
-  /// Reads a drawdoc SVG file (strict mode) or, for `.json` or text starting with `{`, the JSON
-  /// form.
+  /// Reads a drawdoc SVG file (strict mode), for `.json` or text starting with `{` the JSON
+  /// form, or the drawing a PNG file carries.
   ///
   /// - Parameter path: The file, or `-` for standard input.
   /// - Returns: The drawing.
@@ -72,7 +90,37 @@ enum DrawingFile {
     return FileFormat(path: path) == .json || firstByte == UInt8(ascii: "{")
   }
 
-  private static func read(_ path: String, _ bytes: [UInt8]) throws -> Drawing {
+  /// The SVG file a PNG file carries.
+  ///
+  /// - Parameters:
+  ///   - path: The file, as the user named it.
+  ///   - bytes: Its bytes, which start with the PNG signature.
+  /// - Returns: The bytes of the embedded SVG file.
+  /// - Throws: ``FileContentError`` for a damaged PNG or one without a drawing.
+  static func embeddedSVG(_ path: String, _ bytes: [UInt8]) throws(FileContentError) -> [UInt8] {
+    do {
+      return try DrawingPNG.embeddedSVG(in: bytes)
+    } catch {
+      throw FileContentError(path: path, reason: " \(error)")
+    }
+  }
+
+  /// Reads a drawing from a file's bytes, as ``read(_:)`` does.
+  ///
+  /// - Parameters:
+  ///   - path: The file, as the user named it.
+  ///   - bytes: Its bytes.
+  /// - Returns: The drawing.
+  /// - Throws: ``FileContentError``.
+  static func read(_ path: String, _ bytes: [UInt8]) throws -> Drawing {
+    if DrawingPNG.isPNG(bytes) {
+      let svg = try embeddedSVG(path, bytes)
+      do {
+        return try SVGDecoder.decode(svg)
+      } catch {
+        throw FileContentError(path: path, reason: EmbeddedDrawingError(error: error).description)
+      }
+    }
     do {
       if isJSON(bytes, path: path) { return try DrawingJSON.decode(bytes) }
       return try SVGDecoder.decode(bytes)

@@ -30,12 +30,14 @@ enum InputFileError: Error, Equatable, CustomStringConvertible {
 
 /// Reads whole input files, or standard input for `-`.
 enum InputFile {
-  /// Reads every byte of a file.
+  /// Reads every byte of a file, or its first bytes.
   ///
-  /// - Parameter path: The file, or `-` for standard input.
-  /// - Returns: Its bytes.
+  /// - Parameters:
+  ///   - path: The file, or `-` for standard input.
+  ///   - limit: The most bytes to read.
+  /// - Returns: Its bytes, or the first `limit` of them.
   /// - Throws: ``InputFileError``.
-  static func read(_ path: String) throws(InputFileError) -> [UInt8] {
+  static func read(_ path: String, atMost limit: Int = .max) throws(InputFileError) -> [UInt8] {
     let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
@@ -45,8 +47,9 @@ enum InputFile {
     defer { if descriptor != 0 { close(descriptor) } }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 256 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+    while bytes.count < limit {
+      let wanted = min(chunk.count, limit - bytes.count)
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
       if count < 0 {
         if errno == EINTR { continue }
         throw .unreadable(path: path, reason: String(cString: strerror(errno)))
@@ -54,5 +57,6 @@ enum InputFile {
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[..<count])
     }
+    return bytes
   }
 }

@@ -48,7 +48,15 @@ struct ErrorReport {
       }
       message = error.description
       pointsToHelp = nil
+    case let error as NoSuchDrawingOrFile:
+      status = .noInput
+      message = error.description
+      pointsToHelp = nil
     case let error as FileContentError:
+      status = .dataError
+      message = error.description
+      pointsToHelp = nil
+    case let error as EmbeddedDrawingError:
       status = .dataError
       message = error.description
       pointsToHelp = nil
@@ -67,7 +75,9 @@ struct ErrorReport {
     case let error as RasterError:
       switch error {
       case .invalidScale, .imageTooLarge: status = .usage
-      default: status = .ioError
+      case .notPNG, .malformedPNG, .missingText, .decompressedTooLarge, .decompressionFailed:
+        status = .dataError
+      case .pixelBufferMismatch, .compressionFailed: status = .ioError
       }
       message = error.description
       pointsToHelp = nil

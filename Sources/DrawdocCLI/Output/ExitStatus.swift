@@ -16,4 +16,9 @@ enum ExitStatus: Int32 {
   case ioError = 74
   /// The store stayed locked by another process.
   case temporaryFailure = 75
+
+  /// `diff` found differences (1, as diff(1) exits).
+  static let different = ExitStatus.notFound
+  /// `merge` found conflicts (1, as git's merge drivers exit).
+  static let conflicts = ExitStatus.notFound
 }

@@ -10,8 +10,6 @@ enum Deflate {
   /// Compresses a stream of pieces into one zlib stream (RFC 1950), asking for each piece
   /// in turn so that the uncompressed whole never sits in memory.
   ///
-  /// The stream is freed on every path, error or not.
-  ///
   /// - Parameters:
   ///   - pieceCount: How many pieces to ask for.
   ///   - level: A zlib compression level, 0…9, or -1 for zlib's default (6).
@@ -19,11 +17,38 @@ enum Deflate {
   ///     the piece's bytes; the buffer's old contents are the previous piece.
   /// - Returns: The compressed bytes, zlib header and Adler-32 trailer included.
   /// - Throws: ``RasterError/compressionFailed(status:message:)`` if zlib fails.
-  ///
-  /// The corresponding C functions are `deflateInit_`, `deflate` and `deflateEnd`.
   static func compress(
     pieceCount: Int, level: Int32 = Z_DEFAULT_COMPRESSION,
     fill: (_ index: Int, _ piece: inout [UInt8]) -> Void
+  ) throws(RasterError) -> [UInt8] {
+    var piece: [UInt8] = []
+    return try compress(level: level) { (feed) throws(RasterError) in
+      for index in 0..<pieceCount {
+        fill(index, &piece)
+        try piece.withUnsafeBufferPointer { (bytes) throws(RasterError) in
+          try feed(UnsafeRawBufferPointer(bytes))
+        }
+      }
+    }
+  }
+
+  /// Compresses the pieces `produce` hands to its `feed` function, in order, into one zlib
+  /// stream (RFC 1950): the uncompressed whole never sits in memory.
+  ///
+  /// The stream is freed on every path, error or not.
+  ///
+  /// - Parameters:
+  ///   - level: A zlib compression level, 0…9, or -1 for zlib's default (6).
+  ///   - produce: Calls `feed` with each piece, which is read before `feed` returns.
+  /// - Returns: The compressed bytes, zlib header and Adler-32 trailer included.
+  /// - Throws: ``RasterError/compressionFailed(status:message:)`` if zlib fails, or what
+  ///   `produce` throws.
+  ///
+  /// The corresponding C functions are `deflateInit_`, `deflate` and `deflateEnd`.
+  static func compress(
+    level: Int32 = Z_DEFAULT_COMPRESSION,
+    producing produce: (_ feed: (UnsafeRawBufferPointer) throws(RasterError) -> Void)
+      throws(RasterError) -> Void
   ) throws(RasterError) -> [UInt8] {
     // zlib keeps a pointer back to the stream, so it needs an address that never moves.
     let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
@@ -38,13 +63,12 @@ enum Deflate {
 
     var output: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: outputBufferSize)
-    var piece: [UInt8] = []
-    for index in 0..<pieceCount {
-      fill(index, &piece)
-      try run(stream, input: &piece, flush: Z_NO_FLUSH, buffer: &buffer, output: &output)
+    try produce { (piece) throws(RasterError) in
+      try run(stream, input: piece, flush: Z_NO_FLUSH, buffer: &buffer, output: &output)
     }
-    var nothing: [UInt8] = []
-    try run(stream, input: &nothing, flush: Z_FINISH, buffer: &buffer, output: &output)
+    try run(
+      stream, input: UnsafeRawBufferPointer(start: nil, count: 0), flush: Z_FINISH,
+      buffer: &buffer, output: &output)
     return output
   }
 
@@ -53,21 +77,21 @@ enum Deflate {
   ///
   /// The corresponding C function is `deflate`.
   private static func run(
-    _ stream: UnsafeMutablePointer<z_stream>, input: inout [UInt8], flush: Int32,
+    _ stream: UnsafeMutablePointer<z_stream>, input: UnsafeRawBufferPointer, flush: Int32,
     buffer: inout [UInt8], output: inout [UInt8]
   ) throws(RasterError) {
     // `avail_in` is 32 bits wide, so a huge input goes in slices.
     let sliceLength = Int(UInt32.max / 2)
+    let source = input.baseAddress?.assumingMemoryBound(to: UInt8.self)
     var offset = 0
     repeat {
       let end = min(input.count, offset + sliceLength)
       let finishing = flush == Z_FINISH && end == input.count
-      let status = input.withUnsafeMutableBufferPointer { source in
-        stream.pointee.next_in = source.baseAddress.map { $0 + offset }
-        stream.pointee.avail_in = UInt32(end - offset)
-        return drain(
-          stream, flush: finishing ? Z_FINISH : Z_NO_FLUSH, buffer: &buffer, output: &output)
-      }
+      // deflate only reads its input; zlib's header just does not say so.
+      stream.pointee.next_in = source.map { UnsafeMutablePointer(mutating: $0 + offset) }
+      stream.pointee.avail_in = UInt32(end - offset)
+      let status = drain(
+        stream, flush: finishing ? Z_FINISH : Z_NO_FLUSH, buffer: &buffer, output: &output)
       stream.pointee.next_in = nil
       stream.pointee.avail_in = 0
       guard status == Z_OK || status == Z_STREAM_END else { throw failure(status, stream) }
@@ -85,16 +109,7 @@ enum Deflate {
     output: inout [UInt8]
   ) -> Int32 {
     while true {
-      var produced = 0
-      let status = buffer.withUnsafeMutableBufferPointer { target in
-        stream.pointee.next_out = target.baseAddress
-        stream.pointee.avail_out = UInt32(target.count)
-        let status = deflate(stream, flush)
-        produced = target.count - Int(stream.pointee.avail_out)
-        stream.pointee.next_out = nil
-        stream.pointee.avail_out = 0
-        return status
-      }
+      let (status, produced) = step(stream, into: &buffer) { deflate($0, flush) }
       output.append(contentsOf: buffer[0..<produced])
       switch status {
       case Z_STREAM_END:
@@ -113,12 +128,98 @@ enum Deflate {
     }
   }
 
+  /// Makes one call of deflate or inflate write into `buffer`, from its start.
+  ///
+  /// - Returns: The call's status and how many bytes it wrote.
+  private static func step(
+    _ stream: UnsafeMutablePointer<z_stream>, into buffer: inout [UInt8],
+    _ call: (UnsafeMutablePointer<z_stream>) -> Int32
+  ) -> (status: Int32, produced: Int) {
+    buffer.withUnsafeMutableBufferPointer { target in
+      stream.pointee.next_out = target.baseAddress
+      stream.pointee.avail_out = UInt32(target.count)
+      let status = call(stream)
+      let produced = target.count - Int(stream.pointee.avail_out)
+      stream.pointee.next_out = nil
+      stream.pointee.avail_out = 0
+      return (status, produced)
+    }
+  }
+
   /// The error for a zlib status, with zlib's own message when it gave one.
   private static func failure(
     _ status: Int32, _ stream: UnsafeMutablePointer<z_stream>
   ) -> RasterError {
-    let message = stream.pointee.msg.map { String(cString: $0) } ?? String(cString: zError(status))
-    return .compressionFailed(status: Int(status), message: message)
+    .compressionFailed(status: Int(status), message: message(status, stream))
+  }
+
+  /// Decompresses one zlib stream (RFC 1950), refusing to make more than `limit` bytes: the
+  /// output grows a buffer at a time, so a small stream that would inflate without bound
+  /// (a "zip bomb") costs at most `limit` bytes of memory before it is refused.
+  ///
+  /// The stream is freed on every path, error or not.
+  ///
+  /// - Parameters:
+  ///   - bytes: The compressed bytes: exactly one zlib stream, nothing after it.
+  ///   - limit: The most bytes the output may hold.
+  /// - Returns: The decompressed bytes.
+  /// - Throws: ``RasterError/decompressedTooLarge(limit:)`` past `limit`;
+  ///   ``RasterError/decompressionFailed(message:)`` for a damaged or truncated stream, or
+  ///   bytes after its end.
+  ///
+  /// The corresponding C functions are `inflateInit_`, `inflate` and `inflateEnd`.
+  static func decompress(_ bytes: ArraySlice<UInt8>, limit: Int) throws(RasterError) -> [UInt8] {
+    let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    stream.initialize(to: z_stream())
+    defer {
+      stream.deinitialize(count: 1)
+      stream.deallocate()
+    }
+    let initStatus = inflateInit_(stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+    guard initStatus == Z_OK else {
+      throw .decompressionFailed(message: message(initStatus, stream))
+    }
+    defer { inflateEnd(stream) }
+
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: outputBufferSize)
+    try bytes.withUnsafeBufferPointer { (source) throws(RasterError) in
+      var offset = 0
+      while true {
+        if stream.pointee.avail_in == 0 && offset < source.count {
+          // `avail_in` is 32 bits wide, so a huge input goes in slices.
+          let length = min(source.count - offset, Int(UInt32.max / 2))
+          stream.pointee.next_in = UnsafeMutablePointer(
+            mutating: source.baseAddress.map { $0 + offset })
+          stream.pointee.avail_in = UInt32(length)
+          offset += length
+        }
+        let (status, produced) = step(stream, into: &buffer) { inflate($0, Z_NO_FLUSH) }
+        guard produced <= limit - output.count else { throw .decompressedTooLarge(limit: limit) }
+        output.append(contentsOf: buffer[0..<produced])
+        switch status {
+        case Z_STREAM_END:
+          guard stream.pointee.avail_in == 0 && offset == source.count else {
+            throw .decompressionFailed(message: "there are bytes after the end of the stream")
+          }
+          return
+        case Z_OK:
+          continue
+        case Z_BUF_ERROR where stream.pointee.avail_in == 0 && offset == source.count:
+          throw .decompressionFailed(message: "the stream ends too early")
+        case Z_BUF_ERROR:
+          continue
+        default:
+          throw .decompressionFailed(message: message(status, stream))
+        }
+      }
+    }
+    return output
+  }
+
+  /// zlib's message for a status, its own when it gave one.
+  private static func message(_ status: Int32, _ stream: UnsafeMutablePointer<z_stream>) -> String {
+    stream.pointee.msg.map { String(cString: $0) } ?? String(cString: zError(status))
   }
 
   /// Continues a CRC-32 (the one PNG and zlib use) over more bytes.

@@ -1,6 +1,7 @@
 /// Writes a ``RasterImage`` as a PNG file, with no image library: the signature, an `IHDR`
-/// chunk for 8-bit RGBA without interlacing, `IDAT` chunks holding the zlib-compressed,
-/// row-filtered pixels, and `IEND`, each chunk with its CRC-32.
+/// chunk for 8-bit RGBA without interlacing, an `iTXt` chunk for each text given,
+/// `IDAT` chunks holding the zlib-compressed, row-filtered pixels, and `IEND`, each chunk with
+/// its CRC-32.
 public enum PNGEncoder {
   /// The eight bytes every PNG file starts with.
   public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -17,24 +18,31 @@ public enum PNGEncoder {
   /// absolute values; the filtered rows are deflated one at a time, so memory stays near
   /// the size of the compressed file.
   ///
-  /// - Parameter image: The image to write.
+  /// - Parameters:
+  ///   - image: The image to write.
+  ///   - texts: Text chunks to write before the pixels.
   /// - Returns: The bytes of the PNG file.
   /// - Throws: ``RasterError/imageTooLarge(width:height:)`` if a side is longer than PNG
   ///   allows; ``RasterError/compressionFailed(status:message:)`` if zlib fails.
-  public static func encode(_ image: RasterImage) throws(RasterError) -> [UInt8] {
+  public static func encode(_ image: RasterImage, texts: [PNGText] = []) throws(RasterError)
+    -> [UInt8]
+  {
     guard image.width <= maximumSide, image.height <= maximumSide else {
       throw .imageTooLarge(width: image.width, height: image.height)
     }
     let compressed = try compressedRows(of: image)
 
     var output = signature
-    output.reserveCapacity(signature.count + 25 + compressed.count + 12 + 12)
+    output.reserveCapacity(
+      signature.count + 25 + texts.reduce(0) { $0 + $1.keyword.utf8.count + 17 }
+        + texts.reduce(0) { $0 + $1.compressedText.count } + compressed.count + 12 + 12)
     var header: [UInt8] = []
     appendBigEndian(UInt32(image.width), to: &header)
     appendBigEndian(UInt32(image.height), to: &header)
     // Bit depth 8, color type 6 (RGBA), deflate, adaptive filtering, no interlace.
     header += [8, 6, 0, 0, 0]
     appendChunk("IHDR", header[...], to: &output)
+    for text in texts { appendChunk("iTXt", text.chunkData[...], to: &output) }
     var start = 0
     repeat {
       let end = min(compressed.count, start + maximumChunkLength)

@@ -57,15 +57,56 @@ extension JSONValue {
       }
       output.append(UInt8(ascii: "]"))
     case .object(let members):
-      output.append(UInt8(ascii: "{"))
-      for (index, member) in members.enumerated() {
-        if index > 0 { output.append(contentsOf: ", ".utf8) }
-        Self.writeString(member.key, to: &output)
-        output.append(contentsOf: ": ".utf8)
-        member.value.write(to: &output)
-      }
-      output.append(UInt8(ascii: "}"))
+      Self.writeObject(members, to: &output) { $0.write(to: &$1) }
     }
+  }
+
+  /// An object, each member's value written by `writeValue`.
+  private static func writeObject(
+    _ members: [(key: String, value: JSONValue)], to output: inout [UInt8],
+    writeValue: (JSONValue, inout [UInt8]) -> Void
+  ) {
+    output.append(UInt8(ascii: "{"))
+    for (index, member) in members.enumerated() {
+      if index > 0 { output.append(contentsOf: ", ".utf8) }
+      writeString(member.key, to: &output)
+      output.append(contentsOf: ": ".utf8)
+      writeValue(member.value, &output)
+    }
+    output.append(UInt8(ascii: "}"))
+  }
+
+  /// The text of a whole document as drawdoc prints JSON: compact, except that each element of
+  /// an array that is the value itself or a member of the top-level object stands on a line of
+  /// its own, indented by two spaces; a final newline.
+  package var document: [UInt8] {
+    var output: [UInt8] = []
+    switch self {
+    case .array(let elements):
+      Self.writeLines(elements, to: &output)
+    case .object(let members):
+      Self.writeObject(members, to: &output) { value, output in
+        if case .array(let elements) = value {
+          Self.writeLines(elements, to: &output)
+        } else {
+          value.write(to: &output)
+        }
+      }
+    default:
+      write(to: &output)
+    }
+    output.append(0x0A)
+    return output
+  }
+
+  /// An array with each element on a line of its own.
+  private static func writeLines(_ elements: [JSONValue], to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "["))
+    for (index, element) in elements.enumerated() {
+      output.append(contentsOf: (index == 0 ? "\n  " : ",\n  ").utf8)
+      element.write(to: &output)
+    }
+    output.append(contentsOf: (elements.isEmpty ? "]" : "\n]").utf8)
   }
 
   private static func writeString(_ string: String, to output: inout [UInt8]) {

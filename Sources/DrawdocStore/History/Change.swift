@@ -15,6 +15,10 @@ public enum Change: Hashable, Sendable {
   case added([Identifier])
   /// Fields of one rectangle changed.
   case set([RectangleField], of: Identifier)
+  /// A rectangle moved up in z-order: one step, or to the top.
+  case raised(Identifier, toTop: Bool)
+  /// A rectangle moved down in z-order: one step, or to the bottom.
+  case lowered(Identifier, toBottom: Bool)
   /// One rectangle removed.
   case removed(Identifier)
   /// Every rectangle removed; this many were there.
@@ -29,6 +33,8 @@ public enum Change: Hashable, Sendable {
   case changedOutside
   /// Anything else, in the caller's words.
   case other(String)
+  /// Nothing changed: ``DocumentStore/update(_:at:_:)`` then writes nothing.
+  case unchanged
 
   /// The words of the history: `set color and alpha of afy-kw5-t7o`.
   public var words: String {
@@ -41,6 +47,9 @@ public enum Change: Hashable, Sendable {
       return ids.count == 1 ? "added \(ids[0])" : "added \(Change.rectangles(ids.count))"
     case .set(let fields, let id):
       return "set \(Change.list(fields.map(\.rawValue))) of \(id)"
+    case .raised(let id, let toTop): return "raised \(id) \(toTop ? "to the top" : "one step")"
+    case .lowered(let id, let toBottom):
+      return "lowered \(id) \(toBottom ? "to the bottom" : "one step")"
     case .removed(let id): return "removed \(id)"
     case .cleared(let count): return "cleared \(Change.rectangles(count))"
     case .renamed(let title): return "renamed to \"\(Change.shortened(title))\""
@@ -48,6 +57,7 @@ public enum Change: Hashable, Sendable {
     case .restored(let version): return "restored version \(version)"
     case .changedOutside: return "changed outside drawdoc"
     case .other(let words): return words
+    case .unchanged: return "unchanged"
     }
   }
 

@@ -1,0 +1,113 @@
+import DrawdocModel
+import DrawdocSVG
+
+/// `drawdoc diff`: what changed from one drawing to another.
+struct DiffCommand: Command {
+  static let name = "diff"
+  static let abstract = "Show what changed from one drawing to another (exit 1 if anything)."
+  static let usage = "drawdoc diff A B [--json]"
+  static let options: [OptionSpecification] = [
+    .flag("json", help: "Print a JSON object (see Schema/drawdoc-diff.schema.json)."),
+    StoreAccess.option,
+  ]
+  static let discussion = """
+    A and B are drawing files (SVG, JSON or a PNG drawdoc exported) or drawings in the store
+    (an id or exact title); a name that is a file is a file. An empty file (/dev/null) is an
+    empty drawing. Rectangles are matched by id: the lines say what was removed, added,
+    changed (field: old → new) and moved in z-order (layer numbers as 'layers' shows them, 1
+    is the top), after any change of the title and the canvas. Ids and times of the drawings
+    are not compared. Exit status: 0 the same, 1 different, as diff(1).
+    """
+
+  let arguments: ParsedArguments
+  let names: [String]
+  let json: Bool
+
+  init(_ arguments: ParsedArguments) throws(CommandLineError) {
+    try arguments.expectPositionals(atMost: 2)
+    self.arguments = arguments
+    names = [try arguments.positional(0, name: "A"), try arguments.positional(1, name: "B")]
+    json = arguments.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws -> ExitStatus {
+    let drawings = try DrawingArgument.read(names, arguments: arguments, context: context)
+    let old = try drawings[0]?.plane ?? Plane()
+    let new = try drawings[1]?.plane ?? Plane()
+    let difference = PlaneDifference(from: old, to: new)
+    if json {
+      context.standardOutput.write(Self.json(difference, old: old, new: new).document)
+    } else {
+      context.standardOutput.write(Self.text(difference, old: old, new: new))
+    }
+    return difference.isEmpty ? .success : .different
+  }
+
+  /// One line per change.
+  static func text(_ difference: PlaneDifference, old: Plane, new: Plane) -> String {
+    var lines: [String] = []
+    if let title = difference.title {
+      lines.append("title: \(ComparedValue.title(title.old)) → \(ComparedValue.title(title.new))")
+    }
+    if difference.width != nil || difference.height != nil {
+      let before = ComparedValue.canvas(width: old.size.width, height: old.size.height)
+      let after = ComparedValue.canvas(width: new.size.width, height: new.size.height)
+      lines.append("canvas: \(before) → \(after)")
+    }
+    lines += difference.removed.map { "removed \($0)" }
+    lines += difference.added.map { "added \($0)" }
+    for change in difference.changed {
+      let fields = change.fields.map { field in
+        "\(field) \(ComparedValue.text(field, of: change.old)) → "
+          + ComparedValue.text(field, of: change.new)
+      }
+      lines.append("changed \(change.new.id): \(fields.joined(separator: ", "))")
+    }
+    for move in difference.moved {
+      let from = ComparedValue.layer(move.oldIndex, in: old)
+      let to = ComparedValue.layer(move.newIndex, in: new)
+      lines.append("moved \(move.id): layer \(from) → \(to) (1 is the top)")
+    }
+    return lines.map { $0 + "\n" }.joined()
+  }
+
+  /// The JSON object of Schema/drawdoc-diff.schema.json.
+  static func json(_ difference: PlaneDifference, old: Plane, new: Plane) -> JSONValue {
+    var canvas: [(key: String, value: JSONValue)] = []
+    if let width = difference.width {
+      canvas.append(("width", ComparedValue.change(.number(width.old), .number(width.new))))
+    }
+    if let height = difference.height {
+      canvas.append(("height", ComparedValue.change(.number(height.old), .number(height.new))))
+    }
+    let changed = difference.changed.map { change -> JSONValue in
+      let fields = change.fields.map { field in
+        (
+          key: field.rawValue,
+          value: ComparedValue.change(
+            ComparedValue.json(field, of: change.old), ComparedValue.json(field, of: change.new))
+        )
+      }
+      return .object([("id", .string(change.new.id.description)), ("fields", .object(fields))])
+    }
+    let moved = difference.moved.map { move -> JSONValue in
+      .object([
+        ("id", .string(move.id.description)),
+        ("from", .number(Double(ComparedValue.layer(move.oldIndex, in: old)))),
+        ("to", .number(Double(ComparedValue.layer(move.newIndex, in: new)))),
+      ])
+    }
+    return .object([
+      ("same", .bool(difference.isEmpty)),
+      (
+        "title",
+        difference.title.map { ComparedValue.change(.string($0.old), .string($0.new)) } ?? .null
+      ),
+      ("canvas", canvas.isEmpty ? .null : .object(canvas)),
+      ("removed", .array(difference.removed.map(DrawingJSON.object(for:)))),
+      ("added", .array(difference.added.map(DrawingJSON.object(for:)))),
+      ("changed", .array(changed)),
+      ("moved", .array(moved)),
+    ])
+  }
+}

@@ -1,0 +1,16 @@
+/// `drawdoc lower`: moves a rectangle down in z-order.
+struct LowerCommand: ZOrderCommand {
+  static let name = "lower"
+  static let abstract = "Move a rectangle down one step in z-order, or to the bottom."
+  static let usage = "drawdoc lower DOC RECT [--to-bottom]"
+  static let direction = ZOrderMove.Direction.down
+  static let allTheWayFlag = OptionSpecification.flag(
+    "to-bottom", help: "Make it the bottom rectangle.")
+  static let discussion = """
+    One step puts it just below the rectangle that was just below it. A rectangle already at
+    the bottom stays there (exit status 0). 'drawdoc layers DOC' shows the order.
+    DOC is a drawing's id or its exact title; RECT is a rectangle's id.
+    """
+
+  let move: ZOrderMove
+}

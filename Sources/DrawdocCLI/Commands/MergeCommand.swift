@@ -1,0 +1,160 @@
+import DrawdocModel
+import DrawdocSVG
+import DrawdocStore
+
+/// `drawdoc merge`: a three-way merge of drawings, for people and for git.
+struct MergeCommand: Command {
+  static let name = "merge"
+  static let abstract = "Merge two drawings that changed a third, rectangle by rectangle."
+  static let usage = "drawdoc merge BASE OURS THEIRS [-o OUT] [--json]"
+  static let options: [OptionSpecification] = [
+    .value("output", short: "o", placeholder: "OUT", help: "Write the merged drawing here."),
+    .flag("json", help: "Print the conflicts as JSON (see Schema/drawdoc-merge.schema.json)."),
+    StoreAccess.option,
+  ]
+  static let discussion = """
+    OURS and THEIRS both started from BASE. Changes to different rectangles, or to different
+    fields of one, merge; so do moves in z-order that do not contradict each other. The same
+    field (or the title, or a side of the canvas) changed two ways, a rectangle changed on one
+    side and removed on the other, and z-order moves that contradict each other are
+    conflicts: the result keeps OURS for each, lists them on standard error, and the exit
+    status is 1. The result is always a valid drawing; it goes to OUT (written atomically),
+    else to standard output, as SVG, with OURS' id and created time and the later modified
+    time. --json prints {"conflicts": […]} on standard output and needs -o.
+
+    Each input is a drawing file (SVG, JSON or a PNG drawdoc exported) or a drawing in the
+    store; an empty file (/dev/null) is an empty drawing. As a git merge driver:
+    drawdoc merge %O %A %B -o %A (see the README).
+    """
+
+  let arguments: ParsedArguments
+  let names: [String]
+  let output: String?
+  let json: Bool
+
+  init(_ arguments: ParsedArguments) throws(CommandLineError) {
+    try arguments.expectPositionals(atMost: 3)
+    self.arguments = arguments
+    names = [
+      try arguments.positional(0, name: "BASE"), try arguments.positional(1, name: "OURS"),
+      try arguments.positional(2, name: "THEIRS"),
+    ]
+    output = arguments.value("output")
+    json = arguments.flag("json")
+    if json && (output == nil || output == "-") {
+      throw .invalidValue(
+        command: Self.name, option: "json", value: "--json",
+        expected: "-o OUT as well: the JSON report goes to standard output")
+    }
+  }
+
+  func run(_ context: CommandContext) throws -> ExitStatus {
+    let drawings = try DrawingArgument.read(names, arguments: arguments, context: context)
+    let (base, ours, theirs) = (drawings[0], drawings[1], drawings[2])
+    let oursPlane = try ours?.plane ?? Plane()
+    let theirsPlane = try theirs?.plane ?? Plane()
+    let merge = try PlaneMerge(
+      base: try base?.plane ?? Plane(), ours: oursPlane, theirs: theirsPlane)
+    let identity = ours ?? theirs ?? base
+    var generator = SystemRandomNumberGenerator()
+    let now = Timestamp.now
+    let merged = Drawing(
+      id: identity?.id ?? Identifier.random(using: &generator),
+      created: identity?.created ?? now,
+      modified: [ours, theirs].compactMap { $0?.modified }.max() ?? base?.modified ?? now,
+      plane: merge.plane)
+
+    let bytes = SVGEncoder.encode(merged)
+    if let output, output != "-" {
+      try OutputFile.write(bytes, to: output)
+    } else {
+      context.standardOutput.write(bytes)
+    }
+    for conflict in merge.conflicts {
+      context.standardError.writeLine(
+        "conflict: \(Self.text(conflict, ours: oursPlane, theirs: theirsPlane))")
+    }
+    if !merge.isClean {
+      let count = merge.conflicts.count
+      context.standardError.writeLine(
+        "\(count) conflict\(count == 1 ? "" : "s"): the merged drawing keeps OURS for each")
+    }
+    if json {
+      let conflicts = merge.conflicts.map {
+        Self.json($0, ours: oursPlane, theirs: theirsPlane)
+      }
+      context.standardOutput.write(JSONValue.object([("conflicts", .array(conflicts))]).document)
+    }
+    return merge.isClean ? .success : .conflicts
+  }
+
+  /// One line about a conflict, after `conflict: `.
+  static func text(_ conflict: MergeConflict, ours: Plane, theirs: Plane) -> String {
+    let kept = "kept OURS"
+    switch conflict {
+    case .title(let base, let mine, let other):
+      return "title: OURS \(ComparedValue.title(mine)), THEIRS \(ComparedValue.title(other)) "
+        + "(BASE \(ComparedValue.title(base))); \(kept)"
+    case .canvas(let dimension, let base, let mine, let other):
+      return "canvas \(dimension): OURS \(ShortestDecimal.string(mine)), "
+        + "THEIRS \(ShortestDecimal.string(other)) (BASE \(ShortestDecimal.string(base))); \(kept)"
+    case .field(let field, let base, let mine, let other):
+      let origin = base.map { "BASE \(ComparedValue.text(field, of: $0))" } ?? "added on both sides"
+      return "\(mine.id) \(field): OURS \(ComparedValue.text(field, of: mine)), "
+        + "THEIRS \(ComparedValue.text(field, of: other)) (\(origin)); \(kept)"
+    case .changedAndRemoved(let changed, let side, let fields):
+      let list = fields.map(\.rawValue).joined(separator: ", ")
+      return side == .ours
+        ? "\(changed.id): OURS changed \(list), THEIRS removed it; \(kept) (changed)"
+        : "\(changed.id): THEIRS changed \(list), OURS removed it; \(kept) (removed)"
+    case .zOrder(let id, let mine, let other):
+      return "\(id) z-order: OURS has it at layer \(ComparedValue.layer(mine, in: ours)), "
+        + "THEIRS at layer \(ComparedValue.layer(other, in: theirs)), and the moves on the two "
+        + "sides contradict each other; kept OURS' order"
+    case .zOrderTooManyMoves(let mine, let other):
+      return "z-order: OURS moved \(mine) rectangles and THEIRS \(other), too many to merge; "
+        + "kept OURS' order"
+    }
+  }
+
+  /// A conflict's object in Schema/drawdoc-merge.schema.json.
+  static func json(_ conflict: MergeConflict, ours: Plane, theirs: Plane) -> JSONValue {
+    switch conflict {
+    case .title(let base, let mine, let other):
+      return .object([
+        ("kind", .string("title")), ("base", .string(base)), ("ours", .string(mine)),
+        ("theirs", .string(other)),
+      ])
+    case .canvas(let dimension, let base, let mine, let other):
+      return .object([
+        ("kind", .string("canvas")), ("field", .string(dimension.rawValue)),
+        ("base", .number(base)), ("ours", .number(mine)), ("theirs", .number(other)),
+      ])
+    case .field(let field, let base, let mine, let other):
+      return .object([
+        ("kind", .string("field")), ("id", .string(mine.id.description)),
+        ("field", .string(field.rawValue)),
+        ("base", base.map { ComparedValue.json(field, of: $0) } ?? .null),
+        ("ours", ComparedValue.json(field, of: mine)),
+        ("theirs", ComparedValue.json(field, of: other)),
+      ])
+    case .changedAndRemoved(let changed, let side, let fields):
+      return .object([
+        ("kind", .string("changed-removed")), ("id", .string(changed.id.description)),
+        ("changedIn", .string(side.rawValue)),
+        ("fields", .array(fields.map { .string($0.rawValue) })),
+      ])
+    case .zOrder(let id, let mine, let other):
+      return .object([
+        ("kind", .string("z-order")), ("id", .string(id.description)),
+        ("ours", .number(Double(ComparedValue.layer(mine, in: ours)))),
+        ("theirs", .number(Double(ComparedValue.layer(other, in: theirs)))),
+      ])
+    case .zOrderTooManyMoves(let mine, let other):
+      return .object([
+        ("kind", .string("z-order-unmerged")), ("oursMoves", .number(Double(mine))),
+        ("theirsMoves", .number(Double(other))),
+      ])
+    }
+  }
+}

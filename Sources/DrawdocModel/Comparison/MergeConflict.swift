@@ -1,0 +1,44 @@
+/// A change that OURS and THEIRS made to the same thing in two ways. A merge keeps OURS for
+/// each conflict.
+public enum MergeConflict: Equatable, Sendable {
+  /// One side of a three-way merge.
+  public enum Side: String, Sendable {
+    case ours, theirs
+  }
+
+  /// A side of the canvas.
+  public enum Dimension: String, Sendable {
+    case width, height
+  }
+
+  /// Both sides changed the title, differently.
+  case title(base: String, ours: String, theirs: String)
+
+  /// Both sides changed a side of the canvas, differently.
+  case canvas(Dimension, base: Double, ours: Double, theirs: Double)
+
+  /// Both sides changed a field of a rectangle, differently; or both added a rectangle with
+  /// this id and different values (`base` is then `nil`).
+  case field(Rectangle.Field, base: Rectangle?, ours: Rectangle, theirs: Rectangle)
+
+  /// One side changed a rectangle (these fields) and the other removed it.
+  case changedAndRemoved(changed: Rectangle, changedIn: Side, fields: [Rectangle.Field])
+
+  /// The two sides moved rectangles in z-order so that no order keeps every move: this
+  /// rectangle's move could not be kept. Its z-indexes in OURS and THEIRS (0 is the bottom).
+  case zOrder(Identifier, ours: Int, theirs: Int)
+
+  /// Both sides moved so many rectangles in z-order (these counts) that comparing them would
+  /// take too long.
+  case zOrderTooManyMoves(ours: Int, theirs: Int)
+
+  /// The rectangle the conflict is about, if any.
+  public var rectangle: Identifier? {
+    switch self {
+    case .title, .canvas, .zOrderTooManyMoves: return nil
+    case .field(_, _, let ours, _): return ours.id
+    case .changedAndRemoved(let changed, _, _): return changed.id
+    case .zOrder(let id, _, _): return id
+    }
+  }
+}

@@ -1,0 +1,137 @@
+/// A text chunk of a PNG file, `iTXt` (PNG specification, section 11.3.4.5): a keyword and
+/// UTF-8 text, stored compressed with zlib, without a language tag or a translated keyword.
+public struct PNGText: Equatable, Sendable {
+  /// The chunk's keyword: 1 to 79 printable ASCII characters.
+  public let keyword: String
+  /// The text compressed with zlib, as the chunk stores it.
+  let compressedText: [UInt8]
+
+  /// Makes a text chunk.
+  ///
+  /// - Parameters:
+  ///   - keyword: 1 to 79 printable ASCII characters (space allowed, but not first, last or
+  ///     twice in a row), as PNG requires of a keyword.
+  ///   - text: UTF-8 text without NUL bytes.
+  /// - Throws: ``RasterError/compressionFailed(status:message:)`` if zlib fails.
+  /// - Precondition: `keyword` is a valid keyword; anything else is a programming error.
+  public init(keyword: String, text: [UInt8]) throws(RasterError) {
+    try self.init(keyword: keyword) { (emit) throws(RasterError) in
+      try text.withUnsafeBufferPointer { (bytes) throws(RasterError) in
+        try emit(UnsafeRawBufferPointer(bytes))
+      }
+    }
+  }
+
+  /// Makes a text chunk from text written a piece at a time, compressing each piece as it
+  /// comes: a long text never sits in memory whole.
+  ///
+  /// - Parameters:
+  ///   - keyword: 1 to 79 printable ASCII characters (space allowed, but not first, last or
+  ///     twice in a row), as PNG requires of a keyword.
+  ///   - write: Calls `emit` with each piece of the UTF-8 text (without NUL bytes), in order.
+  /// - Throws: ``RasterError/compressionFailed(status:message:)`` if zlib fails.
+  /// - Precondition: `keyword` is a valid keyword; anything else is a programming error.
+  public init(
+    keyword: String,
+    writing write: (_ emit: (UnsafeRawBufferPointer) throws(RasterError) -> Void)
+      throws(RasterError) -> Void
+  ) throws(RasterError) {
+    let bytes = Array(keyword.utf8)
+    precondition(
+      (1...79).contains(bytes.count) && bytes.allSatisfy { (0x20...0x7E).contains($0) }
+        && bytes.first != 0x20 && bytes.last != 0x20 && !keyword.contains("  "),
+      "not a PNG keyword")
+    self.keyword = keyword
+    compressedText = try Deflate.compress(producing: write)
+  }
+
+  /// The chunk's data: the keyword, a NUL, the compression flag (1) and method (0, zlib), an
+  /// empty language tag and translated keyword, each ended by a NUL, and the compressed text.
+  var chunkData: [UInt8] {
+    var data = Array(keyword.utf8)
+    data.reserveCapacity(data.count + 5 + compressedText.count)
+    data += [0, 1, 0, 0, 0]
+    data += compressedText
+    return data
+  }
+
+  // MARK: - Reading
+
+  /// Reads the text of the one `iTXt` chunk with a keyword from a PNG file.
+  ///
+  /// Every chunk is walked up to `IEND`, and the CRC of each `iTXt` chunk is checked; the
+  /// pixels are not decoded. The text may be stored compressed or not.
+  ///
+  /// - Parameters:
+  ///   - keyword: The keyword to look for.
+  ///   - png: The bytes of the PNG file.
+  ///   - limit: The most bytes the text may hold, once decompressed.
+  /// - Returns: The text's bytes.
+  /// - Throws: ``RasterError/notPNG``, ``RasterError/malformedPNG(reason:)`` (also for two
+  ///   chunks with the keyword), ``RasterError/missingText(keyword:)``,
+  ///   ``RasterError/decompressedTooLarge(limit:)`` or
+  ///   ``RasterError/decompressionFailed(message:)``.
+  public static func text(keyword: String, in png: [UInt8], limit: Int) throws(RasterError)
+    -> [UInt8]
+  {
+    guard png.starts(with: PNGEncoder.signature) else { throw .notPNG }
+    let wanted = Array(keyword.utf8)
+    var found: [UInt8]?
+    var offset = PNGEncoder.signature.count
+    while true {
+      guard png.count - offset >= 12 else {
+        throw .malformedPNG(reason: "it ends at byte \(png.count), before its IEND chunk")
+      }
+      let length = Int(bigEndian: png[offset..<offset + 4])
+      let type = png[offset + 4..<offset + 8]
+      guard length <= Int(Int32.max), length <= png.count - offset - 12 else {
+        throw .malformedPNG(
+          reason: "the chunk at byte \(offset) is \(length) bytes long, past the end of the file")
+      }
+      let data = png[offset + 8..<offset + 8 + length]
+      if type.elementsEqual("IEND".utf8) { break }
+      if type.elementsEqual("iTXt".utf8) {
+        let stored = UInt32(
+          truncatingIfNeeded: Int(bigEndian: png[offset + 8 + length..<offset + 12 + length]))
+        guard Deflate.crc32(data, continuing: Deflate.crc32(type)) == stored else {
+          throw .malformedPNG(reason: "the CRC of the iTXt chunk at byte \(offset) does not match")
+        }
+        if data.prefix(wanted.count + 1).elementsEqual(wanted + [0]) {
+          guard found == nil else {
+            throw .malformedPNG(reason: "it has two iTXt chunks with the keyword '\(keyword)'")
+          }
+          found = try text(of: data.dropFirst(wanted.count + 1), at: offset, limit: limit)
+        }
+      }
+      offset += 12 + length
+    }
+    guard let found else { throw .missingText(keyword: keyword) }
+    return found
+  }
+
+  /// The text of an `iTXt` chunk, from its compression flag on.
+  private static func text(of rest: ArraySlice<UInt8>, at offset: Int, limit: Int)
+    throws(RasterError) -> [UInt8]
+  {
+    let malformed = RasterError.malformedPNG(
+      reason: "the iTXt chunk at byte \(offset) is not laid out as PNG says")
+    guard rest.count >= 2, rest.first == 0 || rest.first == 1,
+      rest[rest.startIndex + 1] == 0,
+      let languageEnd = rest.dropFirst(2).firstIndex(of: 0),
+      let translatedEnd = rest[(languageEnd + 1)...].firstIndex(of: 0)
+    else { throw malformed }
+    let text = rest[(translatedEnd + 1)...]
+    guard rest.first == 1 else {
+      guard text.count <= limit else { throw .decompressedTooLarge(limit: limit) }
+      return Array(text)
+    }
+    return try Deflate.decompress(text, limit: limit)
+  }
+}
+
+extension Int {
+  /// The number that four bytes stand for, most significant first, as PNG stores it.
+  fileprivate init(bigEndian bytes: ArraySlice<UInt8>) {
+    self = bytes.reduce(0) { $0 << 8 | Int($1) }
+  }
+}

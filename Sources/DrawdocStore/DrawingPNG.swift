@@ -1,0 +1,68 @@
+import DrawdocModel
+import DrawdocRaster
+import DrawdocSVG
+
+/// A drawing's picture as a PNG file that drawdoc can open again: besides the pixels, the
+/// PNG holds the drawing's SVG file — the exact bytes ``SVGEncoder`` writes — compressed in an
+/// `iTXt` chunk with the keyword ``keyword``. Image viewers show the picture and ignore the
+/// chunk; drawdoc reads the chunk and ignores the pixels.
+public enum DrawingPNG {
+  /// The keyword of the `iTXt` chunk that holds the drawing.
+  public static let keyword = "drawdoc"
+
+  /// Draws a drawing and writes it as PNG.
+  ///
+  /// The SVG file is compressed a piece at a time as it is written, so it never sits in
+  /// memory whole, and on a second thread while the picture is drawn.
+  ///
+  /// - Parameters:
+  ///   - drawing: The drawing.
+  ///   - scale: Pixels per canvas unit.
+  ///   - background: A color under the drawing, or `nil` for transparency.
+  ///   - embed: Whether the PNG carries the drawing's SVG file, so that it can be opened again.
+  /// - Returns: The bytes of the PNG file.
+  /// - Throws: ``RasterError`` if the picture cannot be made.
+  public static func encode(
+    _ drawing: Drawing, scale: Double = 1, background: Color? = nil, embed: Bool = true
+  ) throws(RasterError) -> [UInt8] {
+    var image: Result<RasterImage, RasterError>?
+    var text: Result<PNGText, RasterError>?
+    // Each task writes only its own result.
+    Parallel.forEach(embed ? 2 : 1, extraThreads: 1) { task in
+      if task == 0 {
+        image = Result { () throws(RasterError) in
+          try Rasterizer.render(drawing.plane, scale: scale, background: background)
+        }
+      } else {
+        text = Result { () throws(RasterError) in
+          try PNGText(keyword: keyword) { (emit) throws(RasterError) in
+            try SVGEncoder.encode(drawing, emit: emit)
+          }
+        }
+      }
+    }
+    guard let image else { preconditionFailure("the picture was not drawn") }
+    var texts: [PNGText] = []
+    if let text { texts.append(try text.get()) }
+    return try PNGEncoder.encode(try image.get(), texts: texts)
+  }
+
+  /// Whether bytes start with the PNG signature.
+  ///
+  /// - Parameter bytes: The start of a file, or all of it.
+  /// - Returns: `true` for a PNG file.
+  public static func isPNG(_ bytes: some Collection<UInt8>) -> Bool {
+    bytes.starts(with: PNGEncoder.signature)
+  }
+
+  /// The SVG file a PNG carries, to be read with ``SVGDecoder`` like any drawing file. Its
+  /// decompressed size is bounded by ``SVGLimits/maximumFileSize``, as a file's size is.
+  ///
+  /// - Parameter png: The bytes of the PNG file.
+  /// - Returns: The bytes of the embedded SVG file.
+  /// - Throws: ``RasterError``: not a PNG, a damaged one, one without the chunk, or a chunk
+  ///   that inflates past the limit.
+  public static func embeddedSVG(in png: [UInt8]) throws(RasterError) -> [UInt8] {
+    try PNGText.text(keyword: keyword, in: png, limit: SVGLimits.maximumFileSize)
+  }
+}
