@@ -10,6 +10,11 @@ import DrawdocCLI
 
 // A closed pipe (`drawdoc list | head -1`) should end the write, not the process.
 signal(SIGPIPE, SIG_IGN)
+// A parent may hand down a mask that blocks SIGINT and SIGTERM (Foundation's Process does);
+// `drawdoc watch` runs until one of them arrives.
+var noSignals = sigset_t()
+sigemptyset(&noSignals)
+sigprocmask(SIG_SETMASK, &noSignals, nil)
 var environment: [String: String] = [:]
 var entry = environ
 while let pointer = entry.pointee {

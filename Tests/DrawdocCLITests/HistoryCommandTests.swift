@@ -285,6 +285,130 @@ private let seeds = """
     }
   }
 
+  /// Another user's store: as root, the commands run as `nobody` (setpriv, util-linux);
+  /// otherwise the store is made read-only for its owner.
+  @Test func aStoreTheUserMayOnlyReadIsStillReadAndRefusesChangesClearly() throws {
+    let box = try Sandbox()
+    let id = try box.newDrawing("--title", "Theirs", "--random", "3", "--seed", "1")
+    try box.add(id, "--seed", "2")
+    try box.succeed("delete", try box.newDrawing("--title", "Binned"))
+    try FileManager.default.removeItem(atPath: "\(box.store)/thumbnails/\(id).png")
+    let outside = try makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: outside) }
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: outside.path)
+    let launcher: [String]
+    if getuid() == 0 {
+      let setpriv = try #require(
+        ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.fileExists(atPath: $0) },
+        "setpriv (util-linux) is needed to run drawdoc as another user")
+      launcher = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+    } else {
+      launcher = []
+      #expect(chmod(box.store, 0o555) == 0)
+    }
+    defer { chmod(box.store, 0o755) }
+    let before = try box.snapshot()
+    func run(_ arguments: [String]) throws -> CommandResult {
+      try box.run(arguments, extra: ["HOME": outside.path], launcher: launcher)
+    }
+
+    let list = try run(["list", "--json"])
+    #expect(list.status == 0, "\(list.standardError)")
+    #expect(list.standardOutput.contains(id))
+    #expect(
+      try run(["open", id]).standardOutput.contains("id \(id), canvas 1024 × 768, 4 rectangles"))
+    #expect(try run(["export", id, "--at", "1"]).status == 0)
+    let history = try run(["history", id, "--json"])
+    #expect(history.status == 0, "\(history.standardError)")
+    #expect(history.standardOutput.contains("\"version\": 2"))
+    #expect(try run(["trash"]).standardOutput.contains("Binned"))
+    let page = "\(outside.path)/gallery.html"
+    let gallery = try run(["gallery", "-o", page])
+    #expect(gallery.status == 0, "\(gallery.standardError)")
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    #expect(html.contains("Theirs") && html.contains("data:image/png;base64,"))
+
+    for change in [
+      ["add", id], ["set", id, "afy-kw5-t7o", "--alpha", "2"], ["undo", id],
+      ["delete", id], ["new"], ["trash", "--empty"],
+    ] {
+      let result = try run(change)
+      #expect(result.status == 73, "\(change): \(result.standardError)")
+      #expect(
+        result.standardError.hasPrefix("Error: cannot change the store \(box.store): "),
+        "\(change): \(result.standardError)")
+      #expect(result.standardError.contains("you may read it but not change it"))
+    }
+    #expect(
+      try box.snapshot().filter { !$0.key.hasPrefix("work/") }
+        == before.filter {
+          !$0.key.hasPrefix("work/")
+        })
+  }
+
+  @Test func watchPrintsEachChangeAsItHappensInTextOrJSON() throws {
+    let box = try Sandbox()
+    let id = try box.newDrawing("--title", "Watched")
+    func startWatch(_ arguments: [String], into name: String) throws -> (Process, String) {
+      let output = try box.file(name, "")
+      let process = Process()
+      process.executableURL = drawdocExecutable
+      process.arguments = ["watch"] + arguments
+      process.environment = box.environment
+      process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      return (process, output)
+    }
+    func lines(_ path: String, count: Int) -> [String] {
+      let deadline = Date().addingTimeInterval(10)
+      var found: [String] = []
+      while Date() < deadline {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        found = text.split(separator: "\n").map(String.init)
+        if found.count >= count { break }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      return found
+    }
+    // From the event that made the drawing (1) and from its version 1: nothing is missed
+    // while the watchers start.
+    let (json, jsonPath) = try startWatch(["--json", "--since", "1"], into: "all.jsonl")
+    let (text, textPath) = try startWatch([id, "--since", "1"], into: "one.txt")
+    defer {
+      for process in [json, text] where process.isRunning { process.terminate() }
+    }
+    let other = try box.newDrawing("--title", "Other")
+    let rectangle = try box.add(id, "--seed", "3")[0]
+    try box.succeed("rename", id, "Renamed")
+    try box.succeed("delete", other)
+
+    let events = lines(jsonPath, count: 4)
+    #expect(events.count == 4)
+    for event in events {
+      #expect(try schemaViolations(event, schema: schema("drawdoc-event.schema.json")) == "")
+    }
+    let decoded = try events.map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(decoded.map { $0["sequence"] as? Int } == [2, 3, 4, 5])
+    #expect(decoded.map { $0["event"] as? String } == ["created", "changed", "renamed", "trashed"])
+    #expect(decoded.map { $0["id"] as? String } == [other, id, id, other])
+    #expect(decoded.map { $0["version"] as? Int } == [1, 2, 3, 1])
+    #expect(decoded[1]["change"] as? String == "added \(rectangle)")
+
+    let shown = lines(textPath, count: 2)
+    #expect(shown.count == 2)
+    #expect(shown.first?.hasPrefix("#3 ") == true)
+    #expect(shown.first?.hasSuffix(" changed \(id) v2 \"Watched\": added \(rectangle)") == true)
+    #expect(shown.last?.hasSuffix(" renamed \(id) v3 \"Renamed\": renamed to \"Renamed\"") == true)
+    for process in [json, text] {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    #expect(try String(contentsOfFile: textPath, encoding: .utf8).split(separator: "\n").count == 2)
+  }
+
   @Test func aKilledCommandsTemporariesAreRemovedByTheNextWrite() throws {
     let box = try Sandbox()
     let id = try box.newDrawing("--title", "Tidy")

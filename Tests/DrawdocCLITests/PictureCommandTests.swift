@@ -7,6 +7,7 @@ private final class TerminalSink: OutputSink {
   private(set) var bytes: [UInt8] = []
   func write(_ bytes: [UInt8]) { self.bytes += bytes }
   var isTerminal: Bool { true }
+  var isClosed: Bool { false }
 }
 
 @Suite struct PictureCommandTests {

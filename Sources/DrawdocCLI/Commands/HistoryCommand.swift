@@ -100,7 +100,7 @@ struct HistoryCommand: Command {
     }
     if let redo = history.redo {
       text += "redo makes again: \(DisplayText.single(redo.change, limit: 200)) "
-      text += "(as version \(redo.version))\n"
+      text += "(forward to version \(redo.version))\n"
     } else {
       text += "redo: nothing to redo\n"
     }

@@ -79,7 +79,11 @@ struct WatchCommand: Command {
         }
         output += json ? event.jsonLine : Array(Self.line(event, localTime).utf8)
       }
-      if !output.isEmpty { context.standardOutput.write(output) }
+      if !output.isEmpty {
+        context.standardOutput.write(output)
+        // `drawdoc watch | head -3`: nobody reads any more.
+        if context.standardOutput.isClosed { break }
+      }
     }
     return .success
   }

@@ -14,6 +14,9 @@ public protocol OutputSink: AnyObject {
   func write(_ bytes: [UInt8])
   /// Whether the sink is a terminal, where binary output is refused.
   var isTerminal: Bool { get }
+  /// Whether a write failed because nobody reads any more (a closed pipe): a command that
+  /// runs until interrupted then stops.
+  var isClosed: Bool { get }
 }
 
 extension OutputSink {
@@ -31,6 +34,7 @@ extension OutputSink {
 /// A sink over an open file descriptor, such as 1 for standard output.
 public final class FileDescriptorSink: OutputSink {
   private let descriptor: Int32
+  public private(set) var isClosed = false
 
   /// Wraps a descriptor the caller keeps open.
   ///
@@ -52,6 +56,7 @@ public final class FileDescriptorSink: OutputSink {
           descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
+          if errno == EPIPE { isClosed = true }
           return
         }
         offset += written
@@ -73,6 +78,8 @@ public final class BufferSink: OutputSink {
   public func write(_ bytes: [UInt8]) { self.bytes.append(contentsOf: bytes) }
 
   public var isTerminal: Bool { false }
+
+  public var isClosed: Bool { false }
 
   /// What was written, as UTF-8 text.
   public var text: String { String(decoding: bytes, as: UTF8.self) }
