@@ -37,6 +37,9 @@ let package = Package(
       name: "DrawdocStore",
       dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocRaster", "DrawdocLog"]
     ),
+    // The HTTP server (sockets, requests, responses) knows nothing of drawings; the app's
+    // routes and pages are DrawdocWeb.
+    .target(name: "DrawdocHTTP"),
     .target(
       name: "DrawdocCLI",
       dependencies: [

@@ -194,20 +194,59 @@ public struct DocumentStore: Sendable {
   public func update(
     _ id: Identifier, at now: Timestamp, _ change: (inout Drawing) throws -> Change
   ) throws -> Drawing {
+    try update(id, at: now, basedOn: nil, change).drawing
+  }
+
+  /// Changes a drawing as ``update(_:at:_:)`` does, refusing the change if what it was made
+  /// on has changed meanwhile: an edit from a page that showed an older version.
+  ///
+  /// - Parameters:
+  ///   - id: The drawing to change.
+  ///   - now: The new modification time.
+  ///   - base: The version the edit was made on, and the rectangles it touches: the change is
+  ///     refused if any of them differs between that version and the current one (`nil`
+  ///     rectangles: if anything changed at all). `nil` for no check.
+  ///   - change: The edit; returns what it did.
+  /// - Returns: The drawing as written and its version (the current one, unchanged, when
+  ///   `change` returns ``Change/unchanged``).
+  /// - Throws: ``StoreError/conflict(id:version:current:)``, other ``StoreError``s, or
+  ///   whatever `change` throws.
+  @discardableResult
+  public func update(
+    _ id: Identifier, at now: Timestamp,
+    basedOn base: (version: Int, rectangles: [Identifier]?)?,
+    _ change: (inout Drawing) throws -> Change
+  ) throws -> Revision {
     let lock = try StoreLock(path: lockPath, timeout: lockTimeout, forWriting: true)
     defer { withExtendedLifetime(lock) {} }
     try tidy()
     let present = try self.present(id)
+    if let base { try check(present, against: base.version, touching: base.rectangles) }
     var drawing = present.drawing
     let done = try change(&drawing)
-    if done == .unchanged { return present.drawing }
+    if done == .unchanged {
+      return Revision(drawing: present.drawing, version: present.current.number)
+    }
     drawing.modified = now
-    try commit(
+    let version = try commit(
       drawing, over: present,
       as: .init(
         words: done.words, did: done.words, back: present.current.number, forward: nil,
         kind: done.isRename ? .renamed : .changed))
-    return drawing
+    return Revision(drawing: drawing, version: version)
+  }
+
+  /// The current drawing and its version number.
+  ///
+  /// - Parameter id: The drawing.
+  /// - Returns: Both, read together under the lock.
+  /// - Throws: ``StoreError/noSuchDrawing(_:)``, ``StoreError/inTrash(_:)`` or
+  ///   ``StoreError/damagedDrawing(id:reason:)``.
+  public func revision(of id: Identifier) throws(StoreError) -> Revision {
+    try withLock { () throws(StoreError) in
+      let present = try self.present(id)
+      return Revision(drawing: present.drawing, version: present.current.number)
+    }
   }
 
   /// How ``save(_:as:title:at:file:)`` places a drawing read from a file.
@@ -279,6 +318,28 @@ public struct DocumentStore: Sendable {
     let pictureTime = (picture.modifiedSeconds, picture.modifiedNanoseconds)
     let drawingTime = (drawing.modifiedSeconds, drawing.modifiedNanoseconds)
     return pictureTime >= drawingTime ? .current : .stale
+  }
+
+  /// A drawing's thumbnail: the cached file when it is current, else drawn now (and kept,
+  /// where the store can be written).
+  ///
+  /// - Parameter id: The drawing.
+  /// - Returns: PNG bytes.
+  /// - Throws: ``StoreError`` if the drawing cannot be read.
+  public func thumbnail(of id: Identifier) throws(StoreError) -> [UInt8] {
+    if thumbnailState(of: id) == .current, let bytes = try? FileSystem.read(thumbnailPath(of: id)) {
+      return bytes
+    }
+    // Under the lock, so that a change cannot slip in between the reading and the writing.
+    return try withLock { () throws(StoreError) in
+      let drawing = try self.drawing(id)
+      guard let picture = try? Thumbnail.png(for: drawing.plane) else {
+        throw .damagedDrawing(id: id, reason: "its thumbnail cannot be drawn")
+      }
+      try? FileSystem.writeAtomically(
+        picture, to: thumbnailPath(of: id), temporaryFolder: temporaryFolder, flush: false)
+      return picture
+    }
   }
 
   /// Makes every missing or stale thumbnail again, under the store lock.

@@ -14,6 +14,9 @@ public enum StoreError: Error, Equatable, Sendable {
   case damagedDrawing(id: Identifier, reason: String)
   /// The drawing has no such version, or no longer keeps it; `kept` are the versions it has.
   case noSuchVersion(id: Identifier, version: Int, kept: ClosedRange<Int>?)
+  /// An edit made on `version` was refused: the drawing is at `current`, and what the edit
+  /// touches changed in between.
+  case conflict(id: Identifier, version: Int, current: Int)
   /// Undo or redo has nothing to do, for this reason.
   case nothingToStep(id: Identifier, undo: Bool, reason: String)
   /// A follower fell so far behind that the journal dropped these events before it read them.
@@ -46,6 +49,9 @@ extension StoreError: CustomStringConvertible {
       let range = kept.map { "it keeps versions \($0.lowerBound) to \($0.upperBound)" }
       return "drawing \(id) has no version \(version): "
         + (range ?? "it keeps no versions") + "; 'drawdoc history \(id)' lists them"
+    case .conflict(let id, let version, let current):
+      return "drawing \(id) changed since version \(version) (it is at version \(current)) in "
+        + "what this edit touches: look at it as it is now and make the edit again"
     case .nothingToStep(let id, let undo, let reason):
       return "nothing to \(undo ? "undo" : "redo") in drawing \(id): \(reason)"
     case .eventsNoLongerKept(let after, let upTo):

@@ -25,7 +25,7 @@ struct AddCommand: Command {
 
   let arguments: ParsedArguments
   let document: String
-  let fields: RectangleFields
+  let fields: RectangleEdit
   let count: Int
   let seed: UInt64?
 
@@ -34,7 +34,7 @@ struct AddCommand: Command {
     let parse = ValueParser(command: Self.name)
     self.arguments = arguments
     document = try arguments.positional(0, name: "DOC")
-    fields = try RectangleFields(arguments)
+    fields = try RectangleFields.edit(arguments)
     count =
       try arguments.value("count").map { (text) throws(CommandLineError) in
         try parse.count(text, option: "count", range: 1...1_000_000)
@@ -51,11 +51,7 @@ struct AddCommand: Command {
     try store.update(id, at: .now) { drawing in
       var factory = RectangleFactory(seed: seed)
       for _ in 0..<count {
-        let rectangle = try factory.makeRectangle(
-          for: drawing.plane, x: fields.x, y: fields.y, width: fields.width,
-          height: fields.height, color: fields.color, alpha: fields.alpha)
-        try drawing.plane.add(rectangle)
-        added.append(rectangle.id)
+        added.append(try fields.add(to: &drawing.plane, factory: &factory).id)
       }
       return .added(added)
     }

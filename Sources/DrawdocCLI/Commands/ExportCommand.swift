@@ -71,19 +71,14 @@ struct ExportCommand: Command {
     _ drawing: Drawing, as format: FileFormat, picture: PictureOptions, to output: String?,
     context: CommandContext, command: String
   ) throws {
-    let bytes: [UInt8]
-    switch format {
-    case .svg: bytes = SVGEncoder.encode(drawing)
-    case .json: bytes = DrawingJSON.encode(drawing)
-    case .png:
-      if output == nil || output == "-", context.standardOutput.isTerminal {
-        throw CommandLineError.invalidValue(
-          command: command, option: "output", value: "a terminal",
-          expected: "-o FILE.png or a redirection: a PNG is not text")
-      }
-      bytes = try DrawingPNG.encode(
-        drawing, scale: picture.scale, background: picture.background, embed: picture.embed)
+    if format == .png, output == nil || output == "-", context.standardOutput.isTerminal {
+      throw CommandLineError.invalidValue(
+        command: command, option: "output", value: "a terminal",
+        expected: "-o FILE.png or a redirection: a PNG is not text")
     }
+    let bytes = try DrawingExport.bytes(
+      drawing, as: format.exportFormat, scale: picture.scale, background: picture.background,
+      embed: picture.embed)
     if let output, output != "-" {
       try OutputFile.write(bytes, to: output)
     } else {

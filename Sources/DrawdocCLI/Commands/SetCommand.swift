@@ -14,7 +14,7 @@ struct SetCommand: Command {
   let arguments: ParsedArguments
   let document: String
   let rectangle: Identifier
-  let fields: RectangleFields
+  let fields: RectangleEdit
 
   init(_ arguments: ParsedArguments) throws(CommandLineError) {
     try arguments.expectPositionals(atMost: 2)
@@ -22,7 +22,7 @@ struct SetCommand: Command {
     document = try arguments.positional(0, name: "DOC")
     rectangle = try ValueParser(command: Self.name).identifier(
       try arguments.positional(1, name: "RECT"), name: "RECT")
-    fields = try RectangleFields(arguments)
+    fields = try RectangleFields.edit(arguments)
     guard !fields.isEmpty else {
       throw .missingArgument(
         command: Self.name, name: "at least one of --x, --y, --width, --height, --color, --alpha")
@@ -33,24 +33,7 @@ struct SetCommand: Command {
     let store = try StoreAccess.open(arguments, context)
     let id = try store.resolve(document)
     try store.update(id, at: .now) { drawing in
-      guard let current = drawing.plane[rectangle] else {
-        throw ModelError.noSuchRectangle(rectangle)
-      }
-      if fields.x != nil || fields.y != nil {
-        try drawing.plane.updatePoint(
-          of: rectangle,
-          to: Point(x: fields.x ?? current.point.x, y: fields.y ?? current.point.y))
-      }
-      if fields.width != nil || fields.height != nil {
-        try drawing.plane.updateSize(
-          of: rectangle,
-          to: Size(
-            width: fields.width ?? current.size.width,
-            height: fields.height ?? current.size.height))
-      }
-      if let color = fields.color { try drawing.plane.updateColor(of: rectangle, to: color) }
-      if let alpha = fields.alpha { try drawing.plane.updateAlpha(of: rectangle, to: alpha) }
-      return .set(fields.given, of: rectangle)
+      try fields.apply(to: &drawing.plane, rectangle: rectangle)
     }
     return .success
   }

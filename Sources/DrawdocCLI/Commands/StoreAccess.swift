@@ -71,92 +71,56 @@ enum StoreAccess {
     help: "Read this version of the drawing ('drawdoc history DOC' lists them).")
 }
 
-/// Parses the values of options into model values, with usage errors that say what is expected.
+/// Parses the values of options into model values with ``UserValue``, whose refusals become
+/// usage errors of the command.
 struct ValueParser {
   /// The command, for messages.
   let command: String
 
-  func number(_ text: String, option: String) throws(CommandLineError) -> Double {
-    guard let value = Double(text), value.isFinite else {
+  private func read<T>(_ parse: () throws(InvalidValue) -> T) throws(CommandLineError) -> T {
+    do {
+      return try parse()
+    } catch {
       throw .invalidValue(
-        command: command, option: option, value: text, expected: "a finite number")
+        command: command, option: error.field, value: error.value, expected: error.expected)
     }
-    return value
+  }
+
+  func number(_ text: String, option: String) throws(CommandLineError) -> Double {
+    try read { () throws(InvalidValue) in try UserValue.number(text, field: option) }
   }
 
   func length(_ text: String, option: String) throws(CommandLineError) -> Double {
-    guard let value = Double(text), value.isFinite, value > 0 else {
-      throw .invalidValue(
-        command: command, option: option, value: text, expected: "a number greater than 0")
-    }
-    return value
+    try read { () throws(InvalidValue) in try UserValue.length(text, field: option) }
   }
 
   func count(_ text: String, option: String, range: ClosedRange<Int>) throws(CommandLineError)
     -> Int
   {
-    guard let value = Int(text), range.contains(value) else {
-      throw .invalidValue(
-        command: command, option: option, value: text,
-        expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
-    }
-    return value
+    try read { () throws(InvalidValue) in try UserValue.count(text, field: option, range: range) }
   }
 
   func seed(_ text: String) throws(CommandLineError) -> UInt64 {
-    guard let value = UInt64(text) else {
-      throw .invalidValue(
-        command: command, option: "seed", value: text,
-        expected: "a whole number from 0 to \(UInt64.max)")
-    }
-    return value
+    try read { () throws(InvalidValue) in try UserValue.seed(text) }
   }
 
   func alpha(_ text: String) throws(CommandLineError) -> Alpha {
-    guard let level = Int(text), let alpha = try? Alpha(level: level) else {
-      throw .invalidValue(
-        command: command, option: "alpha", value: text, expected: "a whole number from 1 to 10")
-    }
-    return alpha
+    try read { () throws(InvalidValue) in try UserValue.alpha(text) }
   }
 
   func color(_ text: String, option: String = "color") throws(CommandLineError) -> Color {
-    guard case .color(let color, let opacity)? = CSSColor.parse(text, outOfRange: .refuse),
-      opacity == 1
-    else {
-      throw .invalidValue(
-        command: command, option: option, value: text,
-        expected: "#rgb, #rrggbb, rgb(r,g,b) with channels 0…255 (or 0%…100%), "
-          + "or a CSS color name such as teal")
-    }
-    return color
+    try read { () throws(InvalidValue) in try UserValue.color(text, field: option) }
   }
 
   func version(_ text: String, option: String) throws(CommandLineError) -> Int {
-    guard let value = Int(text), value >= 1 else {
-      throw .invalidValue(
-        command: command, option: option, value: text,
-        expected: "a version number, a whole number from 1 ('drawdoc history DOC' lists them)")
-    }
-    return value
+    try read { () throws(InvalidValue) in try UserValue.version(text, field: option) }
   }
 
   func identifier(_ text: String, name: String) throws(CommandLineError) -> Identifier {
-    guard let id = try? Identifier(text) else {
-      throw .invalidValue(
-        command: command, option: name, value: text,
-        expected: "an id of three groups of three characters from a-z and 0-9, like afy-kw5-t7o")
-    }
-    return id
+    try read { () throws(InvalidValue) in try UserValue.identifier(text, field: name) }
   }
 
   func title(_ text: String) throws(CommandLineError) -> String {
-    do {
-      var plane = try Plane()
-      try plane.rename(to: text)
-      return text
-    } catch {
-      throw .invalidValue(command: command, option: "title", value: text, expected: "\(error)")
-    }
+    try read { () throws(InvalidValue) in try UserValue.title(text) }
   }
 }

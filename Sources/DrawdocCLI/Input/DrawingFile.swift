@@ -33,6 +33,15 @@ struct EmbeddedDrawingError: Error, CustomStringConvertible {
 enum FileFormat: String, CaseIterable {
   case svg, png, json
 
+  /// The same format, for the library's exports.
+  var exportFormat: DrawingExport.Format {
+    switch self {
+    case .svg: return .svg
+    case .png: return .png
+    case .json: return .json
+    }
+  }
+
   /// The format a file name's extension names, if any.
   init?(path: String) {
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }

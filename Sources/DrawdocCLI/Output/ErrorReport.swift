@@ -42,7 +42,7 @@ struct ErrorReport {
       case .nothingToStep: status = .notFound
       case .ambiguousTitle, .invalidSetting: status = .usage
       case .damagedDrawing: status = .dataError
-      case .locked: status = .temporaryFailure
+      case .locked, .conflict: status = .temporaryFailure
       case .readOnly: status = .cannotCreate
       case .io, .eventsNoLongerKept: status = .ioError
       }

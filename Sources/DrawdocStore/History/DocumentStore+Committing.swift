@@ -89,6 +89,22 @@ extension DocumentStore {
     FileSystem.exists(trashPath(of: id)) ? .inTrash(id) : .noSuchDrawing(id.description)
   }
 
+  /// Refuses a change made on version `base` when the drawing has changed since in a way
+  /// that concerns it: any change, or with `rectangles`, a change to one of them.
+  func check(_ present: Present, against base: Int, touching rectangles: [Identifier]?)
+    throws(StoreError)
+  {
+    let current = present.current.number
+    guard base != current else { return }
+    let conflict = StoreError.conflict(id: present.id, version: base, current: current)
+    guard let rectangles, base < current else { throw conflict }
+    guard !rectangles.isEmpty else { return }
+    guard let record = keptRecord(base, of: present.id, log: present.log, current: present.current),
+      let old = try? decodeVersion(of: present.id, file: versionPath(of: present.id, record.number))
+    else { throw conflict }
+    for id in rectangles where old.plane[id] != present.drawing.plane[id] { throw conflict }
+  }
+
   // MARK: - Writing a version
 
   /// Writes a new version of a drawing over the one `present` read. Must run under the lock.

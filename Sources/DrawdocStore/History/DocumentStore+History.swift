@@ -72,12 +72,16 @@ extension DocumentStore {
   /// - Parameters:
   ///   - id: The drawing.
   ///   - now: The new version's time.
+  ///   - base: The version the page asking for it shows, if any: the undo is refused if the
+  ///     drawing has changed since (it would take back someone else's change).
   /// - Returns: The new current version.
-  /// - Throws: ``StoreError/nothingToStep(id:undo:reason:)`` when there is nothing to undo.
+  /// - Throws: ``StoreError/nothingToStep(id:undo:reason:)`` when there is nothing to undo,
+  ///   ``StoreError/conflict(id:version:current:)``.
   @discardableResult
-  public func undo(_ id: Identifier, at now: Timestamp) throws(StoreError) -> DrawingHistory.Version
+  public func undo(_ id: Identifier, at now: Timestamp, basedOn base: Int? = nil)
+    throws(StoreError) -> DrawingHistory.Version
   {
-    try step(id, at: now, undo: true)
+    try step(id, at: now, undo: true, basedOn: base)
   }
 
   /// Makes again the last change that undo took back. A change other than undo and redo
@@ -86,12 +90,15 @@ extension DocumentStore {
   /// - Parameters:
   ///   - id: The drawing.
   ///   - now: The new version's time.
+  ///   - base: The version the page asking for it shows, if any, as for ``undo(_:at:basedOn:)``.
   /// - Returns: The new current version.
-  /// - Throws: ``StoreError/nothingToStep(id:undo:reason:)`` when there is nothing to redo.
+  /// - Throws: ``StoreError/nothingToStep(id:undo:reason:)`` when there is nothing to redo,
+  ///   ``StoreError/conflict(id:version:current:)``.
   @discardableResult
-  public func redo(_ id: Identifier, at now: Timestamp) throws(StoreError) -> DrawingHistory.Version
+  public func redo(_ id: Identifier, at now: Timestamp, basedOn base: Int? = nil)
+    throws(StoreError) -> DrawingHistory.Version
   {
-    try step(id, at: now, undo: false)
+    try step(id, at: now, undo: false, basedOn: base)
   }
 
   /// Makes an older version current again, as a new version (which undo can take back).
@@ -129,11 +136,12 @@ extension DocumentStore {
     }
   }
 
-  private func step(_ id: Identifier, at now: Timestamp, undo: Bool) throws(StoreError)
-    -> DrawingHistory.Version
+  private func step(_ id: Identifier, at now: Timestamp, undo: Bool, basedOn base: Int?)
+    throws(StoreError) -> DrawingHistory.Version
   {
     try withWriteLock { () throws(StoreError) in
       let present = try self.present(id)
+      if let base { try check(present, against: base, touching: nil) }
       let current = present.current
       guard let number = undo ? current.back : current.forward else {
         throw .nothingToStep(

@@ -71,3 +71,14 @@ extension DocumentStore {
     StoreChanges(store: self, after: sequence, drawing: drawing)
   }
 }
+
+extension DocumentStore {
+  /// The ``StoreEvent/sequence`` of the last change the store applied (0 before the first): a
+  /// view that reads the store, then follows ``changes(after:of:)`` from this number, misses
+  /// nothing in between.
+  ///
+  /// - Throws: ``StoreError/io(path:operation:reason:)`` if the journal cannot be read.
+  public func lastSequence() throws(StoreError) -> Int {
+    try journal.lastSequence().sequence
+  }
+}

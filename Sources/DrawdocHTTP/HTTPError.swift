@@ -1,0 +1,66 @@
+/// Why the server refused a request before any responder saw it: each case is answered with
+/// its status and its message, and the connection is closed.
+public enum HTTPError: Error, Equatable, Sendable {
+  /// The request line or a header field does not follow RFC 9112.
+  case malformed(String)
+  /// The request line and header fields together are longer than the limit.
+  case headTooLarge(limit: Int)
+  /// The body is longer than the limit.
+  case bodyTooLarge(limit: Int)
+  /// A body without a `Content-Length` (chunked, for instance), which this server does not read.
+  case lengthRequired
+  /// `Expect: 100-continue` or another expectation.
+  case expectationFailed(String)
+  /// A version other than HTTP/1.0 and HTTP/1.1.
+  case versionNotSupported(String)
+  /// The client sent too slowly.
+  case timedOut
+  /// The path holds something that could climb out of where it points.
+  case forbiddenPath(String)
+
+  /// The status the server answers with.
+  public var status: HTTPStatus {
+    switch self {
+    case .malformed, .forbiddenPath: return .badRequest
+    case .headTooLarge: return .headerFieldsTooLarge
+    case .bodyTooLarge: return .contentTooLarge
+    case .lengthRequired: return .lengthRequired
+    case .expectationFailed: return .expectationFailed
+    case .versionNotSupported: return .versionNotSupported
+    case .timedOut: return .requestTimeout
+    }
+  }
+}
+
+extension HTTPError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .malformed(let what): return "malformed request: \(what)"
+    case .headTooLarge(let limit):
+      return "the request line and header fields are longer than \(limit) bytes"
+    case .bodyTooLarge(let limit): return "the body is longer than \(limit) bytes"
+    case .lengthRequired:
+      return "a body needs a Content-Length: chunked request bodies are not read"
+    case .expectationFailed(let value):
+      return "Expect: \(value) is not supported: send the body with the request"
+    case .versionNotSupported(let version):
+      return "\(version) is not supported: use HTTP/1.1"
+    case .timedOut: return "the request did not arrive in time"
+    case .forbiddenPath(let why): return "the path is refused: \(why)"
+    }
+  }
+}
+
+/// Why the server could not start.
+public enum HTTPServerError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The port could not be bound.
+  case cannotListen(port: UInt16, reason: String)
+
+  public var description: String {
+    switch self {
+    case .cannotListen(let port, let reason):
+      return "cannot listen on 127.0.0.1:\(port): \(reason)"
+        + (port == 0 ? "" : ": choose another port with --port, or 0 for any free one")
+    }
+  }
+}

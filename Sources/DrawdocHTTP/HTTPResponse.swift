@@ -1,0 +1,54 @@
+/// A response: status, header fields and a body, whole or streamed.
+public struct HTTPResponse: Sendable {
+  /// What the body is.
+  public enum Body: Sendable {
+    /// These bytes (the server adds `Content-Length`).
+    case bytes([UInt8])
+    /// Bytes written as they come, until the closure returns or a write fails; the connection
+    /// then closes (the body ends with it). For Server-Sent Events.
+    case stream(@Sendable (HTTPStreamWriter) -> Void)
+  }
+
+  /// The status.
+  public var status: HTTPStatus
+  /// The header fields (the server adds `Content-Length` and `Connection`).
+  public var headers: HTTPHeaders
+  /// The body.
+  public var body: Body
+
+  /// Makes a response.
+  ///
+  /// - Parameters:
+  ///   - status: The status.
+  ///   - headers: The header fields.
+  ///   - body: The body.
+  public init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: Body = .bytes([])) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
+  /// The bytes of a whole body (empty for a stream).
+  public var bodyBytes: [UInt8] {
+    if case .bytes(let bytes) = body { return bytes }
+    return []
+  }
+}
+
+/// Where a streamed body goes.
+public protocol HTTPStreamWriter: Sendable {
+  /// Sends bytes at once.
+  ///
+  /// - Parameter bytes: The bytes.
+  /// - Returns: `false` when the client is gone: the stream should end.
+  func write(_ bytes: [UInt8]) -> Bool
+}
+
+/// What answers requests: the application, behind the server.
+public protocol HTTPResponder: Sendable {
+  /// Answers one request. Runs on the request's connection thread; many run at once.
+  ///
+  /// - Parameter request: The request.
+  /// - Returns: The response.
+  func respond(to request: HTTPRequest) -> HTTPResponse
+}

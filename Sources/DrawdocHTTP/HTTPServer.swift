@@ -1,0 +1,84 @@
+import Dispatch
+import Synchronization
+
+/// A small HTTP/1.1 server on `127.0.0.1` (RFC 9110, 9112): it reads requests with bounds on
+/// every size and time (``HTTPLimits``), hands each to a responder, and writes its response.
+/// Each connection has a thread of its own; past ``HTTPLimits/connections`` at once, new ones
+/// are answered `503 Service Unavailable` and closed.
+///
+/// What it implements, and refuses, is said in the README ("The HTTP layer").
+public final class HTTPServer: Sendable {
+  /// The port the server listens on.
+  public let port: UInt16
+  private let listener: Socket
+  private let limits: HTTPLimits
+  private let responder: any HTTPResponder
+  private let open = Mutex<Int>(0)
+  private let connections = DispatchQueue(
+    label: "drawdoc.http.connections", attributes: .concurrent)
+
+  /// Starts listening; ``run()`` then serves.
+  ///
+  /// - Parameters:
+  ///   - port: The port, or 0 for a free one.
+  ///   - limits: The bounds on each connection.
+  ///   - responder: What answers requests.
+  /// - Throws: ``HTTPServerError/cannotListen(port:reason:)``.
+  public init(port: UInt16 = 0, limits: HTTPLimits = HTTPLimits(), responder: any HTTPResponder)
+    throws(HTTPServerError)
+  {
+    (listener, self.port) = try Socket.listen(onLoopbackPort: port, backlog: 256)
+    self.limits = limits
+    self.responder = responder
+  }
+
+  /// Accepts connections until ``stop()``; returns then.
+  public func run() {
+    while let socket = listener.accept() {
+      let admitted = open.withLock { count -> Bool in
+        guard count < limits.connections else { return false }
+        count += 1
+        return true
+      }
+      guard admitted else {
+        // Answered here, without a thread: a flood of connections costs a write each.
+        socket.setWriteTimeout(seconds: 1)
+        _ = socket.write(
+          Self.head(
+            .serviceUnavailable,
+            HTTPHeaders([("Retry-After", "1"), ("Content-Type", "text/plain; charset=utf-8")]),
+            contentLength: 37, close: true) + Array("too many connections: try again soon\n".utf8))
+        continue
+      }
+      connections.async { [self] in
+        defer { open.withLock { $0 -= 1 } }
+        Connection(socket: socket, limits: limits, responder: responder).serve()
+      }
+    }
+  }
+
+  /// Starts ``run()`` on a thread of its own.
+  public func start() {
+    let server = self
+    DispatchQueue(label: "drawdoc.http.accept").async { server.run() }
+  }
+
+  /// Stops accepting connections; those open finish their current request.
+  public func stop() {
+    listener.shutdown()
+  }
+
+  /// How many connections are open now.
+  public var openConnections: Int { open.withLock { $0 } }
+
+  /// The bytes of a response's status line and header fields.
+  static func head(
+    _ status: HTTPStatus, _ headers: HTTPHeaders, contentLength: Int?, close: Bool
+  ) -> [UInt8] {
+    var text = "HTTP/1.1 \(status.code) \(status.reason)\r\n"
+    for field in headers { text += "\(field.name): \(field.value)\r\n" }
+    if let contentLength { text += "Content-Length: \(contentLength)\r\n" }
+    text += close ? "Connection: close\r\n\r\n" : "\r\n"
+    return Array(text.utf8)
+  }
+}
