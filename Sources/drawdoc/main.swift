@@ -10,6 +10,14 @@ import DrawdocCLI
 
 // A closed pipe (`drawdoc list | head -1`) should end the write, not the process.
 signal(SIGPIPE, SIG_IGN)
+// The signals that ask a program to stop must reach it, even when the program that started it
+// had them blocked (a blocked mask is inherited: Foundation's `Process`, started from a thread
+// that blocks signals, passes it on). Otherwise `drawdoc watch`, which runs until interrupted,
+// could only be stopped with SIGKILL.
+var stopSignals = sigset_t()
+sigemptyset(&stopSignals)
+for stopSignal in [SIGHUP, SIGINT, SIGTERM] { sigaddset(&stopSignals, stopSignal) }
+sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
 var environment: [String: String] = [:]
 var entry = environ
 while let pointer = entry.pointee {
