@@ -176,22 +176,24 @@ import Testing
 }
 
 /// Runs shell scripts side by side, each with `$D` (the binary), `$OUT` (its output file,
-/// `work/NAME.out`, and its standard error in `work/NAME.errors`) and `environment`, with a
-/// lock timeout long enough for all of them; expects each to exit 0.
-private func runTogether(
+/// `work/NAME.out`; its standard error goes to `work/NAME.errors`), `environment` and its own
+/// entry of `perScript`, and a lock timeout long enough for all of them; expects each to exit 0.
+func runTogether(
   _ box: Sandbox, _ scripts: [(name: String, script: String)], environment: [String: String],
-  sourceLocation: SourceLocation = #_sourceLocation
+  perScript: [[String: String]] = [], sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
   var processes: [(Process, String)] = []
-  for (name, script) in scripts {
+  for (offset, (name, script)) in scripts.enumerated() {
     let errors = try box.file("\(name).errors", "")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", script]
-    process.environment = box.environment.merging(environment) { $1 }.merging([
-      "D": drawdocExecutable.path, "OUT": "\(box.work)/\(name).out",
-      "DRAWDOC_LOCK_TIMEOUT": "60",
-    ]) { $1 }
+    let own = offset < perScript.count ? perScript[offset] : [:]
+    process.environment = box.environment.merging(environment) { $1 }.merging(own) { $1 }
+      .merging([
+        "D": drawdocExecutable.path, "OUT": "\(box.work)/\(name).out",
+        "DRAWDOC_LOCK_TIMEOUT": "60",
+      ]) { $1 }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
     processes.append((process, errors))
@@ -205,7 +207,7 @@ private func runTogether(
 }
 
 /// The lines a script wrote to `work/NAME.out` (or another suffix).
-private func outputLines(_ box: Sandbox, _ name: String, suffix: String = "out") -> [String] {
+func outputLines(_ box: Sandbox, _ name: String, suffix: String = "out") -> [String] {
   ((try? String(contentsOfFile: "\(box.work)/\(name).\(suffix)", encoding: .utf8)) ?? "")
     .split(separator: "\n").map(String.init)
 }
