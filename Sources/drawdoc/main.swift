@@ -10,11 +10,14 @@ import DrawdocCLI
 
 // A closed pipe (`drawdoc list | head -1`) should end the write, not the process.
 signal(SIGPIPE, SIG_IGN)
-// A parent may hand down a mask that blocks SIGINT and SIGTERM (Foundation's Process does);
-// `drawdoc watch` runs until one of them arrives.
-var noSignals = sigset_t()
-sigemptyset(&noSignals)
-sigprocmask(SIG_SETMASK, &noSignals, nil)
+// The signals that ask a program to stop must reach it, even when the program that started it
+// had them blocked (a blocked mask is inherited: Foundation's `Process`, started from a thread
+// that blocks signals, passes it on). Otherwise `drawdoc watch`, which runs until interrupted,
+// could only be stopped with SIGKILL.
+var stopSignals = sigset_t()
+sigemptyset(&stopSignals)
+for stopSignal in [SIGHUP, SIGINT, SIGTERM] { sigaddset(&stopSignals, stopSignal) }
+sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
 var environment: [String: String] = [:]
 var entry = environ
 while let pointer = entry.pointee {

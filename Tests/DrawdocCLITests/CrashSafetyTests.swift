@@ -1,337 +1,256 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Crash safety (issue 7, item 3): `save`, `add` and `delete` are killed with SIGKILL at random
-/// moments; afterwards the store must hold exactly the old or the new version of the drawing,
-/// open fine, and list fine. Each test prints how often each outcome happened.
+/// Crash safety (issue 7, item 3; issue 12, item 5): each change is killed with SIGKILL at
+/// random moments within its full duration; afterwards the drawing must be exactly its old or
+/// its new version (or, for the trash, exactly where it was or where it was going), its history
+/// must read with every version it lists opening, and the listing, the trash and the change
+/// journal must agree. Between kills the store is brought back with drawdoc's own commands
+/// (`undo`, `redo`, `trash --restore`), not by writing its files. Each test prints how often
+/// each outcome happened (see ``KillRecord``).
 @Suite(.serialized) struct CrashSafetyTests {
-  /// Kills per command.
-  static let iterations = 30
   /// Rectangles of the big new version for `save` (about 106 bytes each: ~10.6 MB of SVG).
   static let bigRectangles = 100_000
   /// Rectangles one `add` adds.
   static let addCount = 20_000
+  /// Rectangles of the big version undo, redo and restore step to and from, and how many more
+  /// the other one has.
+  static let stepRectangles = 10_000
+  static let stepAddCount = 500
 
   @Test func saveKilledAtRandomMomentsLeavesTheOldOrTheNewVersion() throws {
     let sandbox = try Sandbox()
-    let document = try sandbox.newDrawing("--random", "50", "--seed", "1")
-    let old = try Version(sandbox, document)
+    let probe = try smallDrawing(sandbox)
     let bigFile = try sandbox.file(
-      "big.svg", bigDrawingText(id: document, rectangles: Self.bigRectangles))
-    let arguments = ["save", bigFile, "--replace", document]
-
-    // One full run: its duration bounds the kill delays, and its result is the new version.
-    let duration = try timedRun(sandbox, arguments)
-    let new = try Version(sandbox, document)
+      "big.svg", bigDrawingText(id: probe.document, rectangles: Self.bigRectangles))
+    let (_, new) = try killBetweenTwoVersions(
+      probe, ["save", bigFile, "--replace", probe.document], bringBack: ["undo", probe.document],
+      command: "save big.svg --replace DOC")
     #expect(new.rectangles == Self.bigRectangles)
-    #expect(new.json != old.json)
-    try old.putBack(sandbox)
-
-    let tally = try killRepeatedly(sandbox, arguments, within: duration) { ending, context in
-      try inspect(sandbox, ending: ending, old: old, new: new, context: "save, \(context)")
-    }
-    try finish(sandbox, tally, command: "save big.svg --replace DOC", duration: duration)
   }
 
   @Test func addKilledAtRandomMomentsLeavesTheOldOrTheNewCount() throws {
     let sandbox = try Sandbox()
-    let document = try sandbox.newDrawing("--random", "50", "--seed", "1")
-    let old = try Version(sandbox, document)
+    let probe = try smallDrawing(sandbox)
     // A fixed seed on the same old drawing adds the same rectangles every time, so the new
     // version is known exactly, not just its count.
-    let arguments = ["add", document, "--count", "\(Self.addCount)", "--seed", "7"]
-
-    let duration = try timedRun(sandbox, arguments)
-    let new = try Version(sandbox, document)
+    let (old, new) = try killBetweenTwoVersions(
+      probe, ["add", probe.document, "--count", "\(Self.addCount)", "--seed", "7"],
+      bringBack: ["undo", probe.document], command: "add DOC --count \(Self.addCount) --seed 7")
     #expect(new.rectangles == old.rectangles + Self.addCount)
-    try old.putBack(sandbox)
-
-    let tally = try killRepeatedly(sandbox, arguments, within: duration) { ending, context in
-      try inspect(sandbox, ending: ending, old: old, new: new, context: "add, \(context)")
-    }
-    try finish(
-      sandbox, tally, command: "add DOC --count \(Self.addCount) --seed 7", duration: duration)
   }
 
-  @Test func deleteKilledAtRandomMomentsLeavesTheDrawingIntactOrGone() throws {
+  @Test func undoKilledAtRandomMomentsLeavesTheOldOrTheNewVersion() throws {
+    let probe = try twoBigVersions(try Sandbox())
+    let (old, new) = try killBetweenTwoVersions(
+      probe, ["undo", probe.document], bringBack: ["redo", probe.document], command: "undo DOC")
+    #expect(old.rectangles == Self.stepRectangles + Self.stepAddCount)
+    #expect(new.rectangles == Self.stepRectangles)
+  }
+
+  @Test func redoKilledAtRandomMomentsLeavesTheOldOrTheNewVersion() throws {
+    let probe = try twoBigVersions(try Sandbox())
+    try probe.change(["undo", probe.document])
+    let (old, new) = try killBetweenTwoVersions(
+      probe, ["redo", probe.document], bringBack: ["undo", probe.document], command: "redo DOC")
+    #expect(old.rectangles == Self.stepRectangles)
+    #expect(new.rectangles == Self.stepRectangles + Self.stepAddCount)
+  }
+
+  @Test func restoreKilledAtRandomMomentsLeavesTheOldOrTheNewVersion() throws {
+    let probe = try twoBigVersions(try Sandbox())
+    // Version 2 is the big one; each iteration adds at most two versions, so it stays kept.
+    let (old, new) = try killBetweenTwoVersions(
+      probe, ["restore", probe.document, "2"], bringBack: ["undo", probe.document],
+      command: "restore DOC 2")
+    #expect(old.rectangles == Self.stepRectangles + Self.stepAddCount)
+    #expect(new.rectangles == Self.stepRectangles)
+  }
+
+  @Test func deleteKilledAtRandomMomentsLeavesTheDrawingInTheStoreOrInTheTrash() throws {
     let sandbox = try Sandbox()
-    let document = try sandbox.newDrawing("--random", "50", "--seed", "1")
-    let old = try Version(sandbox, document)
-    let arguments = ["delete", document]
+    let kills = KillRecord(sandbox)
+    let probe = try smallDrawing(sandbox)
+    let content = try probe.change(["add", probe.document, "--count", "10", "--seed", "2"])
+    let arguments = ["delete", probe.document]
+    let restore = ["trash", "--restore", probe.document]
 
-    let duration = try timedRun(sandbox, arguments)
-    let gone = try sandbox.run(["open", document, "--json"])
-    #expect(gone.status == 66, "\(gone.standardError)")
-    try old.putBack(sandbox)
+    let duration = try kills.timedChange(arguments)
+    try probe.expectInTrash(content, settled: true, context: "after the full run")
+    try kills.change(restore, context: "after the full run")
+    try probe.expectInStore(content, settled: true, context: "after the full run, restored")
 
-    let tally = try killRepeatedly(sandbox, arguments, within: duration) { ending, context in
-      try inspectDeletion(sandbox, ending: ending, old: old, context: "delete, \(context)")
+    try kills.killRepeatedly(arguments, within: duration, label: "delete") { ending, context in
+      let open = try sandbox.run(["open", probe.document, "--json"])
+      let found = open.status == 0 ? DrawingContent(openJSON: open.standardOutput) : nil
+      let trashed = try sandbox.trashListing().contains { $0.id == probe.document }
+      let outcome: Outcome =
+        if found == content && !trashed {
+          .old
+        } else if open.status == 66 && open.standardError.contains("is in the trash") && trashed {
+          .new
+        } else {
+          .other
+        }
+      if ending != .killed { #expect(outcome == .new, "\(context): finished but not trashed") }
+      switch outcome {
+      case .old:
+        try probe.checkAgreement(content, in: .store, settled: true, context: context)
+      case .new:
+        try probe.expectInTrash(content, settled: ending != .killed, context: context)
+        try kills.change(restore, context: context)
+        try probe.expectInStore(content, settled: true, context: "\(context), restored")
+        try probe.openEveryVersion(context: "\(context), restored")
+      case .other:
+        probe.reportOther(
+          "\(context) (\(ending)): the drawing is neither in the store nor in the trash. open "
+            + "exited \(open.status), stderr: \(open.standardError.prefix(500)); "
+            + "in the trash: \(trashed)")
+      }
+      return outcome
     }
-    try finish(sandbox, tally, command: "delete DOC", duration: duration, newName: "deleted")
-  }
-}
-
-// MARK: - Versions
-
-/// One version of the drawing: its file in the store and its `open --json` form.
-private struct Version {
-  let document: String
-  /// The drawing file's bytes.
-  let file: Data
-  /// The JSON form, its modification time blanked.
-  let json: String
-  let rectangles: Int
-
-  /// The version the store holds now.
-  init(_ sandbox: Sandbox, _ document: String) throws {
-    self.document = document
-    file = try Data(contentsOf: URL(fileURLWithPath: drawingPath(sandbox, document)))
-    let text = try openJSONText(sandbox, document)
-    json = normalized(text)
-    rectangles = rectangleCount(text)
+    try kills.finish(command: "delete DOC", duration: duration, newName: "trashed")
   }
 
-  /// Puts this version's file back into the store, as another program (or a backup) would;
-  /// the index and the thumbnail catch up on the next command. Checks it opens as before.
-  func putBack(_ sandbox: Sandbox, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    try file.write(to: URL(fileURLWithPath: drawingPath(sandbox, document)), options: .atomic)
-    let back = try openJSONText(sandbox, document)
-    #expect(
-      normalized(back) == json, "the version did not come back", sourceLocation: sourceLocation)
-  }
-}
-
-private func drawingPath(_ sandbox: Sandbox, _ document: String) -> String {
-  "\(sandbox.store)/drawings/\(document).svg"
-}
-
-// MARK: - Running and killing
-
-/// How a killed run ended.
-private enum Ending {
-  /// SIGKILL arrived while it ran.
-  case killed
-  /// It had already exited, with this status, when the signal was due.
-  case finished(Int32)
-}
-
-/// Runs the binary to the end and returns its wall-clock duration in seconds.
-private func timedRun(_ sandbox: Sandbox, _ arguments: [String]) throws -> Double {
-  let start = Date()
-  let result = try sandbox.run(arguments)
-  let duration = Date().timeIntervalSince(start)
-  #expect(result.status == 0, "\(arguments): \(result.standardError)")
-  #expect(result.standardError == "", "\(arguments)")
-  return duration
-}
-
-/// Starts the binary, waits a random time between 0 and `duration`, sends SIGKILL and waits
-/// for it.
-private func runAndKill(_ sandbox: Sandbox, _ arguments: [String], within duration: Double)
-  throws -> Ending
-{
-  let process = Process()
-  process.executableURL = drawdocExecutable
-  process.arguments = arguments
-  process.environment = sandbox.environment
-  process.standardInput = FileHandle.nullDevice
-  process.standardOutput = FileHandle.nullDevice
-  process.standardError = FileHandle.nullDevice
-  let delay = Double.random(in: 0...duration)
-  try process.run()
-  Thread.sleep(forTimeInterval: delay)
-  if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-  process.waitUntilExit()
-  if process.terminationReason == .uncaughtSignal {
-    #expect(process.terminationStatus == SIGKILL, "\(arguments) died of another signal")
-    return .killed
-  }
-  #expect(process.terminationStatus == 0, "\(arguments) finished with a failure")
-  return .finished(process.terminationStatus)
-}
-
-/// Kills the command `CrashSafetyTests.iterations` times; after each kill, `inspect` judges
-/// the store, and a store left with the new version gets the old one back.
-private func killRepeatedly(
-  _ sandbox: Sandbox, _ arguments: [String], within duration: Double,
-  inspect: (Ending, String) throws -> (Outcome, Version?)
-) throws -> Tally {
-  var tally = Tally()
-  for iteration in 0..<CrashSafetyTests.iterations {
-    let ending = try runAndKill(sandbox, arguments, within: duration)
-    let (outcome, restore) = try inspect(ending, "iteration \(iteration)")
-    tally.count(outcome, ending)
-    try restore?.putBack(sandbox)
-  }
-  return tally
-}
-
-// MARK: - Checking
-
-/// What the store held after a kill.
-private enum Outcome: Equatable {
-  case old
-  /// The new version (for `delete`: the drawing is gone).
-  case new
-  case other
-}
-
-/// `open DOC --json` as text, expecting success.
-private func openJSONText(_ sandbox: Sandbox, _ document: String) throws -> String {
-  let result = try sandbox.run(["open", document, "--json"])
-  #expect(result.status == 0, "open \(document): \(result.standardError)")
-  return result.standardOutput
-}
-
-/// The JSON form with its modification time blanked: `save` and `add` stamp the time of the
-/// run; everything else must match exactly. Only the header is searched, so a form of many
-/// megabytes costs one copy.
-private func normalized(_ json: String) -> String {
-  let header = String(json.prefix(600))
-  guard let key = header.range(of: "\"modified\": \""),
-    let end = header[key.upperBound...].firstIndex(of: "\"")
-  else { return json }
-  let offset = header.distance(from: header.startIndex, to: end)
-  return String(header[..<key.upperBound]) + "*" + String(json.dropFirst(offset))
-}
-
-/// How many rectangles a JSON form has: one `"id"` per rectangle besides the drawing's own.
-private func rectangleCount(_ json: String) -> Int {
-  json.components(separatedBy: "{\"id\": ").count - 1
-}
-
-/// The `.*.tmp` files a killed write may leave in the store's folders.
-private func leftovers(_ sandbox: Sandbox) -> [String] {
-  ["drawings", "thumbnails", ""].flatMap { folder -> [String] in
-    let path = folder.isEmpty ? sandbox.store : "\(sandbox.store)/\(folder)"
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-    return names.filter { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }.map { "\(folder)/\($0)" }
-  }
-}
-
-/// `list --json` must succeed and list the drawing iff it exists, with the given count.
-private func checkListing(
-  _ sandbox: Sandbox, _ document: String, rectangles: Int?, context: String
-) throws {
-  let result = try sandbox.run(["list", "--json"])
-  #expect(result.status == 0, "\(context): list failed: \(result.standardError)")
-  guard result.status == 0 else { return }
-  let rows = try JSONDecoder().decode([ListRow].self, from: Data(result.standardOutput.utf8))
-  let row = rows.first { $0.id == document }
-  #expect(row?.rectangles == rectangles, "\(context): list shows \(String(describing: row))")
-  #expect(rows.count == (rectangles == nil ? 0 : 1), "\(context): list shows \(rows)")
-}
-
-/// Keeps a copy of the store for a reproduction and returns where it is.
-private func keepEvidence(_ sandbox: Sandbox) -> String {
-  let target = FileManager.default.temporaryDirectory
-    .appendingPathComponent("drawdoc-crash-evidence-\(UUID().uuidString)").path
-  try? FileManager.default.copyItem(atPath: sandbox.store, toPath: target)
-  return target
-}
-
-/// After a killed `save` or `add`: the drawing opens and is exactly the old or the new version,
-/// and `list` shows it with the same count. Returns the version to put back, if any.
-private func inspect(
-  _ sandbox: Sandbox, ending: Ending, old: Version, new: Version, context: String
-) throws -> (Outcome, Version?) {
-  let result = try sandbox.run(["open", old.document, "--json"])
-  let found = result.status == 0 ? normalized(result.standardOutput) : ""
-  let outcome: Outcome = found == old.json ? .old : found == new.json ? .new : .other
-  if outcome == .other {
-    let evidence = keepEvidence(sandbox)
-    Issue.record(
-      """
-      \(context) (\(ending)): the store holds neither the old nor the new version. \
-      open exited \(result.status), stderr: \(result.standardError.prefix(500)); \
-      \(rectangleCount(result.standardOutput)) rectangles; \
-      leftovers: \(leftovers(sandbox)); store kept at \(evidence)
-      """)
-  }
-  if case .finished = ending { #expect(outcome == .new, "\(context): finished but not new") }
-  let count =
-    switch outcome {
-    case .old: old.rectangles
-    case .new: new.rectangles
-    case .other: rectangleCount(result.standardOutput)
+  @Test func emptyingTheTrashKilledAtRandomMomentsLeavesTheDrawingTrashedOrGone() throws {
+    let sandbox = try Sandbox()
+    let kills = KillRecord(sandbox)
+    var probes: [DrawingProbe] = []
+    var content: DrawingContent?
+    /// A fresh drawing of two versions, moved to the trash.
+    func trashDrawing(_ context: String) throws {
+      let number = probes.count
+      let id = try kills.change(
+        ["new", "--random", "20", "--seed", "\(number)", "--title", "Trashed \(number)"],
+        context: context)
+      let probe = DrawingProbe(sandbox, id.trimmingCharacters(in: .newlines))
+      probes.append(probe)
+      try probe.expectCurrent(context: context)
+      content = try probe.change(["add", probe.document, "--count", "5", "--seed", "\(number)"])
+      try kills.change(["delete", probe.document], context: context)
+      try probe.expectInTrash(try #require(content), settled: true, context: context)
     }
-  try checkListing(sandbox, old.document, rectangles: count, context: context)
-  return (outcome, outcome == .old ? nil : old)
-}
+    let arguments = ["trash", "--empty"]
 
-/// After a killed `delete`: the drawing opens intact, or is gone with exit status 66 (no such
-/// drawing), and `list` agrees. Returns the version to put back, if any.
-private func inspectDeletion(
-  _ sandbox: Sandbox, ending: Ending, old: Version, context: String
-) throws -> (Outcome, Version?) {
-  let result = try sandbox.run(["open", old.document, "--json"])
-  let outcome: Outcome
-  if result.status == 0 && normalized(result.standardOutput) == old.json {
-    outcome = .old
-  } else if result.status == 66 && result.standardError.contains("is in the trash")
-    && result.standardOutput.isEmpty
-  {
-    outcome = .new
-  } else {
-    outcome = .other
-    let evidence = keepEvidence(sandbox)
-    Issue.record(
-      """
-      \(context) (\(ending)): the drawing is neither intact nor gone. \
-      open exited \(result.status), stderr: \(result.standardError.prefix(500)); \
-      store kept at \(evidence)
-      """)
-  }
-  if case .finished = ending { #expect(outcome == .new, "\(context): finished but not gone") }
-  try checkListing(
-    sandbox, old.document, rectangles: outcome == .old ? old.rectangles : nil, context: context)
-  return (outcome, outcome == .old ? nil : old)
-}
+    try trashDrawing("the full run")
+    let duration = try kills.timedChange(arguments)
+    try #require(probes.last).expectGone(settled: true, context: "after the full run")
 
-// MARK: - Reporting
-
-/// How often each outcome happened.
-private struct Tally {
-  var old = 0
-  var new = 0
-  var other = 0
-  /// Runs that had already exited when the signal was due.
-  var finishedBeforeKill = 0
-
-  mutating func count(_ outcome: Outcome, _ ending: Ending) {
-    switch outcome {
-    case .old: old += 1
-    case .new: new += 1
-    case .other: other += 1
+    var historiesLeft = 0
+    try kills.killRepeatedly(
+      arguments, within: duration, label: "trash --empty", prepare: trashDrawing
+    ) { ending, context in
+      let probe = try #require(probes.last)
+      let content = try #require(content)
+      let open = try sandbox.run(["open", probe.document, "--json"])
+      let trashed = try sandbox.trashListing().contains { $0.id == probe.document }
+      let outcome: Outcome =
+        if open.status != 66 {
+          .other
+        } else if trashed && open.standardError.contains("is in the trash") {
+          .old
+        } else if !trashed && open.standardError.contains("no drawing has the id") {
+          .new
+        } else {
+          .other
+        }
+      if ending != .killed { #expect(outcome == .new, "\(context): finished but not gone") }
+      switch outcome {
+      case .old:
+        try probe.expectInTrash(content, settled: true, context: context)
+        // Back from the trash, every version opens; then it goes for good, unkilled.
+        try kills.change(["trash", "--restore", probe.document], context: context)
+        try probe.expectInStore(content, settled: true, context: "\(context), restored")
+        try probe.openEveryVersion(context: "\(context), restored")
+        try kills.change(["delete", probe.document], context: context)
+        try kills.change(["trash", "--empty", probe.document], context: context)
+        try probe.expectGone(settled: true, context: "\(context), emptied unkilled")
+      case .new:
+        try probe.expectGone(settled: ending != .killed, context: context)
+        if FileManager.default.fileExists(atPath: "\(sandbox.store)/history/\(probe.document)") {
+          historiesLeft += 1
+        }
+      case .other:
+        probe.reportOther(
+          "\(context) (\(ending)): the drawing is neither in the trash nor gone. open exited "
+            + "\(open.status), stderr: \(open.standardError.prefix(500)); "
+            + "in the trash: \(trashed)")
+      }
+      return outcome
     }
-    if case .finished = ending { finishedBeforeKill += 1 }
+
+    // One more emptying, to its end, removes any history a kill left.
+    try kills.change(arguments, context: "the last emptying")
+    let histories = try FileManager.default.contentsOfDirectory(
+      atPath: "\(sandbox.store)/history")
+    #expect(histories.isEmpty, "histories left after the trash was emptied: \(histories)")
+    let events = try sandbox.journalEvents()
+    for probe in probes {
+      try probe.expectGone(settled: true, context: "at the end")
+      let kinds = events.filter { $0.id == probe.document }.map(\.event).joined(separator: " ")
+      #expect(
+        kinds.wholeMatch(of: #/created changed trashed( restored trashed)* emptied/#) != nil,
+        "the journal's events of \(probe.document): \(kinds)")
+    }
+    try kills.finish(
+      command: "trash --empty", duration: duration, newName: "gone",
+      note: "; histories left by a kill: \(historiesLeft), removed by the next emptying")
   }
 }
 
-/// Prints the tally and checks the store is still usable with whatever the kills left behind.
-private func finish(
-  _ sandbox: Sandbox, _ tally: Tally, command: String, duration: Double, newName: String = "new"
-) throws {
-  let left = leftovers(sandbox)
-  print(
-    """
-    crash safety, \(command): full run \(String(format: "%.3f", duration)) s; \
-    \(tally.old + tally.new + tally.other) kills: old \(tally.old), \(newName) \(tally.new), \
-    other \(tally.other) (finished before the kill: \(tally.finishedBeforeKill)); \
-    temporary files left: \(left.count)
-    """)
-  #expect(tally.other == 0)
-  #expect(tally.old + tally.new == CrashSafetyTests.iterations)
-  let list = try sandbox.run(["list"])
-  #expect(list.status == 0, "list with \(left.count) leftovers: \(list.standardError)")
+// MARK: - Scenarios
+
+/// A new drawing of 50 factory rectangles, checked.
+private func smallDrawing(_ sandbox: Sandbox) throws -> DrawingProbe {
+  let probe = DrawingProbe(sandbox, try sandbox.newDrawing("--random", "50", "--seed", "1"))
+  try probe.expectCurrent(context: "after new")
+  return probe
+}
+
+/// A drawing whose version 2 is a big one and version 3 that with a few more rectangles: undo,
+/// redo and restore step between the two, and each takes its time reading and writing.
+private func twoBigVersions(_ sandbox: Sandbox) throws -> DrawingProbe {
+  let probe = try smallDrawing(sandbox)
+  let big = try sandbox.file(
+    "big.svg", bigDrawingText(id: probe.document, rectangles: CrashSafetyTests.stepRectangles))
+  try probe.change(["save", big, "--replace", probe.document])
+  try probe.change([
+    "add", probe.document, "--count", "\(CrashSafetyTests.stepAddCount)", "--seed", "7",
+  ])
+  return probe
+}
+
+/// Kills a change that takes the drawing from its current version (old) to another (new);
+/// after each kill the drawing must be exactly one of the two, and its history, the listing
+/// and the journal must agree. `bringBack`, run to its end after a kill that left the new
+/// version, makes the old content current again.
+///
+/// - Returns: The old and the new content.
+private func killBetweenTwoVersions(
+  _ probe: DrawingProbe, _ arguments: [String], bringBack: [String], command: String
+) throws -> (old: DrawingContent, new: DrawingContent) {
+  let kills = KillRecord(probe.sandbox)
+  let old = try probe.expectCurrent(context: "before the full run")
+  // One full run: its duration bounds the kill delays, and its result is the new version.
+  let duration = try kills.timedChange(arguments)
+  let new = try probe.expectCurrent(context: "after the full run")
+  #expect(new != old)
+  try kills.change(bringBack, context: "after the full run")
+  try probe.expectInStore(old, settled: true, context: "after the full run, brought back")
+
+  try kills.killRepeatedly(arguments, within: duration, label: command) { ending, context in
+    let outcome = try probe.judge(ending, old: old, new: new, context: context)
+    if outcome == .new {
+      // Its content is checked when the next kill opens the drawing, and with --at once it is
+      // no longer current.
+      try kills.change(bringBack, context: context)
+      try probe.checkAgreement(old, in: .store, settled: true, context: "\(context), brought back")
+    }
+    return outcome
+  }
+  try probe.openEveryVersion(onlyUnopened: true, context: "at the end")
+  try kills.finish(command: command, duration: duration)
+  return (old, new)
 }
 
 // MARK: - The big version
