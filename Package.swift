@@ -41,9 +41,16 @@ let package = Package(
     // routes and pages are DrawdocWeb.
     .target(name: "DrawdocHTTP"),
     .target(
+      name: "DrawdocWeb",
+      dependencies: [
+        "DrawdocModel", "DrawdocSVG", "DrawdocRaster", "DrawdocStore", "DrawdocHTTP",
+      ]
+    ),
+    .target(
       name: "DrawdocCLI",
       dependencies: [
         "DrawdocModel", "DrawdocSVG", "DrawdocRaster", "DrawdocStore", "DrawdocLog",
+        "DrawdocHTTP", "DrawdocWeb",
       ]
     ),
     // The Swift runtime is linked in, not loaded: every command starts about 3 ms sooner,
@@ -68,6 +75,14 @@ let package = Package(
     .testTarget(
       name: "DrawdocStoreTests",
       dependencies: ["DrawdocStore", "DrawdocSVG", "DrawdocModel", "DrawdocRaster"]
+    ),
+    .testTarget(
+      name: "DrawdocHTTPTests",
+      dependencies: ["DrawdocHTTP", "DrawdocWeb", "DrawdocStore", "DrawdocModel"]
+    ),
+    .testTarget(
+      name: "DrawdocWebTests",
+      dependencies: ["DrawdocWeb", "DrawdocHTTP", "DrawdocStore", "DrawdocModel", "DrawdocSVG"]
     ),
     .testTarget(
       name: "DrawdocCLITests",

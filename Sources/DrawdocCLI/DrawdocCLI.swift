@@ -13,7 +13,7 @@ public enum DrawdocCLI {
       DuplicateCommand.self, DeleteCommand.self, HistoryCommand.self, UndoCommand.self,
       RedoCommand.self, RestoreCommand.self, TrashCommand.self, WatchCommand.self,
       ConvertCommand.self, DiffCommand.self, MergeCommand.self, GalleryCommand.self,
-      ValidateCommand.self, ConfigCommand.self, HelpCommand.self,
+      ValidateCommand.self, ServeCommand.self, ConfigCommand.self, HelpCommand.self,
     ]
   }
 

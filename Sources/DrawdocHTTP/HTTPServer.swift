@@ -24,12 +24,27 @@ public final class HTTPServer: Sendable {
   ///   - limits: The bounds on each connection.
   ///   - responder: What answers requests.
   /// - Throws: ``HTTPServerError/cannotListen(port:reason:)``.
-  public init(port: UInt16 = 0, limits: HTTPLimits = HTTPLimits(), responder: any HTTPResponder)
-    throws(HTTPServerError)
-  {
+  public convenience init(
+    port: UInt16 = 0, limits: HTTPLimits = HTTPLimits(), responder: any HTTPResponder
+  ) throws(HTTPServerError) {
+    try self.init(port: port, limits: limits) { _ in responder }
+  }
+
+  /// Starts listening, with a responder made once the port is known (an app whose checks name
+  /// its own port, when the port was chosen by the system).
+  ///
+  /// - Parameters:
+  ///   - port: The port, or 0 for a free one.
+  ///   - limits: The bounds on each connection.
+  ///   - makeResponder: Makes what answers requests, from the port.
+  /// - Throws: ``HTTPServerError/cannotListen(port:reason:)``.
+  public init(
+    port: UInt16 = 0, limits: HTTPLimits = HTTPLimits(),
+    makeResponder: (UInt16) -> any HTTPResponder
+  ) throws(HTTPServerError) {
     (listener, self.port) = try Socket.listen(onLoopbackPort: port, backlog: 256)
     self.limits = limits
-    self.responder = responder
+    self.responder = makeResponder(self.port)
   }
 
   /// Accepts connections until ``stop()``; returns then.

@@ -1,3 +1,4 @@
+import DrawdocHTTP
 import DrawdocModel
 import DrawdocRaster
 import DrawdocSVG
@@ -62,6 +63,10 @@ struct ErrorReport {
       pointsToHelp = nil
     case let error as StrictImportRefusal:
       status = .dataError
+      message = error.description
+      pointsToHelp = nil
+    case let error as HTTPServerError:
+      status = .ioError
       message = error.description
       pointsToHelp = nil
     case let error as JSONDecodingError:

@@ -1,0 +1,92 @@
+import Dispatch
+import DrawdocHTTP
+import DrawdocStore
+import DrawdocWeb
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `drawdoc serve`: the drawing app in the browser, over the store.
+struct ServeCommand: Command {
+  static let name = "serve"
+  static let abstract = "Serve the drawing app at http://127.0.0.1:PORT/ until interrupted."
+  static let usage = "drawdoc serve [--port N] [--open]"
+  static let options: [OptionSpecification] = [
+    .value("port", placeholder: "N", help: "The port (default 8765; 0 picks a free one)."),
+    .flag("open", help: "Open the app in the default browser."),
+    StoreAccess.option,
+  ]
+  static let discussion = """
+    Prints the address, with a random access token in it: open it in a browser (on this
+    machine: the server listens on 127.0.0.1 only). The drawings page lists, makes, renames,
+    duplicates, deletes and restores drawings; the editor changes rectangles, with undo and
+    redo. Every page follows changes made anywhere, by other pages or by drawdoc commands.
+    Ctrl-C stops the server.
+    """
+
+  static let defaultPort: UInt16 = 8765
+
+  let arguments: ParsedArguments
+  let port: UInt16
+  let openBrowser: Bool
+
+  init(_ arguments: ParsedArguments) throws(CommandLineError) {
+    try arguments.expectPositionals(atMost: 0)
+    self.arguments = arguments
+    port =
+      try arguments.value("port").map { (text) throws(CommandLineError) in
+        UInt16(try ValueParser(command: Self.name).count(text, option: "port", range: 0...65535))
+      } ?? Self.defaultPort
+    openBrowser = arguments.flag("open")
+  }
+
+  func run(_ context: CommandContext) throws -> ExitStatus {
+    let store = try StoreAccess.open(arguments, context)
+    let token = WebApp.makeToken()
+    let server = try HTTPServer(port: port) { port in
+      WebApp(store: store, token: token, port: port)
+    }
+    let address = "http://127.0.0.1:\(server.port)/?token=\(token)"
+    context.standardOutput.writeLine("drawdoc serves \(store.root) at \(address)")
+    context.standardOutput.writeLine("Press Ctrl-C to stop.")
+    // Ctrl-C (and SIGTERM) stop accepting; run() then returns and the command ends.
+    var sources: [any DispatchSourceSignal] = []
+    for stopSignal in [SIGINT, SIGTERM] {
+      signal(stopSignal, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: stopSignal)
+      source.setEventHandler { server.stop() }
+      source.resume()
+      sources.append(source)
+    }
+    if openBrowser, let failure = Self.openInBrowser(address) {
+      context.standardError.writeLine("warning: \(failure): open \(address) yourself")
+    }
+    server.run()
+    withExtendedLifetime(sources) {}
+    context.standardOutput.writeLine("stopped")
+    return .success
+  }
+
+  /// Starts the default browser (`open` on macOS, `xdg-open` elsewhere); a reason on failure.
+  static func openInBrowser(_ address: String) -> String? {
+    #if os(macOS)
+      let opener = "open"
+    #else
+      let opener = "xdg-open"
+    #endif
+    var pid: pid_t = 0
+    let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup(address)]
+    defer { arguments.forEach { free($0) } }
+    var argv = arguments + [nil]
+    let spawned = posix_spawnp(&pid, opener, nil, nil, &argv, environ)
+    guard spawned == 0 else {
+      return "cannot start \(opener): \(String(cString: strerror(spawned)))"
+    }
+    return nil
+  }
+}

@@ -1,0 +1,83 @@
+import DrawdocHTTP
+import DrawdocModel
+import DrawdocSVG
+import DrawdocStore
+
+/// The fields of a request's JSON body, `{"x": "12", "version": 4}`, read as the text a
+/// person typed, so that ``UserValue`` refuses the same text with the same message as the
+/// command line.
+struct RequestFields {
+  private let members: [(key: String, value: JSONValue)]
+
+  /// Reads a body: a JSON object, or nothing (no fields).
+  init(_ request: HTTPRequest) throws(WebError) {
+    guard !request.body.isEmpty else {
+      members = []
+      return
+    }
+    guard let contentType = request.headers["Content-Type"]?.lowercased(),
+      contentType.hasPrefix("application/json")
+    else {
+      throw WebError(
+        status: .unsupportedMediaType, message: "the body must be JSON (application/json)")
+    }
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(request.body)
+    } catch {
+      throw WebError(
+        status: .badRequest,
+        message:
+          "the body is not JSON: \(error.message) (line \(error.line), column \(error.column))")
+    }
+    guard case .object(let members) = value else {
+      throw WebError(status: .badRequest, message: "the body must be a JSON object")
+    }
+    self.members = members
+  }
+
+  /// A field as text: a string as it is, a number in its shortest form; `nil` when it is
+  /// missing, null or empty.
+  func text(_ name: String) throws(WebError) -> String? {
+    switch members.last(where: { $0.key == name })?.value {
+    case nil, .null?: return nil
+    case .string(let text)?: return text.isEmpty ? nil : text
+    case .number(let number)?: return ShortestDecimal.string(number)
+    case .bool(let flag)?: return flag ? "true" : "false"
+    default:
+      throw WebError(status: .badRequest, message: "\(name) must be text or a number")
+    }
+  }
+
+  /// A yes-or-no field; `false` when missing.
+  func flag(_ name: String) throws(WebError) -> Bool {
+    switch members.last(where: { $0.key == name })?.value {
+    case nil, .null?: return false
+    case .bool(let flag)?: return flag
+    default: throw WebError(status: .badRequest, message: "\(name) must be true or false")
+    }
+  }
+
+  /// The version the edit was made on, which every edit carries.
+  func version() throws -> Int {
+    guard let text = try text("version") else {
+      throw WebError(
+        status: .badRequest,
+        message: "an edit must carry the version it was made on (\"version\")")
+    }
+    return try UserValue.version(text, field: "version")
+  }
+
+  /// The rectangle fields given: `x y width height color alpha`.
+  func rectangleEdit() throws -> RectangleEdit {
+    RectangleEdit(
+      x: try text("x").map { (text) throws in try UserValue.number(text, field: "x") },
+      y: try text("y").map { (text) throws in try UserValue.number(text, field: "y") },
+      width: try text("width").map { (text) throws in try UserValue.length(text, field: "width") },
+      height: try text("height").map { (text) throws in
+        try UserValue.length(text, field: "height")
+      },
+      color: try text("color").map { (text) throws in try UserValue.color(text) },
+      alpha: try text("alpha").map { (text) throws in try UserValue.alpha(text) })
+  }
+}

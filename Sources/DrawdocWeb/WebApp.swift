@@ -1,0 +1,365 @@
+import DrawdocHTTP
+import DrawdocModel
+import DrawdocRaster
+import DrawdocSVG
+import DrawdocStore
+
+/// The drawing app: its pages, its JSON API and its event stream, over one store. Every change
+/// goes through the same store operations as the command line — locked, atomic, thumbnails
+/// and history updated — and every page hears every change, wherever it was made, through the
+/// store's change stream.
+///
+/// Routes (all behind ``AccessGate``):
+///
+/// | method and path | what |
+/// |---|---|
+/// | `GET /` | the drawings page |
+/// | `GET /drawings/ID` | the editor page |
+/// | `GET /assets/NAME` | the pages' styles and scripts |
+/// | `GET /api/drawings` | the drawings and the trash |
+/// | `POST /api/drawings` | a new drawing: `title`, `width`, `height`, `random` |
+/// | `GET /api/drawings/ID` | a drawing, its version, undo and redo |
+/// | `DELETE /api/drawings/ID` | moves it to the trash |
+/// | `POST /api/drawings/ID/rename` | `version`, `title` |
+/// | `POST /api/drawings/ID/duplicate` | `title` (optional) |
+/// | `POST /api/drawings/ID/undo`, `…/redo` | `version` |
+/// | `POST /api/drawings/ID/rectangles` | `version` and fields; those missing from the factory |
+/// | `PATCH /api/drawings/ID/rectangles/RECT` | `version` and the fields to set |
+/// | `DELETE /api/drawings/ID/rectangles/RECT` | `version` |
+/// | `POST /api/drawings/ID/rectangles/RECT/raise`, `…/lower` | `version`, `all` |
+/// | `GET /api/drawings/ID/svg` | the drawing file, which the editor draws |
+/// | `GET /api/drawings/ID/thumbnail` | the thumbnail |
+/// | `GET /api/drawings/ID/export?format=svg\|png\|json&scale=S&background=C` | a download, byte for byte what `drawdoc export` writes |
+/// | `POST /api/trash/ID/restore` | back from the trash |
+/// | `GET /api/events?since=N` | Server-Sent Events: one per store change |
+public struct WebApp: HTTPResponder {
+  private let gate: AccessGate
+
+  /// Makes the app.
+  ///
+  /// - Parameters:
+  ///   - store: The store it serves.
+  ///   - token: The access token the address carries.
+  ///   - port: The port the server listens on (the Host and Origin it accepts name it).
+  public init(store: DocumentStore, token: String, port: UInt16) {
+    gate = AccessGate(token: token, port: port, routes: Routes(store: store))
+  }
+
+  public func respond(to request: HTTPRequest) -> HTTPResponse {
+    gate.respond(to: request)
+  }
+
+  /// A fresh access token: 128 random bits in hexadecimal.
+  public static func makeToken() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<4).map { _ in
+      let word = String(generator.next() as UInt32, radix: 16)
+      return String(repeating: "0", count: 8 - word.count) + word
+    }.joined()
+  }
+}
+
+/// The app's routes, behind the gate.
+struct Routes: HTTPResponder {
+  let store: DocumentStore
+
+  func respond(to request: HTTPRequest) -> HTTPResponse {
+    do {
+      return try route(request)
+    } catch {
+      return WebError(error).response
+    }
+  }
+
+  private func route(_ request: HTTPRequest) throws -> HTTPResponse {
+    let path = request.pathSegments
+    let method = request.method == "HEAD" ? "GET" : request.method
+    switch (method, path.count) {
+    case ("GET", 0): return Page.drawings
+    case ("GET", 2) where path[0] == "assets":
+      guard let asset = Assets.named(path[1]) else { throw notFound(request) }
+      return asset
+    case ("GET", 2) where path[0] == "drawings":
+      _ = try drawingId(path[1])
+      return Page.editor
+    default: break
+    }
+    guard path.first == "api", path.count >= 2 else { throw notFound(request) }
+    let api = Array(path.dropFirst())
+    switch (method, api[0], api.count) {
+    case ("GET", "events", 1): return EventStream.response(store: store, request: request)
+    case ("GET", "drawings", 1): return try listing()
+    case ("POST", "drawings", 1): return try create(RequestFields(request))
+    case (_, "drawings", _): return try drawingRoute(method, api, request)
+    case ("POST", "trash", 3) where api[2] == "restore":
+      try store.restoreFromTrash(try trashedId(api[1]))
+      return json(.object([("restored", .string(api[1]))]))
+    default: throw notFound(request)
+    }
+  }
+
+  private func drawingRoute(_ method: String, _ api: [String], _ request: HTTPRequest) throws
+    -> HTTPResponse
+  {
+    let id = try drawingId(api[1])
+    let action = api.count > 2 ? api[2] : ""
+    switch (method, action, api.count) {
+    case ("GET", "", 2): return try drawing(id)
+    case ("DELETE", "", 2):
+      try store.delete(id)
+      return json(.object([("trashed", .string(id.description))]))
+    case ("GET", "svg", 3):
+      return file(SVGEncoder.encode(try store.drawing(id)), type: "image/svg+xml")
+    case ("GET", "thumbnail", 3): return file(try store.thumbnail(of: id), type: "image/png")
+    case ("GET", "export", 3): return try export(id, request.query)
+    case ("POST", "rename", 3):
+      let fields = try RequestFields(request)
+      let title = try UserValue.title(try fields.text("title") ?? "")
+      return try edit(id, fields, rectangles: nil) { drawing in
+        try drawing.plane.rename(to: title)
+        return .renamed(to: title)
+      }
+    case ("POST", "duplicate", 3):
+      let original = try store.drawing(id)
+      var plane = original.plane
+      let title =
+        try RequestFields(request).text("title").map { (text) throws in
+          try UserValue.title(text)
+        }
+        ?? String(
+          (plane.title + " (copy)").unicodeScalars.prefix(Plane.maximumTitleLength))
+      try plane.rename(to: title)
+      let copy = try store.create(plane, at: .now, as: .duplicated(from: id))
+      return json(.object([("id", .string(copy.id.description))]), status: .created)
+    case ("POST", "undo", 3), ("POST", "redo", 3):
+      let version = try RequestFields(request).version()
+      let made =
+        action == "undo"
+        ? try store.undo(id, at: .now, basedOn: version)
+        : try store.redo(id, at: .now, basedOn: version)
+      return json(
+        .object([("version", .number(Double(made.number))), ("change", .string(made.change))]))
+    case (_, "rectangles", _): return try rectangleRoute(method, id, api, request)
+    default: throw notFound(request)
+    }
+  }
+
+  private func rectangleRoute(
+    _ method: String, _ id: Identifier, _ api: [String], _ request: HTTPRequest
+  ) throws -> HTTPResponse {
+    let fields = try RequestFields(request)
+    switch (method, api.count) {
+    case ("POST", 3):
+      let values = try fields.rectangleEdit()
+      var added: Identifier?
+      let response = try edit(id, fields, rectangles: []) { drawing in
+        var factory = RectangleFactory(seed: nil)
+        let rectangle = try values.add(to: &drawing.plane, factory: &factory)
+        added = rectangle.id
+        return .added([rectangle.id])
+      }
+      guard let added else { return response }
+      return try edit(response, adding: ("rectangle", .string(added.description)))
+    case ("PATCH", 4):
+      let rectangle = try UserValue.identifier(api[3], field: "rectangle")
+      let values = try fields.rectangleEdit()
+      guard !values.isEmpty else {
+        throw WebError(
+          status: .badRequest,
+          message: "give at least one of x, y, width, height, color, alpha to change")
+      }
+      return try edit(id, fields, rectangles: [rectangle]) { drawing in
+        try values.apply(to: &drawing.plane, rectangle: rectangle)
+      }
+    case ("DELETE", 4):
+      let rectangle = try UserValue.identifier(api[3], field: "rectangle")
+      return try edit(id, fields, rectangles: [rectangle]) { drawing in
+        try drawing.plane.remove(rectangle)
+        return .removed(rectangle)
+      }
+    case ("POST", 5) where api[4] == "raise" || api[4] == "lower":
+      let rectangle = try UserValue.identifier(api[3], field: "rectangle")
+      let all = try fields.flag("all")
+      return try edit(id, fields, rectangles: [rectangle]) { drawing in
+        if api[4] == "raise" {
+          return try drawing.plane.raise(rectangle, toTop: all)
+            ? .raised(rectangle, toTop: all) : .unchanged
+        }
+        return try drawing.plane.lower(rectangle, toBottom: all)
+          ? .lowered(rectangle, toBottom: all) : .unchanged
+      }
+    default: throw notFound(request)
+    }
+  }
+
+  // MARK: - Reading
+
+  private func listing() throws -> HTTPResponse {
+    let sequence = try store.lastSequence()
+    let listing = try store.list()
+    var drawings: [JSONValue] = []
+    var damaged: [JSONValue] = []
+    for row in listing.drawings {
+      switch row {
+      case .drawing(let entry):
+        drawings.append(
+          .object([
+            ("id", .string(entry.id.description)), ("title", .string(entry.title)),
+            ("rectangles", .number(Double(entry.rectangleCount))),
+            ("width", .number(entry.size.width)), ("height", .number(entry.size.height)),
+            ("created", .string(entry.created.description)),
+            ("modified", .string(entry.modified.description)),
+          ]))
+      case .damaged(let id, let reason):
+        damaged.append(.object([("id", .string(id.description)), ("damaged", .string(reason))]))
+      }
+    }
+    let trash = try store.trashedDrawings().map { row -> JSONValue in
+      .object([
+        ("id", .string(row.id.description)), ("title", .string(row.title)),
+        ("rectangles", .number(Double(row.rectangleCount))),
+        ("trashed", .string(row.trashed.description)),
+      ])
+    }
+    return json(
+      .object([
+        ("sequence", .number(Double(sequence))), ("drawings", .array(drawings)),
+        ("damaged", .array(damaged)), ("trash", .array(trash)),
+      ]))
+  }
+
+  private func drawing(_ id: Identifier) throws -> HTTPResponse {
+    let sequence = try store.lastSequence()
+    let revision = try store.revision(of: id)
+    let history = try store.history(of: id)
+    func step(_ step: DrawingHistory.Step?) -> JSONValue {
+      step.map {
+        .object([("change", .string($0.change)), ("version", .number(Double($0.version)))])
+      }
+        ?? .null
+    }
+    var body = JSONValue.object([
+      ("sequence", .number(Double(sequence))), ("version", .number(Double(revision.version))),
+      ("undo", step(history.undo)), ("redo", step(history.redo)),
+    ]).serialized
+    // The drawing's JSON form, as `open --json` prints it, goes in whole.
+    body.removeLast()
+    body.append(contentsOf: ", \"drawing\": ".utf8)
+    body.append(contentsOf: DrawingJSON.encode(revision.drawing).dropLast())
+    body.append(contentsOf: "}\n".utf8)
+    return file(body, type: "application/json")
+  }
+
+  private func export(_ id: Identifier, _ query: [String: String]) throws -> HTTPResponse {
+    let formatName = query["format"] ?? "svg"
+    guard let format = DrawingExport.Format(rawValue: formatName.lowercased()) else {
+      throw InvalidValue(field: "format", value: formatName, expected: "svg, png or json")
+    }
+    let drawing =
+      try query["version"].map { (text) throws in
+        try store.drawing(id, version: try UserValue.version(text, field: "version"))
+      } ?? store.drawing(id)
+    let bytes = try DrawingExport.bytes(
+      drawing, as: format,
+      scale: try query["scale"].map { (text) throws in try UserValue.length(text, field: "scale") }
+        ?? 1,
+      background: try query["background"].flatMap { $0.isEmpty ? nil : $0 }.map {
+        (text) throws in try UserValue.color(text, field: "background")
+      })
+    var response = file(bytes, type: format.mediaType)
+    response.headers.add(
+      "Content-Disposition", "attachment; filename=\"\(Self.fileName(drawing)).\(format.rawValue)\""
+    )
+    return response
+  }
+
+  /// A file name from the title: letters, digits and a few marks; else the id.
+  static func fileName(_ drawing: Drawing) -> String {
+    let kept = drawing.plane.title.unicodeScalars.prefix(60).map { scalar -> Character in
+      let allowed =
+        (scalar.value < 0x80 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
+        || "-_ ".unicodeScalars.contains(scalar)
+      return allowed ? Character(scalar) : "-"
+    }
+    let name = String(kept).trimmingBlanks()
+    return name.isEmpty ? drawing.id.description : name
+  }
+
+  // MARK: - Changing
+
+  private func create(_ fields: RequestFields) throws -> HTTPResponse {
+    let title = try UserValue.title(try fields.text("title") ?? "")
+    let size = try Size(
+      width: try fields.text("width").map { (text) throws in
+        try UserValue.length(text, field: "width")
+      } ?? Plane.defaultSize.width,
+      height: try fields.text("height").map { (text) throws in
+        try UserValue.length(text, field: "height")
+      } ?? Plane.defaultSize.height)
+    let count =
+      try fields.text("random").map { (text) throws in
+        try UserValue.count(text, field: "random", range: 0...100_000)
+      } ?? 0
+    var plane = try Plane(size: size, title: title)
+    var factory = RectangleFactory(seed: nil)
+    for _ in 0..<count { try plane.add(factory.makeRectangle(for: plane)) }
+    let drawing = try store.create(plane, at: .now, as: .created(randomRectangles: count))
+    return json(.object([("id", .string(drawing.id.description))]), status: .created)
+  }
+
+  /// One change through the store, refused if what it touches changed since the version the
+  /// page showed; answers the new version.
+  private func edit(
+    _ id: Identifier, _ fields: RequestFields, rectangles: [Identifier]?,
+    _ change: (inout Drawing) throws -> Change
+  ) throws -> HTTPResponse {
+    let version = try fields.version()
+    let revision = try store.update(id, at: .now, basedOn: (version, rectangles), change)
+    return json(.object([("version", .number(Double(revision.version)))]))
+  }
+
+  /// A JSON answer with one more member.
+  private func edit(_ response: HTTPResponse, adding member: (String, JSONValue)) throws
+    -> HTTPResponse
+  {
+    guard case .object(let members) = try JSONValue.parse(response.bodyBytes) else {
+      return response
+    }
+    return json(.object(members + [member]), status: response.status)
+  }
+
+  // MARK: - Helpers
+
+  private func drawingId(_ text: String) throws -> Identifier {
+    try UserValue.identifier(text, field: "drawing")
+  }
+
+  private func trashedId(_ text: String) throws -> Identifier {
+    try UserValue.identifier(text, field: "drawing")
+  }
+
+  private func notFound(_ request: HTTPRequest) -> WebError {
+    WebError(status: .notFound, message: "nothing is at \(request.method) \(request.path)")
+  }
+
+  private func json(_ value: JSONValue, status: HTTPStatus = .ok) -> HTTPResponse {
+    var response = file(value.serialized + [0x0A], type: "application/json")
+    response.status = status
+    return response
+  }
+
+  private func file(_ bytes: [UInt8], type: String) -> HTTPResponse {
+    var headers = HTTPHeaders()
+    headers.add("Content-Type", type)
+    return HTTPResponse(status: .ok, headers: headers, body: .bytes(bytes))
+  }
+}
+
+extension StringProtocol {
+  fileprivate func trimmingBlanks() -> String {
+    var text = Substring(self)
+    while text.first == " " || text.first == "-" { text = text.dropFirst() }
+    while text.last == " " || text.last == "-" { text = text.dropLast() }
+    return String(text)
+  }
+}

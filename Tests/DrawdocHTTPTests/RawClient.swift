@@ -1,0 +1,102 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A TCP client that sends exactly the bytes it is given, for requests no HTTP library would
+/// send: malformed, oversized, cut short, or one byte at a time.
+final class RawClient {
+  let descriptor: Int32
+
+  init(port: UInt16) throws {
+    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else {
+      close(descriptor)
+      throw POSIXError(.ECONNREFUSED)
+    }
+    var timeout = timeval(tv_sec: 20, tv_usec: 0)
+    setsockopt(
+      descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  }
+
+  deinit { close(descriptor) }
+
+  /// Sends bytes; `false` if the server closed the connection.
+  @discardableResult
+  func send(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes {
+      Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) == $0.count
+    }
+  }
+
+  @discardableResult
+  func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+
+  /// Ends the sending side, as a client that is done.
+  func finishSending() { shutdown(descriptor, Int32(SHUT_WR)) }
+
+  /// Reads until the server closes the connection (or the read times out).
+  func readAll() -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      if count <= 0 { return bytes }
+      bytes += chunk[..<count]
+    }
+  }
+
+  /// Reads one response with a Content-Length body.
+  func readResponse() -> (status: Int, head: String, body: [UInt8])? {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      if let end = headEnd(bytes) {
+        let head = String(decoding: bytes[..<end], as: UTF8.self)
+        let length =
+          head.split(separator: "\r\n").first {
+            $0.lowercased().hasPrefix("content-length:")
+          }.flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+        if bytes.count >= end + length {
+          let status = Int(head.split(separator: " ")[1]) ?? 0
+          return (status, head, Array(bytes[end..<(end + length)]))
+        }
+      }
+      let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      if count <= 0 { return nil }
+      bytes += chunk[..<count]
+    }
+  }
+
+  private func headEnd(_ bytes: [UInt8]) -> Int? {
+    guard bytes.count >= 4 else { return nil }
+    for index in 0...(bytes.count - 4)
+    where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13
+      && bytes[index + 3] == 10
+    {
+      return index + 4
+    }
+    return nil
+  }
+}
+
+/// The status code of a response's first line.
+func statusCode(_ bytes: [UInt8]) -> Int? {
+  let text = String(decoding: bytes.prefix(64), as: UTF8.self)
+  let parts = text.split(separator: " ")
+  return parts.count > 1 ? Int(parts[1]) : nil
+}

@@ -1,0 +1,222 @@
+import DrawdocHTTP
+import DrawdocModel
+import DrawdocStore
+import DrawdocWeb
+import Foundation
+import Testing
+
+/// The app behind the real server, through real sockets: hostile requests change nothing in
+/// the store (a byte-for-byte snapshot) and the server goes on answering.
+final class ServedApp {
+  let folder: String
+  let store: DocumentStore
+  let server: HTTPServer
+  let token = WebApp.makeToken()
+  let id: Identifier
+
+  init() throws {
+    folder =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("drawdoc-served-\(UUID().uuidString)").path
+    store = try DocumentStore(root: folder)
+    var plane = try Plane(title: "Served")
+    var factory = RectangleFactory(seed: 3)
+    for _ in 0..<4 { try plane.add(factory.makeRectangle(for: plane)) }
+    id = try store.create(plane, at: .now).id
+    let store = self.store
+    let token = self.token
+    server = try HTTPServer(
+      port: 0,
+      limits: HTTPLimits(headSeconds: 2, bodySeconds: 2, idleSeconds: 2, connections: 64)
+    ) { port in WebApp(store: store, token: token, port: port) }
+    server.start()
+  }
+
+  deinit {
+    server.stop()
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  var host: String { "127.0.0.1:\(server.port)" }
+  var cookie: String { "drawdoc_\(server.port)=\(token)" }
+
+  /// Every file below the store: relative path → bytes.
+  func snapshot() -> [String: Data] {
+    var files: [String: Data] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: folder)
+    while let relative = enumerator?.nextObject() as? String {
+      var folderFlag: ObjCBool = false
+      let path = "\(folder)/\(relative)"
+      if FileManager.default.fileExists(atPath: path, isDirectory: &folderFlag),
+        !folderFlag.boolValue
+      {
+        files[relative] = FileManager.default.contents(atPath: path)
+      }
+    }
+    return files
+  }
+
+  func exchange(_ request: String) throws -> [UInt8] {
+    let client = try RawClient(port: server.port)
+    client.send(request)
+    client.finishSending()
+    return client.readAll()
+  }
+
+  /// A good request, with the token, answered 200.
+  func stillAnswers() throws -> Bool {
+    statusCode(
+      try exchange(
+        "GET /api/drawings HTTP/1.1\r\nHost: \(host)\r\nCookie: \(cookie)\r\nConnection: close\r\n\r\n"
+      )) == 200
+  }
+}
+
+@Suite(.serialized) struct ServedAppTests {
+  @Test func hostileRequestsChangeNothingAndTheServerGoesOn() throws {
+    let app = try ServedApp()
+    let before = app.snapshot()
+    let patch = "/api/drawings/\(app.id)/rectangles/aaa-aaa-aaa"
+    let body = #"{"version": 1, "alpha": "2"}"#
+    let cases: [(String, String, Int)] = [
+      (
+        "no token",
+        "DELETE /api/drawings/\(app.id) HTTP/1.1\r\nHost: \(app.host)\r\nOrigin: http://\(app.host)\r\n\r\n",
+        401
+      ),
+      (
+        "wrong token",
+        "DELETE /api/drawings/\(app.id) HTTP/1.1\r\nHost: \(app.host)\r\nCookie: drawdoc_\(app.server.port)=0000\r\nOrigin: http://\(app.host)\r\n\r\n",
+        401
+      ),
+      (
+        "token in a POST address",
+        "POST /api/drawings?token=\(app.token) HTTP/1.1\r\nHost: \(app.host)\r\nOrigin: http://\(app.host)\r\nContent-Length: 0\r\n\r\n",
+        401
+      ),
+      (
+        "wrong Host",
+        "DELETE /api/drawings/\(app.id) HTTP/1.1\r\nHost: attacker.example:\(app.server.port)\r\nCookie: \(app.cookie)\r\nOrigin: http://attacker.example:\(app.server.port)\r\n\r\n",
+        403
+      ),
+      (
+        "cross-origin POST",
+        "POST /api/drawings HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\nOrigin: https://evil.example\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}",
+        403
+      ),
+      (
+        "a change without Origin",
+        "DELETE /api/drawings/\(app.id) HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\n\r\n",
+        403
+      ),
+      (
+        "a change by GET",
+        "GET /api/drawings/\(app.id)/undo HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\n\r\n",
+        404
+      ),
+      (
+        "traversal",
+        "GET /assets/../../../etc/passwd HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\n\r\n",
+        400
+      ),
+      (
+        "encoded traversal",
+        "GET /api/drawings/%2e%2e%2f%2e%2e%2fetc HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\n\r\n",
+        400
+      ),
+      (
+        "backslashes",
+        "GET /api\\drawings HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\n\r\n", 400
+      ),
+      (
+        "a drawing id that is a path",
+        "GET /api/drawings/..%5c..%5cetc/svg HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\n\r\n",
+        400
+      ),
+      ("malformed", "PATCH \(patch)\r\n\r\n", 400),
+      (
+        "huge body",
+        "PATCH \(patch) HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\nOrigin: http://\(app.host)\r\nContent-Length: \(1 << 30)\r\n\r\n",
+        413
+      ),
+      (
+        "truncated body",
+        "PATCH \(patch) HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\nOrigin: http://\(app.host)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count + 40)\r\n\r\n\(body)",
+        0
+      ),
+      (
+        "not JSON",
+        "PATCH \(patch) HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\nOrigin: http://\(app.host)\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\n{{{{{",
+        400
+      ),
+      (
+        "oversized head",
+        "GET / HTTP/1.1\r\nHost: \(app.host)\r\nX: \(String(repeating: "y", count: 17_000))\r\n\r\n",
+        431
+      ),
+    ]
+    for (name, request, status) in cases {
+      let response = try app.exchange(request)
+      #expect(
+        statusCode(response) == (status == 0 ? nil : status),
+        "\(name): \(String(decoding: response.prefix(300), as: UTF8.self))")
+      #expect(try app.stillAnswers(), "\(name)")
+    }
+    #expect(app.snapshot() == before)
+  }
+
+  @Test func aSlowClientAndTwoHundredConnectionsChangeNothingAndTheServerGoesOn() throws {
+    let app = try ServedApp()
+    let before = app.snapshot()
+    let slow = try RawClient(port: app.server.port)
+    for byte in "DELETE /api/drawings/\(app.id) HTTP/1.1\r\n".utf8.prefix(6) {
+      slow.send([byte])
+      Thread.sleep(forTimeInterval: 0.5)
+    }
+    var clients: [RawClient] = []
+    for _ in 0..<200 { clients.append(try RawClient(port: app.server.port)) }
+    for client in clients {
+      client.send(
+        "GET /api/drawings HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\nConnection: close\r\n\r\n"
+      )
+    }
+    let statuses = clients.map { statusCode($0.readAll()) ?? 0 }
+    #expect(statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(Set(statuses))")
+    #expect(statusCode(slow.readAll()) == 408)
+    clients.removeAll()
+    #expect(try app.stillAnswers())
+    #expect(app.snapshot() == before)
+  }
+
+  @Test func aPageHearsAChangeMadeElsewhereThroughTheEventStream() throws {
+    let app = try ServedApp()
+    let sequence = try app.store.lastSequence()
+    let client = try RawClient(port: app.server.port)
+    client.send(
+      "GET /api/events?since=\(sequence) HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\n\r\n"
+    )
+    try app.store.update(app.id, at: .now) { drawing in
+      drawing.plane.removeAll()
+      return .cleared(count: 4)
+    }
+    var received: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    let deadline = Date().addingTimeInterval(5)
+    while !String(decoding: received, as: UTF8.self).contains("cleared 4 rectangles"),
+      Date() < deadline
+    {
+      let count = chunk.withUnsafeMutableBytes {
+        recv(client.descriptor, $0.baseAddress, $0.count, 0)
+      }
+      if count <= 0 { break }
+      received += chunk[..<count]
+    }
+    let text = String(decoding: received, as: UTF8.self)
+    #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"))
+    #expect(text.contains("Content-Type: text/event-stream"))
+    #expect(
+      text.contains(
+        "id: \(sequence + 1)\nevent: change\ndata: {\"sequence\": \(sequence + 1), \"event\": \"changed\""
+      ))
+  }
+}

@@ -1,0 +1,217 @@
+import DrawdocHTTP
+import DrawdocModel
+import DrawdocSVG
+import DrawdocStore
+import Foundation
+import Testing
+
+@testable import DrawdocWeb
+
+/// A store with one drawing, and the app over it, called in process (no socket).
+final class AppFixture {
+  let folder: String
+  let store: DocumentStore
+  let app: WebApp
+  let token = "0123456789abcdef0123456789abcdef"
+  let port: UInt16 = 8765
+  let id: Identifier
+
+  init(rectangles: Int = 3) throws {
+    folder =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("drawdoc-web-\(UUID().uuidString)").path
+    store = try DocumentStore(root: folder)
+    app = WebApp(store: store, token: token, port: port)
+    var plane = try Plane(title: "Web")
+    var factory = RectangleFactory(seed: 1)
+    for _ in 0..<rectangles { try plane.add(factory.makeRectangle(for: plane)) }
+    id = try store.create(plane, at: Timestamp(secondsSince1970: 1_800_000_000)).id
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+  /// A request as a page of this server sends it: Host, cookie and, for changes, Origin.
+  func call(
+    _ method: String, _ target: String, json: String? = nil, headers: [(String, String)]? = nil
+  ) throws -> HTTPResponse {
+    var fields = HTTPHeaders(
+      headers ?? [
+        ("Host", "127.0.0.1:\(port)"), ("Cookie", "drawdoc_\(port)=\(token)"),
+        ("Origin", "http://127.0.0.1:\(port)"),
+      ])
+    if json != nil { fields.add("Content-Type", "application/json") }
+    return app.respond(
+      to: try HTTPRequest(
+        method: method, target: target, headers: fields, body: Array((json ?? "").utf8)))
+  }
+
+  func object(_ response: HTTPResponse) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(response.bodyBytes)) as? [String: Any])
+  }
+
+  var version: Int { (try? store.revision(of: id).version) ?? 0 }
+}
+
+@Suite struct WebAppTests {
+  @Test func theAPIChangesTheDrawingThroughTheStoreWithItsHistory() throws {
+    let fixture = try AppFixture()
+    let first = try #require(fixture.store.drawing(fixture.id).plane.rectangles.first)
+    let patched = try fixture.call(
+      "PATCH", "/api/drawings/\(fixture.id)/rectangles/\(first.id)",
+      json: #"{"version": 1, "color": "teal", "alpha": "4"}"#)
+    #expect(patched.status == .ok)
+    #expect(try fixture.object(patched)["version"] as? Int == 2)
+    let after = try #require(try fixture.store.drawing(fixture.id).plane[first.id])
+    #expect(after.color == (try Color(red: 0, green: 128, blue: 128)))
+    #expect(after.alpha == (try Alpha(level: 4)))
+    #expect(
+      try fixture.store.history(of: fixture.id).versions.first?.change
+        == "set color and alpha of \(first.id)")
+
+    let added = try fixture.call(
+      "POST", "/api/drawings/\(fixture.id)/rectangles",
+      json: #"{"version": 2, "x": "1", "y": 2, "width": "3", "height": "4"}"#)
+    #expect(added.status == .ok)
+    let rectangleId = try #require(try fixture.object(added)["rectangle"] as? String)
+    let rectangle = try #require(
+      try fixture.store.drawing(fixture.id).plane[Identifier(rectangleId)])
+    #expect(rectangle.point == (try Point(x: 1, y: 2)))
+    #expect(rectangle.size == (try Size(width: 3, height: 4)))
+
+    let undone = try fixture.call(
+      "POST", "/api/drawings/\(fixture.id)/undo", json: #"{"version": 3}"#)
+    #expect(undone.status == .ok)
+    #expect(try fixture.store.drawing(fixture.id).plane.count == 3)
+  }
+
+  @Test func aRefusedValueHasTheCommandLinesMessageAndChangesNothing() throws {
+    let fixture = try AppFixture()
+    let first = try #require(fixture.store.drawing(fixture.id).plane.rectangles.first)
+    let before = try fixture.store.drawing(fixture.id)
+    for (body, message) in [
+      (
+        #"{"version": 1, "alpha": "11"}"#,
+        "'11' is not a valid alpha: expected a whole number from 1 to 10"
+      ),
+      (#"{"version": 1, "x": "abc"}"#, "'abc' is not a valid x: expected a finite number"),
+      (
+        #"{"version": 1, "width": "0"}"#,
+        "'0' is not a valid width: expected a number greater than 0"
+      ),
+      (
+        ##"{"version": 1, "color": "#12345"}"##,
+        "'#12345' is not a valid color: expected #rgb, #rrggbb, rgb(r,g,b) with channels 0…255 (or 0%…100%), or a CSS color name such as teal"
+      ),
+    ] {
+      let response = try fixture.call(
+        "PATCH", "/api/drawings/\(fixture.id)/rectangles/\(first.id)", json: body)
+      #expect(response.status == .badRequest, "\(body)")
+      #expect(try fixture.object(response)["error"] as? String == message)
+    }
+    #expect(try fixture.store.drawing(fixture.id) == before)
+  }
+
+  @Test func anEditOfARectangleThatChangedMeanwhileIsAConflict() throws {
+    let fixture = try AppFixture()
+    let rectangles = try fixture.store.drawing(fixture.id).plane.rectangles
+    // Another view changes the first rectangle: version 2.
+    try fixture.store.update(fixture.id, at: .now) { drawing in
+      try drawing.plane.updateAlpha(of: rectangles[0].id, to: try Alpha(level: 1))
+      return .set([.alpha], of: rectangles[0].id)
+    }
+    let stale = try fixture.call(
+      "PATCH", "/api/drawings/\(fixture.id)/rectangles/\(rectangles[0].id)",
+      json: #"{"version": 1, "alpha": "9"}"#)
+    #expect(stale.status == .conflict)
+    #expect(try fixture.object(stale)["version"] as? Int == 2)
+    #expect(try fixture.store.drawing(fixture.id).plane[rectangles[0].id]?.alpha.level == 1)
+    // An edit of another rectangle, made on version 1, loses nothing and goes through.
+    let other = try fixture.call(
+      "PATCH", "/api/drawings/\(fixture.id)/rectangles/\(rectangles[1].id)",
+      json: #"{"version": 1, "alpha": "9"}"#)
+    #expect(other.status == .ok)
+    #expect(try fixture.store.drawing(fixture.id).plane[rectangles[0].id]?.alpha.level == 1)
+    #expect(try fixture.store.drawing(fixture.id).plane[rectangles[1].id]?.alpha.level == 9)
+    // Undo made on an old version would take back someone else's change: refused.
+    let undo = try fixture.call(
+      "POST", "/api/drawings/\(fixture.id)/undo", json: #"{"version": 2}"#)
+    #expect(undo.status == .conflict)
+    let edit = try fixture.call(
+      "PATCH", "/api/drawings/\(fixture.id)/rectangles/\(rectangles[1].id)",
+      json: #"{"alpha": "9"}"#)
+    #expect(edit.status == .badRequest)
+  }
+
+  @Test func exportsAreByteForByteWhatTheLibraryWrites() throws {
+    let fixture = try AppFixture()
+    let drawing = try fixture.store.drawing(fixture.id)
+    for format in DrawingExport.Format.allCases {
+      let response = try fixture.call(
+        "GET", "/api/drawings/\(fixture.id)/export?format=\(format.rawValue)&scale=2")
+      #expect(response.status == .ok)
+      let expected = try DrawingExport.bytes(
+        drawing, as: format, scale: format == .png ? 2 : 1)
+      #expect(response.bodyBytes == expected, "\(format)")
+      #expect(response.headers["Content-Type"] == format.mediaType)
+      #expect(
+        response.headers["Content-Disposition"]
+          == "attachment; filename=\"Web.\(format.rawValue)\"")
+    }
+    let bad = try fixture.call("GET", "/api/drawings/\(fixture.id)/export?format=gif")
+    #expect(bad.status == .badRequest)
+  }
+
+  @Test func theGateWantsTheTokenTheHostAndForChangesTheOrigin() throws {
+    let fixture = try AppFixture()
+    let host = ("Host", "127.0.0.1:\(fixture.port)")
+    let cookie = ("Cookie", "drawdoc_\(fixture.port)=\(fixture.token)")
+    let origin = ("Origin", "http://127.0.0.1:\(fixture.port)")
+    let listing = "/api/drawings"
+    #expect(try fixture.call("GET", listing, headers: [host, cookie]).status == .ok)
+    #expect(try fixture.call("GET", listing, headers: [host]).status == .unauthorized)
+    #expect(
+      try fixture.call("GET", listing, headers: [host, ("Cookie", "drawdoc_8765=wrong")]).status
+        == .unauthorized)
+    #expect(
+      try fixture.call("GET", listing, headers: [("Host", "evil.example:8765"), cookie]).status
+        == .forbidden)
+    #expect(
+      try fixture.call("GET", listing, headers: [("Host", "127.0.0.1:9999"), cookie]).status
+        == .forbidden)
+    let create = "/api/drawings"
+    #expect(
+      try fixture.call("POST", create, json: "{}", headers: [host, cookie]).status == .forbidden)
+    #expect(
+      try fixture.call(
+        "POST", create, json: "{}", headers: [host, cookie, ("Origin", "https://evil.example")]
+      ).status == .forbidden)
+    #expect(
+      try fixture.call("POST", create, json: "{}", headers: [host, cookie, origin]).status
+        == .created)
+    #expect(
+      try fixture.call("TRACE", listing, headers: [host, cookie]).status == .methodNotAllowed)
+
+    // The token in the address becomes a strict, HttpOnly cookie; a wrong one is refused.
+    let entry = try fixture.call("GET", "/?token=\(fixture.token)", headers: [host])
+    #expect(entry.status == .ok)
+    #expect(
+      entry.headers["Set-Cookie"]
+        == "drawdoc_\(fixture.port)=\(fixture.token); Path=/; HttpOnly; SameSite=Strict")
+    #expect(try fixture.call("GET", "/?token=nope", headers: [host]).status == .unauthorized)
+    // Every answer keeps pages to what this server sends.
+    let page = try fixture.call("GET", "/", headers: [host, cookie])
+    #expect(page.headers["Content-Security-Policy"]?.contains("default-src 'none'") == true)
+    #expect(page.headers["Content-Security-Policy"]?.contains("script-src 'self'") == true)
+  }
+
+  @Test func pagesAndAssetsAreBuiltInAndNothingElseIsServed() throws {
+    let fixture = try AppFixture()
+    for path in ["/", "/drawings/\(fixture.id)", "/assets/app.css", "/assets/editor.js"] {
+      #expect(try fixture.call("GET", path).status == .ok, "\(path)")
+    }
+    for path in ["/assets/../Package.swift", "/assets/passwd", "/drawings/../../etc", "/nothing"] {
+      let status = (try? fixture.call("GET", path).status) ?? .badRequest
+      #expect(status == .notFound || status == .badRequest, "\(path)")
+    }
+  }
+}

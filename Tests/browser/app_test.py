@@ -1,0 +1,447 @@
+#!/usr/bin/env python3
+"""The drawing app in a real browser: `drawdoc serve` driven through headless Chromium with
+Selenium, checked against the command line after every step.
+
+    python3 Tests/browser/app_test.py [--drawdoc PATH] [--screenshots DIR]
+
+Needs Debian's `chromium` and `chromium-driver` and the `selenium` package (.ci/setup
+installs them). Every step waits for the store to show the change (`drawdoc open --json`),
+up to a few seconds, and fails with what it saw. Exits non-zero on the first failure.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check import read_png  # noqa: E402  (the PNG reader of the browser check)
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions import interaction
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+except ImportError:
+    sys.exit("app_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TOLERANCE = 2
+
+
+class Failure(Exception):
+    pass
+
+
+class App:
+    """A store, `drawdoc serve` on it, and a headless Chromium."""
+
+    def __init__(self, drawdoc, folder):
+        self.drawdoc = drawdoc
+        self.env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
+        self.folder = folder
+        self.server = subprocess.Popen(
+            [drawdoc, "serve", "--port", "0"], env=self.env, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, text=True)
+        line = self.server.stdout.readline()
+        match = re.search(r"(http://127\.0\.0\.1:(\d+)/)\?token=(\w+)", line)
+        if not match:
+            raise Failure(f"drawdoc serve printed no address: {line!r}")
+        self.base, self.token = match.group(1), match.group(3)
+        self.address = f"{self.base}?token={self.token}"
+        for browser in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+            if os.path.exists(browser):
+                break
+        else:
+            raise Failure("chromium is not installed: apt-get install chromium chromium-driver")
+        driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+        options = Options()
+        options.binary_location = browser
+        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                         "--window-size=1400,1000", "--force-device-scale-factor=1",
+                         "--hide-scrollbars", "--disable-dev-shm-usage"):
+            options.add_argument(argument)
+        self.driver = webdriver.Chrome(service=Service(driver_path), options=options)
+        self.driver.set_page_load_timeout(20)
+
+    def close(self):
+        try:
+            self.driver.quit()
+        finally:
+            self.server.send_signal(signal.SIGINT)
+            try:
+                self.server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.server.kill()
+                raise Failure("drawdoc serve did not stop on Ctrl-C within 10 s")
+
+    # The command line, the independent view of the store.
+
+    def run(self, *arguments, check=True):
+        result = subprocess.run([self.drawdoc, *arguments], env=self.env, capture_output=True,
+                                text=True, timeout=60)
+        if check and result.returncode != 0:
+            raise Failure(f"drawdoc {' '.join(arguments)} failed: {result.stderr}")
+        return result
+
+    def drawing(self, doc):
+        return json.loads(self.run("open", doc, "--json").stdout)
+
+    def rect(self, doc, rid):
+        return next((r for r in self.drawing(doc)["rectangles"] if r["id"] == rid), None)
+
+    # The page.
+
+    def find(self, selector):
+        return self.driver.find_element(By.CSS_SELECTOR, selector)
+
+    def finds(self, selector):
+        return self.driver.find_elements(By.CSS_SELECTOR, selector)
+
+    def type_into(self, selector, text):
+        """Replaces a field's text as a person does (select all, type), then Enter."""
+        field = self.find(selector)
+        field.click()
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys(text, Keys.ENTER)
+
+    def wait_ready(self):
+        """Waits for the page's script to have read the store."""
+        self.wait("the page's script", lambda: self.finds("body[data-ready]"))
+
+    def click(self, selector):
+        """Clicks what the selector finds, again if the page redrew it meanwhile."""
+        def attempt():
+            try:
+                self.find(selector).click()
+                return True
+            except StaleElementReferenceException:
+                return False
+        self.wait(f"click {selector}", attempt)
+
+    def wait(self, what, condition, seconds=5):
+        """Waits until `condition()` is true; fails saying `what`."""
+        deadline = time.time() + seconds
+        last = None
+        while time.time() < deadline:
+            try:
+                last = condition()
+                if last:
+                    return last
+            except Exception as error:  # the page between two states
+                last = error
+            time.sleep(0.05)
+        raise Failure(f"{what}: not within {seconds} s (last: {last!r})")
+
+    def canvas_point(self, x, y):
+        """Where canvas point (x, y) is on the page, as offsets from the drawing's centre."""
+        box = self.driver.execute_script(
+            "const r = document.getElementById('drawing').getBoundingClientRect();"
+            "return [r.left, r.top, r.width, r.height];")
+        drawing = self.driver.execute_script("return state.drawing;")
+        scale = box[2] / drawing["width"]
+        return (x * scale - box[2] / 2, y * scale - box[3] / 2)
+
+    def click_canvas(self, x, y):
+        dx, dy = self.canvas_point(x, y)
+        ActionChains(self.driver).move_to_element_with_offset(
+            self.find("#drawing"), dx, dy).click().perform()
+
+    def drag_canvas(self, start, end, element="#drawing"):
+        dx, dy = self.canvas_point(*start)
+        ex, ey = self.canvas_point(*end)
+        chain = ActionChains(self.driver)
+        chain.move_to_element_with_offset(self.find("#drawing"), int(dx), int(dy)).click_and_hold()
+        # Whole pixels, several moves, adding up to the distance exactly.
+        total_x, total_y = round(ex - dx), round(ey - dy)
+        steps = 8
+        done_x = done_y = 0
+        for step in range(1, steps + 1):
+            to_x, to_y = total_x * step // steps, total_y * step // steps
+            chain.move_by_offset(to_x - done_x, to_y - done_y)
+            done_x, done_y = to_x, to_y
+        chain.release().perform()
+
+    def tap_canvas(self, x, y):
+        """A touch: pointer events of type touch, as a finger makes."""
+        dx, dy = self.canvas_point(x, y)
+        actions = ActionBuilder(self.driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+        actions.pointer_action.move_to(self.find("#drawing"), int(dx), int(dy)).pointer_down().pointer_up()
+        actions.perform()
+
+
+def topmost_at(app, doc, x, y):
+    result = app.run("hit", doc, str(x), str(y), check=False)
+    return result.stdout.strip() if result.returncode == 0 else None
+
+
+def compare_pictures(screenshot, exported):
+    sw, sh, srows = read_png(screenshot)
+    ew, eh, erows = read_png(exported)
+    if (sw, sh) != (ew, eh):
+        raise Failure(f"the canvas screenshot is {sw}×{sh}, the export {ew}×{eh}")
+    worst = 0
+    for y in range(eh):
+        a, b = srows[y], erows[y]
+        for i in range(0, len(a), 4):
+            for c in range(3):
+                worst = max(worst, abs(a[i + c] - b[i + c]))
+    if worst > TOLERANCE:
+        raise Failure(f"the canvas differs from `export --format png` by {worst} levels")
+    return worst
+
+
+def step(name):
+    print(f"  {name}", flush=True)
+
+
+def test(app, screenshots):
+    driver = app.driver
+    driver.get(app.address)
+    # The address's token becomes a cookie: the address without it works from now on.
+    app.wait("the token leaves the address", lambda: "token" not in driver.current_url)
+    app.wait_ready()
+
+    step("create a drawing from the form")
+    form = app.find("#create")
+    form.find_element(By.NAME, "title").send_keys("Browser test")
+    for name, value in (("width", "400"), ("height", "300"), ("random", "3")):
+        field = form.find_element(By.NAME, name)
+        field.clear()
+        field.send_keys(value)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    doc = app.wait("the new card", lambda: app.driver.execute_script(
+        "const card = [...document.querySelectorAll('.card')]"
+        ".find(c => c.textContent.includes('Browser test')); return card && card.dataset.id;"))
+    listed = json.loads(app.run("list", "--json").stdout)
+    row = next(r for r in listed if r["id"] == doc)
+    assert row["rectangles"] == 3 and row["width"] == 400, row
+
+    step("a change from the command line shows up on the drawings page")
+    other = app.run("new", "--title", "From the terminal").stdout.strip()
+    app.wait("the terminal's drawing on the page",
+             lambda: app.finds(f'.card[data-id="{other}"]'), seconds=1.5)
+    if screenshots:
+        driver.save_screenshot(os.path.join(screenshots, "drawings-page.png"))
+
+    step("delete to the trash and restore from the page")
+    app.click(f'.card[data-id="{other}"] button.delete')
+    app.wait("in the trash", lambda: [t for t in json.loads(app.run("trash", "--json").stdout)
+                                      if t["id"] == other])
+    app.wait("the trash on the page", lambda: app.find("#trash li button.restore"))
+    app.click("#trash li button.restore")
+    app.wait("back from the trash", lambda: json.loads(app.run("trash", "--json").stdout) == [])
+
+    step("open the editor")
+    app.click(f'.card[data-id="{doc}"] a.open')
+    app.wait_ready()
+    app.wait("the editor", lambda: app.finds("#drawing rect"))
+    drawing = app.drawing(doc)
+    assert len(app.finds("#drawing rect")) == 3
+
+    step("click selects the topmost rectangle under the pointer")
+    target = drawing["rectangles"][-1]
+    cx, cy = target["x"] + target["width"] / 2, target["y"] + target["height"] / 2
+    expected = topmost_at(app, doc, cx, cy)
+    app.click_canvas(cx, cy)
+    app.wait("the selection", lambda: app.find("#field-id").text == expected)
+    assert app.finds("#overlay rect.outline"), "the selection is not outlined"
+    rid = expected
+    step("click on empty canvas clears it")
+    empty = next((x, y) for x in range(1, 400, 7) for y in range(1, 300, 7)
+                 if topmost_at(app, doc, x, y) is None)
+    app.click_canvas(*empty)
+    app.wait("no selection", lambda: not app.find("#selection").is_displayed())
+    app.click_canvas(cx, cy)
+    app.wait("selected again", lambda: app.find("#field-id").text == rid)
+
+    step("change color and alpha in the panel")
+    app.type_into("#field-color", "#123456")
+    app.wait("the color in the store", lambda: app.rect(doc, rid)["color"] == "#123456")
+    alpha = app.rect(doc, rid)["alpha"]
+    if alpha == 1:
+        app.find("#alpha-up").click()
+        app.wait("alpha up", lambda: app.rect(doc, rid)["alpha"] == 2)
+        alpha = 2
+    app.find("#alpha-down").click()
+    app.wait("alpha down", lambda: app.rect(doc, rid)["alpha"] == alpha - 1)
+    while app.rect(doc, rid)["alpha"] > 1:
+        level = app.rect(doc, rid)["alpha"]
+        app.find("#alpha-down").click()
+        app.wait("alpha down", lambda: app.rect(doc, rid)["alpha"] == level - 1)
+    app.wait("− disabled at 1", lambda: not app.find("#alpha-down").is_enabled())
+
+    step("a refused value gets the command line's message, and changes nothing")
+    before = app.drawing(doc)
+    app.type_into("#field-x", "abc")
+    message = app.wait("the message", lambda: app.find("#message").text)
+    command = app.run("set", doc, rid, "--x", "abc", check=False)
+    assert command.returncode == 64, command
+    assert message in command.stderr, (message, command.stderr)
+    assert app.drawing(doc) == before
+
+    step("drag moves it as one change")
+    versions = len(json.loads(app.run("history", doc, "--json").stdout)["versions"])
+    r = app.rect(doc, rid)
+    middle = (r["x"] + r["width"] / 2, r["y"] + r["height"] / 2)
+    app.drag_canvas(middle, (middle[0] + 30, middle[1] + 20))
+    app.wait("moved", lambda: (app.rect(doc, rid)["x"], app.rect(doc, rid)["y"])
+             == (r["x"] + 30, r["y"] + 20))
+    history = json.loads(app.run("history", doc, "--json").stdout)
+    assert len(history["versions"]) == versions + 1, history["versions"][:3]
+    assert history["versions"][0]["change"] == f"set x and y of {rid}", history["versions"][0]
+
+    step("resize by the corner handle")
+    r = app.rect(doc, rid)
+    assert app.finds("#overlay rect.handle.se"), "no resize handle"
+    corner = (r["x"] + r["width"], r["y"] + r["height"])
+    app.drag_canvas(corner, (corner[0] + 10, corner[1] + 8))
+    app.wait("resized", lambda: (app.rect(doc, rid)["width"], app.rect(doc, rid)["height"])
+             == (r["width"] + 10, r["height"] + 8))
+
+    step("arrow keys nudge it")
+    r = app.rect(doc, rid)
+    app.find("#stage").send_keys(Keys.ARROW_RIGHT)
+    app.wait("nudged", lambda: app.rect(doc, rid)["x"] == r["x"] + 1)
+
+    step("add one, delete one, undo and redo")
+    before = {r["id"] for r in app.drawing(doc)["rectangles"]}
+    app.find("#add-random").click()
+    added = app.wait("added", lambda: ({r["id"] for r in app.drawing(doc)["rectangles"]}
+                                       - before or {None}).pop())
+    app.wait("the new one selected", lambda: app.find("#field-id").text == added)
+    app.find("#delete").click()
+    app.wait("deleted", lambda: app.rect(doc, added) is None)
+    app.wait("undo enabled", lambda: app.find("#undo").is_enabled())
+    app.find("#undo").click()
+    app.wait("undone", lambda: app.rect(doc, added) is not None)
+    app.wait("redo enabled", lambda: app.find("#redo").is_enabled())
+    app.find("#redo").click()
+    app.wait("redone", lambda: app.rect(doc, added) is None)
+    app.wait("undo enabled", lambda: app.find("#undo").is_enabled())
+    app.find("#stage").click()
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+    app.wait("Ctrl+Z undoes", lambda: app.rect(doc, added) is not None)
+    app.wait("redo enabled", lambda: app.find("#redo").is_enabled())
+    ActionChains(driver).key_down(Keys.CONTROL).key_down(Keys.SHIFT).send_keys("z") \
+        .key_up(Keys.SHIFT).key_up(Keys.CONTROL).perform()
+    app.wait("Shift+Ctrl+Z redoes", lambda: app.rect(doc, added) is None)
+
+    step("add one with the fields typed")
+    add = app.find("#add-form")
+    for name, value in (("x", "10"), ("y", "20"), ("width", "30"), ("height", "40"),
+                        ("color", "teal"), ("alpha", "6")):
+        add.find_element(By.NAME, name).send_keys(value)
+    add.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    typed = app.wait("the typed one", lambda: [r for r in app.drawing(doc)["rectangles"]
+                                              if (r["x"], r["y"], r["width"], r["height"])
+                                              == (10, 20, 30, 40)])[0]
+    assert typed["color"] == "#008080" and typed["alpha"] == 6, typed
+
+    step("a `drawdoc set` in a terminal shows up in the open page within 1 s")
+    started = time.time()
+    app.run("set", doc, rid, "--color", "#ff0000")
+    app.wait("the page shows it", lambda: any(
+        e.get_attribute("data-id") == rid and e.get_attribute("fill") == "#ff0000"
+        for e in app.finds("#drawing rect")), seconds=1.0)
+    print(f"    seen after {time.time() - started:.3f} s", flush=True)
+
+    step("an edit of a rectangle that changed meanwhile is refused (409)")
+    stale = driver.execute_script("return state.version;")
+    app.run("set", doc, rid, "--alpha", "9")
+    result = driver.execute_script(
+        "return fetch(`/api/drawings/${id}/rectangles/" + rid + "`, {method: 'PATCH', "
+        "headers: {'Content-Type': 'application/json'}, body: JSON.stringify({version: "
+        + str(stale) + ", alpha: '3'})}).then(r => r.status);")
+    assert result == 409, result
+    assert app.rect(doc, rid)["alpha"] == 9
+
+    step("the canvas is the file: a screenshot matches `export --format png`")
+    app.find("#stage").send_keys(Keys.ESCAPE)
+    app.wait("no selection", lambda: not app.finds("#overlay rect"))
+    time.sleep(0.3)
+    shot = os.path.join(app.folder, "canvas.png")
+    app.find("#drawing").screenshot(shot)
+    exported = os.path.join(app.folder, "export.png")
+    app.run("export", doc, "-o", exported, "--background", "white", "--no-embed")
+    worst = compare_pictures(shot, exported)
+    print(f"    largest difference: {worst} levels", flush=True)
+
+    step("exports download what `export` writes, byte for byte")
+    for form in ("svg", "json", "png"):
+        href = app.find(f"#export-{form}").get_attribute("href")
+        body = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "fetch(arguments[0]).then(r => r.arrayBuffer()).then(b => "
+            "done(Array.from(new Uint8Array(b))));", href)
+        expected = subprocess.run([app.drawdoc, "export", doc, "--format", form], env=app.env,
+                                  capture_output=True, timeout=60).stdout
+        if form == "png":
+            path = os.path.join(app.folder, "expected.png")
+            app.run("export", doc, "-o", path)
+            expected = open(path, "rb").read()
+        assert bytes(body) == expected, f"{form}: {len(body)} bytes, export wrote {len(expected)}"
+
+    if screenshots:
+        app.click_canvas(cx, cy)
+        app.wait("selected", lambda: app.find("#field-id").text)
+        driver.save_screenshot(os.path.join(screenshots, "editor-page.png"))
+
+    step("a phone: the panel goes under the canvas, and a tap selects")
+    driver.set_window_size(390, 844)
+    app.find("#stage").send_keys(Keys.ESCAPE)
+    app.wait("layout", lambda: app.find(".panel").rect["y"] >= app.find("#stage").rect["y"]
+             + app.find("#stage").rect["height"] - 1)
+    r = app.rect(doc, rid)
+    x, y = r["x"] + r["width"] / 2, r["y"] + r["height"] / 2
+    app.tap_canvas(x, y)
+    app.wait("a tap selects", lambda: app.find("#field-id").text == topmost_at(app, doc, x, y))
+    if screenshots:
+        driver.save_screenshot(os.path.join(screenshots, "editor-phone.png"))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--drawdoc", default=os.path.join(ROOT, ".build", "debug", "drawdoc"))
+    parser.add_argument("--screenshots", help="Save screenshots of the pages here.")
+    options = parser.parse_args()
+    if not os.access(options.drawdoc, os.X_OK):
+        sys.exit(f"no drawdoc at {options.drawdoc}: swift build first")
+    if options.screenshots:
+        os.makedirs(options.screenshots, exist_ok=True)
+    folder = tempfile.mkdtemp(prefix="drawdoc-app-")
+    app = None
+    try:
+        print("drawing app in headless Chromium:", flush=True)
+        app = App(options.drawdoc, folder)
+        test(app, options.screenshots)
+        print("app test: passed")
+    except (Failure, AssertionError) as error:
+        print(f"app test FAILED: {error}", file=sys.stderr)
+        if app:
+            try:
+                app.driver.save_screenshot(os.path.join(folder, "failure.png"))
+                print(f"  the page at the failure: {folder}/failure.png", file=sys.stderr)
+                for entry in app.driver.get_log("browser"):
+                    print(f"  console: {entry['message']}", file=sys.stderr)
+            except Exception:
+                pass
+        sys.exit(1)
+    finally:
+        if app:
+            app.close()
+
+
+if __name__ == "__main__":
+    main()
