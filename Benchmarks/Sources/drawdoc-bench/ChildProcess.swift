@@ -165,11 +165,25 @@ struct RunningProcess {
   /// Sends a signal.
   func signal(_ number: Int32) { kill(pid, number) }
 
-  /// Waits for the child to end and returns its exit status, or 128 + the signal number.
-  func wait() -> Int32 {
+  /// Waits for the child to end and returns its exit status, or 128 + the signal number;
+  /// after `seconds`, it is sent SIGKILL.
+  func wait(killingAfter seconds: Double = 5) -> Int32 {
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-      guard errno == EINTR else { return -1 }
+    let deadline = Clock.now() + seconds
+    var killed = false
+    while true {
+      let ended = waitpid(pid, &status, killed ? 0 : WNOHANG)
+      if ended == pid { break }
+      if ended < 0 {
+        guard errno == EINTR else { return -1 }
+        continue
+      }
+      if Clock.now() > deadline {
+        kill(pid, SIGKILL)
+        killed = true
+      } else {
+        usleep(2000)
+      }
     }
     let signal = status & 0x7F
     return signal == 0 ? (status >> 8) & 0xFF : 128 + signal

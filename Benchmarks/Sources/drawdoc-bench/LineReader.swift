@@ -3,7 +3,8 @@ import Synchronization
 
 /// Reads lines from a descriptor on a thread of its own and notes when each arrived: the
 /// monotonic time just after the `read` that completed the line returned. The thread ends
-/// when the descriptor reaches its end (the writer exited) or fails.
+/// when the descriptor reaches its end (the writer exited) or fails, or, once ``finish(within:)``
+/// asks, when nothing more comes for a while (a grandchild may still hold the pipe open).
 final class LineReader: Sendable {
   /// A line, without its line feed, and when it arrived (``Clock/now()``).
   struct Line: Sendable {
@@ -14,6 +15,8 @@ final class LineReader: Sendable {
   private let descriptor: Int32
   private let lines = Mutex<[Line]>([])
   private let thread = Mutex<pthread_t?>(nil)
+  /// Set by ``finish(within:)``: stop at the first quiet moment after this time.
+  private let stopAfter = Mutex<Double?>(nil)
 
   /// Starts reading `descriptor` (which the reader then owns and closes).
   init(descriptor: Int32) throws {
@@ -48,8 +51,10 @@ final class LineReader: Sendable {
     return true
   }
 
-  /// Waits for the thread to end (the writer must have exited) and returns every line.
-  func finish() -> [Line] {
+  /// Waits for the thread to end and returns every line: it reads to the end of the pipe,
+  /// but stops once nothing has come for 0.2 s after `seconds` from now.
+  func finish(within seconds: Double = 2) -> [Line] {
+    stopAfter.withLock { $0 = Clock.now() + seconds }
     if let started = thread.withLock({ value -> pthread_t? in
       defer { value = nil }
       return value
@@ -64,6 +69,16 @@ final class LineReader: Sendable {
     var pending: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 << 10)
     while true {
+      var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let polled = poll(&ready, 1, 200)
+      if polled == 0 {
+        if let stop = stopAfter.withLock({ $0 }), Clock.now() > stop { return }
+        continue
+      }
+      if polled < 0 {
+        if errno == EINTR { continue }
+        return
+      }
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       let arrival = Clock.now()
       if count < 0, errno == EINTR { continue }

@@ -31,10 +31,6 @@ extension Suite {
   func measureSet(_ size: Int, _ log: inout Log) -> SetFigures {
     let label = "set \(Text.sizeLabel(size))"
     var figures = SetFigures(rectangles: size)
-    guard let before = baseline else {
-      figures.skipped = "no baseline"
-      return figures
-    }
     let file = documentPath(size)
     guard Files.exists(file) else {
       figures.skipped = "not generated"
@@ -49,9 +45,14 @@ extension Suite {
         _ = try? ChildProcess(arguments: ["rm", "-rf", store], errorFile: errorFile).run()
       }
     }
+    // Without the binary from before, the current one is measured alone.
+    let binaries = [(baseline, beforeStore), (drawdoc, afterStore)].compactMap { binary, store in
+      binary.map { ($0, store) }
+    }
+    let sides = baseline == nil ? [1] : [0, 1]
     attempt(label, "set before and after", &log) {
       let (id, rectangle) = try Self.firstIdentifiers(file)
-      for (binary, store) in [(before, beforeStore), (drawdoc, afterStore)] {
+      for (binary, store) in binaries {
         _ = try ChildProcess(arguments: ["rm", "-rf", store], errorFile: errorFile).runChecked()
         try Files.createFolder("\(store)/drawings")
         _ = try ChildProcess(
@@ -73,7 +74,7 @@ extension Suite {
       var counts = [0, 0]
       func set(_ which: Int) -> ChildProcess {
         counts[which] += 1
-        let (binary, store) = which == 0 ? (before, beforeStore) : (drawdoc, afterStore)
+        let (binary, store) = binaries[binaries.count == 2 ? which : 0]
         return ChildProcess(
           arguments: [
             binary, "set", id, rectangle, "--alpha", counts[which] % 2 == 0 ? "3" : "7",
@@ -86,7 +87,7 @@ extension Suite {
       let slack = max(1, limit / 10)
       let steady = limit + slack + 1
       progress(label, "warm-up: 1 run before, \(steady) runs after (history limit \(limit))")
-      _ = try set(0).runChecked()
+      if baseline != nil { _ = try set(0).runChecked() }
       for _ in 0..<steady { _ = try set(1).runChecked() }
       // Alternating, the order swapped every round, so that drift hits both alike.
       let wanted = setRuns(for: size)
@@ -95,13 +96,13 @@ extension Suite {
       while figures.after.count < wanted {
         if !figures.after.isEmpty, Clock.now() - started + lastRound > budget { break }
         let roundStart = Clock.now()
-        for which in figures.after.count % 2 == 0 ? [0, 1] : [1, 0] {
+        for which in figures.after.count % 2 == 0 ? sides : sides.reversed() {
           let seconds = try set(which).runChecked().seconds
           if which == 0 { figures.before.append(seconds) } else { figures.after.append(seconds) }
         }
         lastRound = Clock.now() - roundStart
       }
-      figures.beforePeak = try measurePeak(set(0).arguments)
+      if baseline != nil { figures.beforePeak = try measurePeak(set(0).arguments) }
       figures.afterPeak = try measurePeak(set(1).arguments)
       figures.historyFiles =
         Files.names(in: "\(afterStore)/history/\(id)")?
@@ -152,15 +153,20 @@ extension Suite {
     add(
       "set (drawdoc binary, wall time)⁷",
       sets.map { "\(Text.sizeLabel($0.rectangles)) rects" })
+    // Without the binary from before, its rows are left out and the target is not judged.
+    let compared = baseline != nil
+    if compared {
+      add(
+        "drawdoc set DOC RECT --alpha K: before (\(baselineName)), median",
+        cells { Text.seconds(median($0.before)) + runs($0, $0.before) })
+    }
     add(
-      "drawdoc set DOC RECT --alpha K: before (\(baselineName)), median",
-      cells { Text.seconds(median($0.before)) + runs($0, $0.before) })
-    add(
-      "  after (this build), median", cells { Text.seconds(median($0.after)) + runs($0, $0.after) })
+      compared ? "  after (this build), median" : "drawdoc set DOC RECT --alpha K, median",
+      cells { Text.seconds(median($0.after)) + runs($0, $0.after) })
     let ratios = sets.map { median($0.after) / median($0.before) }
     let measured = sets.indices.filter { ratios[$0].isFinite }
     var met = "not measured"
-    if baseline == nil {
+    if !compared {
       met = "no baseline"
     } else if !measured.isEmpty {
       met = measured.allSatisfy { ratios[$0] <= 1.05 } ? "yes" : "NO"
@@ -170,17 +176,19 @@ extension Suite {
           + " only)"
       }
     }
+    add("  after / before", ratios.map(ratio), target: "≤ 1.05", met: met)
+    if compared {
+      add("  after / before, means", cells { ratio(mean($0.after) / mean($0.before)) })
+      add(
+        "  peak memory, before → after",
+        cells {
+          Text.megabytes($0.beforePeak ?? .nan) + " → " + Text.megabytes($0.afterPeak ?? .nan)
+        })
+    } else {
+      add("  peak memory", cells { Text.megabytes($0.afterPeak ?? .nan) })
+    }
     add(
-      "  after / before", cells { _ in "" }.indices.map { ratio(ratios[$0]) }, target: "≤ 1.05",
-      met: met)
-    add("  after / before, means", cells { ratio(mean($0.after) / mean($0.before)) })
-    add(
-      "  peak memory, before → after",
-      cells {
-        Text.megabytes($0.beforePeak ?? .nan) + " → " + Text.megabytes($0.afterPeak ?? .nan)
-      })
-    add(
-      "  after: history limit; version files kept",
+      "  history limit; version files kept",
       cells { "\($0.historyLimit); \($0.historyFiles.map(String.init) ?? "?") files" })
 
     let runsText = sets.map {
@@ -189,7 +197,8 @@ extension Suite {
     let limit = Self.defaultHistoryLimit
     return "⁷ `drawdoc set DOC RECT --alpha K` timed as a process (spawn to exit), K switching "
       + "between 3 and 7 so that every run changes the drawing. Before: drawdoc built from "
-      + "commit \(baselineName), the last before histories (issue 12); after: this build. Each "
+      + "commit \(baselineName) (by default 7c30a3f, the last before histories, issue 12); "
+      + "after: this build. Each "
       + "binary has its own store holding the generated document (copied in, then indexed by "
       + "one `list`). The runs alternate, the order swapped every round (before, after; after, "
       + "before; …); rounds: \(runsText). First the current build's history is brought to "
@@ -199,8 +208,8 @@ extension Suite {
       + "\(limit) versions up to 100 k rectangles; from 100 k on the limit is "
       + "\(Self.largeHistoryLimit) (`drawdoc config history-limit`), so that the history stays "
       + "a few whole files (112 MB each at 1 M) and is compacted every other change. Both "
-      + "stores are deleted afterwards. Every change is flushed to disk (fsync), before as "
-      + "after, so these figures include the disk. The means include the compaction runs that "
-      + "the medians may pass over."
+      + "stores are deleted afterwards. Both binaries flush the drawing's file and folder to disk "
+      + "(fsync), so these figures include the disk. The means include the compaction runs "
+      + "that the medians may pass over."
   }
 }

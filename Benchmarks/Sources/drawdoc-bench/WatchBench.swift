@@ -97,8 +97,11 @@ enum WatchBench {
         unexpected += 1
         continue
       }
-      if !seen.insert(sequence).inserted { repeated += 1 }
-      if sequence <= previous { outOfOrder += 1 }
+      if !seen.insert(sequence).inserted {
+        repeated += 1
+      } else if sequence <= previous {
+        outOfOrder += 1
+      }
       previous = max(previous, sequence)
       let number = sequence - first - 1
       guard number >= 0, number <= starts.count,
