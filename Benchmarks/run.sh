@@ -2,7 +2,7 @@
 # The drawdoc benchmark (SPEC §6), from a clean clone:
 #
 #   bash Benchmarks/run.sh            # 10 k, 100 k, 1 M rectangles, 5 runs; store 11 runs;
-#                                     # set at 1 k (41 runs) and 1 M (5); watch 200 changes
+#                                     # set at 1 k (41 runs) and 1 M (9); watch 200 changes
 #   bash Benchmarks/run.sh --quick    # 10 k and 100 k, 3 runs; store 5 runs;
 #                                     # set at 1 k (15 runs); watch 60 changes
 #
@@ -26,7 +26,7 @@ started=$(date +%s)
 
 sizes="10000,100000,1000000"
 set_sizes="1000,1000000"
-suite_options=(--runs 5 --store-runs 11 --budget 60 --set-runs 41 --set-runs-large 5
+suite_options=(--runs 5 --store-runs 11 --budget 60 --set-runs 41 --set-runs-large 9
   --watch-changes 200)
 extra=()
 while (($#)); do

@@ -197,8 +197,11 @@ extension Suite {
     let limit = Self.defaultHistoryLimit
     return "⁷ `drawdoc set DOC RECT --alpha K` timed as a process (spawn to exit), K switching "
       + "between 3 and 7 so that every run changes the drawing. Before: drawdoc built from "
-      + "commit \(baselineName) (by default 7c30a3f, the last before histories, issue 12); "
-      + "after: this build. Each "
+      + "commit \(baselineName)"
+      + (baselineName.hasPrefix("7c30a3f")
+        ? ", the last before histories (issue 12)"
+        : " (BASELINE; the default is 7c30a3f, the last before histories, issue 12)")
+      + "; after: this build. Each "
       + "binary has its own store holding the generated document (copied in, then indexed by "
       + "one `list`). The runs alternate, the order swapped every round (before, after; after, "
       + "before; …); rounds: \(runsText). First the current build's history is brought to "

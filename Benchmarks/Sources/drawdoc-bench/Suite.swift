@@ -96,7 +96,7 @@ struct Suite {
     baselineName = options.string("baseline-name") ?? "before"
     setSizes = try counts("set-sizes", "1000,1000000")
     setRunsSmall = max(1, try options.int("set-runs", default: 41))
-    setRunsLarge = max(1, try options.int("set-runs-large", default: 5))
+    setRunsLarge = max(1, try options.int("set-runs-large", default: 9))
     watchChanges = max(1, try options.int("watch-changes", default: 200))
     runs = max(1, try options.int("runs", default: 5))
     storeRuns = max(1, try options.int("store-runs", default: 11))
