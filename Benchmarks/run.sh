@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # The drawdoc benchmark (SPEC §6), from a clean clone:
 #
-#   bash Benchmarks/run.sh            # 10 k, 100 k, 1 M rectangles, 5 runs; store 11 runs
-#   bash Benchmarks/run.sh --quick    # 10 k and 100 k, 3 runs; store 5 runs
+#   bash Benchmarks/run.sh            # 10 k, 100 k, 1 M rectangles, 5 runs; store 11 runs;
+#                                     # set at 1 k (41 runs) and 1 M (9); watch 200 changes
+#   bash Benchmarks/run.sh --quick    # 10 k and 100 k, 3 runs; store 5 runs;
+#                                     # set at 1 k (15 runs); watch 60 changes
 #
 # Other options go to `drawdoc-bench suite` and win over the defaults: --runs N,
-# --store-runs N, --budget SECONDS (per measurement), --sizes 10000,100000,1000000.
+# --store-runs N, --budget SECONDS (per measurement), --sizes 10000,100000,1000000,
+# --set-sizes 1000,1000000, --set-runs N (below 100 k), --set-runs-large N,
+# --watch-changes N. BASELINE=<commit> builds `set`'s "before" binary from another commit
+# than 7c30a3f (the last before histories, issue 12).
 #
 # Needs the Swift toolchain; uses ../shared/bench/ (gen_drawdoc.py, ref_sax.c) next to the
 # repository. python3, gcc with libxml2-dev, rsvg-convert and GNU time are used when
@@ -20,17 +25,24 @@ data="$here/.data"
 started=$(date +%s)
 
 sizes="10000,100000,1000000"
-suite_options=(--runs 5 --store-runs 11 --budget 60)
+set_sizes="1000,1000000"
+suite_options=(--runs 5 --store-runs 11 --budget 60 --set-runs 41 --set-runs-large 9
+  --watch-changes 200)
 extra=()
 while (($#)); do
   case "$1" in
     --quick)
       sizes="10000,100000"
-      suite_options=(--runs 3 --store-runs 5 --budget 20)
+      set_sizes="1000"
+      suite_options=(--runs 3 --store-runs 5 --budget 20 --set-runs 15 --watch-changes 60)
       shift ;;
     --sizes)
       [[ $# -ge 2 ]] || { echo "run.sh: --sizes needs a value" >&2; exit 64; }
       sizes="$2"
+      shift 2 ;;
+    --set-sizes)
+      [[ $# -ge 2 ]] || { echo "run.sh: --set-sizes needs a value" >&2; exit 64; }
+      set_sizes="$2"
       shift 2 ;;
     -h|--help)
       awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
@@ -88,8 +100,8 @@ fi
 
 # --- The documents, fixed seed 1, cached --------------------------------------------------
 if command -v python3 >/dev/null; then
-  IFS=, read -r -a counts <<<"$sizes"
-  for count in "${counts[@]}"; do
+  IFS=, read -r -a counts <<<"$sizes,$set_sizes"
+  for count in $(printf '%s\n' "${counts[@]}" | sort -nu); do
     file="$data/drawdoc-$count.svg"
     if [[ ! -s "$file" || "$shared/gen_drawdoc.py" -nt "$file" ]]; then
       echo "generating $count rectangles (gen_drawdoc.py $count 1)" >&2
@@ -120,9 +132,41 @@ swift build -c release --package-path "$here" --product drawdoc >&2
 bin=$(swift build -c release --package-path "$here" --show-bin-path)
 echo "built in $(($(date +%s) - build_started)) s" >&2
 
+# --- drawdoc as it was before history (issue 12), for `set` before and after ---------------
+# BASELINE=<commit> names another commit. The binary is built once from `git archive` of that
+# commit into Benchmarks/.data/baseline-<commit>/, with its own scratch path, and kept.
+baseline_commit="${BASELINE:-7c30a3f}"
+baseline=none
+if ! command -v git >/dev/null; then
+  echo "run.sh: git not found: the 'set before' column is left out. To install it: apt-get install -y git" >&2
+  note+=(--note "git was not found, so \`set\` before issue 12 (commit $baseline_commit) was not measured (apt-get install -y git).")
+elif ! commit=$(git -C "$root" rev-parse -q --verify "$baseline_commit^{commit}" 2>/dev/null); then
+  echo "run.sh: commit $baseline_commit is not in this clone: the 'set before' column is left out" >&2
+  note+=(--note "Commit $baseline_commit is not in this clone (a shallow clone?), so \`set\` before issue 12 was not measured.")
+else
+  short=$(git -C "$root" rev-parse --short "$commit")
+  baseline_dir="$data/baseline-$short"
+  if [[ ! -x "$baseline_dir/drawdoc" ]]; then
+    echo "building drawdoc at $short (the binary before issue 12) in $baseline_dir" >&2
+    rm -rf "$baseline_dir"
+    mkdir -p "$baseline_dir/src"
+    if git -C "$root" archive "$commit" | tar -x -C "$baseline_dir/src" &&
+      swift build -c release --package-path "$baseline_dir/src" \
+        --scratch-path "$baseline_dir/build" --product drawdoc >&2; then
+      cp "$(swift build -c release --package-path "$baseline_dir/src" \
+        --scratch-path "$baseline_dir/build" --show-bin-path)/drawdoc" "$baseline_dir/drawdoc"
+    else
+      echo "run.sh: drawdoc at $short did not build: the 'set before' column is left out" >&2
+      note+=(--note "drawdoc at $short did not build, so \`set\` before it was not measured.")
+    fi
+  fi
+  if [[ -x "$baseline_dir/drawdoc" ]]; then baseline="$baseline_dir/drawdoc"; fi
+fi
+
 status=0
 "$bin/drawdoc-bench" suite --data "$data" --drawdoc "$bin/drawdoc" --ref-sax "$ref_sax" \
-  --rsvg "$rsvg" --time "$time_tool" --sizes "$sizes" "${suite_options[@]}" "${note[@]}" "${extra[@]}" ||
+  --rsvg "$rsvg" --time "$time_tool" --baseline "$baseline" --baseline-name "${short:-$baseline_commit}" \
+  --sizes "$sizes" --set-sizes "$set_sizes" "${suite_options[@]}" "${note[@]}" "${extra[@]}" ||
   status=$?
 echo "whole run, builds and generation included: $(($(date +%s) - started)) s"
 exit "$status"

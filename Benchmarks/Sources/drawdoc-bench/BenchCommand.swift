@@ -11,6 +11,7 @@ import Glibc
 ///                          [--reference REF_SAX --scratch DIR]
 ///     drawdoc-bench png FILE --out PATH [--runs N] [--warmup K] [--budget S]
 ///     drawdoc-bench make-store DIR [--drawings N] [--rectangles R] [--seed S]
+///     drawdoc-bench watch STORE --drawdoc PATH [--changes 200] [--seed S]
 ///     drawdoc-bench baseline
 enum BenchCommand {
   struct UsageError: Error, CustomStringConvertible {
@@ -89,7 +90,7 @@ enum BenchCommand {
   /// Runs one mode and returns the exit status.
   static func run(_ arguments: [String]) -> Int32 {
     guard let mode = arguments.first else {
-      printError("usage: drawdoc-bench suite|decode|encode|png|make-store|baseline …")
+      printError("usage: drawdoc-bench suite|decode|encode|png|make-store|watch|baseline …")
       return 64
     }
     do {
@@ -118,6 +119,12 @@ enum BenchCommand {
           rectangles: try options.int("rectangles", default: 20),
           seed: UInt64(try options.int("seed", default: 7)))
         print("drawings=\(ids.count)")
+      case "watch":
+        print(
+          try WatchBench.run(
+            root: try options.positional(0, "STORE"), drawdoc: try options.required("drawdoc"),
+            changes: max(1, try options.int("changes", default: 200)),
+            seed: UInt64(try options.int("seed", default: 12))))
       case "baseline":
         print("baseline")
       case "suite":

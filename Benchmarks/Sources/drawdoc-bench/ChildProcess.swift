@@ -124,3 +124,68 @@ struct ChildProcess {
     return outcome
   }
 }
+
+/// A program left running, its standard output on a pipe this process reads: how the
+/// benchmark runs `drawdoc watch`.
+struct RunningProcess {
+  let pid: pid_t
+  /// The pipe's reading end; its writing end is the child's standard output only, so a read
+  /// returns 0 once the child has exited.
+  let output: Int32
+
+  /// Starts `arguments[0]` (looked up in `PATH` if it has no slash) with standard input from
+  /// `/dev/null` and standard error into `errorFile`.
+  init(_ arguments: [String], errorFile: String) throws {
+    var pipeEnds: [Int32] = [-1, -1]
+    // Close-on-exec, so that no other child ever holds the writing end open.
+    guard pipe(&pipeEnds) == 0 else { throw ChildProcess.Failure(description: "pipe failed") }
+    for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    // dup2 clears close-on-exec on the new descriptor.
+    posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+    let cArguments = arguments.map { strdup($0) }
+    defer { cArguments.forEach { free($0) } }
+    var argv = cArguments + [nil]
+    var pid: pid_t = 0
+    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+    close(pipeEnds[1])
+    guard spawned == 0 else {
+      close(pipeEnds[0])
+      throw ChildProcess.Failure(
+        description: "cannot run \(arguments[0]): \(String(cString: strerror(spawned)))")
+    }
+    self.pid = pid
+    output = pipeEnds[0]
+  }
+
+  /// Sends a signal.
+  func signal(_ number: Int32) { kill(pid, number) }
+
+  /// Waits for the child to end and returns its exit status, or 128 + the signal number;
+  /// after `seconds`, it is sent SIGKILL.
+  func wait(killingAfter seconds: Double = 5) -> Int32 {
+    var status: Int32 = 0
+    let deadline = Clock.now() + seconds
+    var killed = false
+    while true {
+      let ended = waitpid(pid, &status, killed ? 0 : WNOHANG)
+      if ended == pid { break }
+      if ended < 0 {
+        guard errno == EINTR else { return -1 }
+        continue
+      }
+      if Clock.now() > deadline {
+        kill(pid, SIGKILL)
+        killed = true
+      } else {
+        usleep(2000)
+      }
+    }
+    let signal = status & 0x7F
+    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+  }
+}

@@ -63,6 +63,39 @@ enum Files {
     }
   }
 
+  /// The first `count` bytes of a file (fewer if it is shorter).
+  static func readPrefix(_ path: String, count: Int) throws -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw failure("open", path) }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    while filled < count {
+      let got = bytes.withUnsafeMutableBytes {
+        systemRead(descriptor, $0.baseAddress.map { $0 + filled }, count - filled)
+      }
+      if got < 0, errno == EINTR { continue }
+      if got < 0 { throw failure("read", path) }
+      if got == 0 { break }
+      filled += got
+    }
+    return Array(bytes[..<filled])
+  }
+
+  /// The names in a folder (without `.` and `..`), or `nil` if it cannot be read.
+  static func names(in folder: String) -> [String]? {
+    guard let directory = opendir(folder) else { return nil }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != ".", name != ".." { names.append(name) }
+    }
+    return names
+  }
+
   /// The size of a file in bytes, or `nil` if it does not exist.
   static func size(_ path: String) -> Int? {
     var status = stat()

@@ -34,3 +34,17 @@ func median(_ values: [Double]) -> Double {
   let middle = sorted.count / 2
   return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
+
+/// The nearest-rank percentile (`fraction` 0.99 for the 99th): the smallest value that at
+/// least that fraction of the values do not exceed.
+func percentile(_ values: [Double], _ fraction: Double) -> Double {
+  guard !values.isEmpty else { return .nan }
+  let sorted = values.sorted()
+  let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+  return sorted[min(sorted.count, max(1, rank)) - 1]
+}
+
+/// The arithmetic mean.
+func mean(_ values: [Double]) -> Double {
+  values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count)
+}

@@ -47,6 +47,8 @@ struct Suite {
     var listed: Int?
     var openLarge: Timing?
     var openSmall: Timing?
+    /// What the large store holds besides the listed drawings.
+    var extras: StoreMaker.Extras?
   }
 
   let data: String
@@ -64,6 +66,16 @@ struct Suite {
   let errorFile: String
   /// Notes given on the command line (tools the script could not find).
   let givenNotes: [String]
+  /// `drawdoc` built from the commit before issue 12, for `set` before and after.
+  let baseline: String?
+  /// The commit it was built from, as the table names it.
+  let baselineName: String
+  /// The drawing sizes `set` is measured on, and the timed runs of each binary there.
+  let setSizes: [Int]
+  let setRunsSmall: Int
+  let setRunsLarge: Int
+  /// The changes whose events `drawdoc watch` is timed on.
+  let watchChanges: Int
 
   init(_ options: BenchCommand.Options) throws {
     data = try options.required("data")
@@ -71,15 +83,24 @@ struct Suite {
     refSax = options.string("ref-sax").flatMap { $0 == "none" ? nil : $0 }
     rsvg = options.string("rsvg").flatMap { $0 == "none" ? nil : $0 }
     timeTool = options.string("time").flatMap { $0 == "none" ? nil : $0 }
-    let sizeText = options.string("sizes") ?? "10000,100000,1000000"
-    sizes = try sizeText.split(separator: ",").map { text in
-      guard let size = Int(text), size > 0 else {
-        throw BenchCommand.UsageError(description: "--sizes wants counts, not '\(text)'")
+    func counts(_ name: String, _ fallback: String) throws -> [Int] {
+      try (options.string(name) ?? fallback).split(separator: ",").map { text in
+        guard let size = Int(text), size > 0 else {
+          throw BenchCommand.UsageError(description: "--\(name) wants counts, not '\(text)'")
+        }
+        return size
       }
-      return size
     }
+    sizes = try counts("sizes", "10000,100000,1000000")
+    baseline = options.string("baseline").flatMap { $0 == "none" ? nil : $0 }
+    baselineName = options.string("baseline-name") ?? "before"
+    setSizes = try counts("set-sizes", "1000,1000000")
+    setRunsSmall = max(1, try options.int("set-runs", default: 41))
+    setRunsLarge = max(1, try options.int("set-runs-large", default: 9))
+    watchChanges = max(1, try options.int("watch-changes", default: 200))
     runs = max(1, try options.int("runs", default: 5))
     storeRuns = max(1, try options.int("store-runs", default: 11))
+    // The drawings `list` shows; the trash holds some more (see `StoreMaker`).
     storeDrawings = max(1, try options.int("store-drawings", default: 10_000))
     budget = try options.double("budget", default: 60)
     me = Files.executablePath()
@@ -101,8 +122,13 @@ struct Suite {
     for size in sizes {
       documents.append(measureDocument(size, &log))
     }
+    var sets: [SetFigures] = []
+    for size in setSizes {
+      sets.append(measureSet(size, &log))
+    }
+    let watch = measureWatch(&log)
     let stores = measureStores(&log)
-    let table = makeTable(documents, stores, &log)
+    let table = makeTable(documents, stores, sets, watch, &log)
     if timeTool == nil {
       log.notes.append(
         "GNU time was not found (apt-get install -y time): peak memory is wait4's, which "
@@ -198,7 +224,8 @@ struct Suite {
     let label = "store"
     var storeNotes: [String] = []
     attempt(label, "the store measurements", &log) {
-      let (id, note) = try prepareLargeStore(large)
+      let (id, extras, note) = try prepareLargeStore(large)
+      figures.extras = extras
       if let note { storeNotes.append(note) }
       try prepareSmallStore(small, copying: id, from: large)
       let list = [drawdoc, "list", "--store", large]
@@ -245,28 +272,67 @@ struct Suite {
     return figures
   }
 
-  /// Makes the store of `storeDrawings` drawings unless a finished one is cached, and returns
-  /// the id that `open` shows (a drawing from the middle).
-  private func prepareLargeStore(_ root: String) throws -> (id: String, note: String?) {
+  /// What `.bench-ready` says after the id of a store made as this build makes it. A store
+  /// cached by a build that made it otherwise (before it held histories and a trash, say)
+  /// says something else, and is made again.
+  private var storeLayout: String {
+    "layout=2 listed=\(storeDrawings) made=\(StoreMaker.drawingsToMake(listed: storeDrawings))"
+  }
+
+  /// Makes the store unless a finished one is cached: `storeDrawings` drawings listed, some
+  /// of them with a history, and more in the trash (see
+  /// ``StoreMaker/addHistoriesAndTrash(root:ids:)``). Returns the id that `open` shows (a
+  /// drawing from the middle, with no history), and what the store holds besides.
+  private func prepareLargeStore(_ root: String) throws -> (
+    id: String, extras: StoreMaker.Extras, note: String?
+  ) {
     let marker = "\(root)/.bench-ready"
-    if let cached = try? Files.read(marker), !cached.isEmpty {
-      return (String(decoding: cached, as: UTF8.self), nil)
+    if let cached = try? Files.read(marker) {
+      let words = String(decoding: cached, as: UTF8.self).split(separator: " ").map(String.init)
+      if words.count == 6, words[1...3].joined(separator: " ") == storeLayout,
+        let histories = words[4].split(separator: "=").last.flatMap({ Int($0) }),
+        let trashed = words[5].split(separator: "=").last.flatMap({ Int($0) })
+      {
+        return (words[0], StoreMaker.Extras(withHistory: histories, trashed: trashed), nil)
+      }
     }
-    progress("store", "writing \(storeDrawings) drawings of 20 rectangles into \(root)")
+    let made = StoreMaker.drawingsToMake(listed: storeDrawings)
+    progress(
+      "store",
+      "writing \(made) drawings of 20 rectangles into \(root), then histories and a trash")
     _ = try ChildProcess(arguments: ["rm", "-rf", root], errorFile: errorFile).runChecked()
+    // The drawings that get a history or go to the trash first, alone: each change rewrites
+    // the index, at a cost that grows with the drawings in it.
     let (ids, writing) = try Clock.timed {
-      try StoreMaker.make(root: root, drawings: storeDrawings, rectangles: 20, seed: 7)
+      try StoreMaker.make(
+        root: root, drawings: made, rectangles: 20, seed: 7, writing: StoreMaker.isChanged)
+    }
+    let (extras, changing) = try Clock.timed {
+      try StoreMaker.addHistoriesAndTrash(root: root, ids: ids)
+    }
+    let (_, writingRest) = try Clock.timed {
+      try StoreMaker.make(
+        root: root, drawings: made, rectangles: 20, seed: 7, writing: { !StoreMaker.isChanged($0) })
     }
     let indexing = try ChildProcess(
       arguments: [drawdoc, "list", "--store", root], errorFile: errorFile
     ).runChecked()
     let note =
-      ("The \(storeDrawings)-drawing store was made in this run: files written in "
-        + "\(Text.seconds(writing)), then the first `drawdoc list` built the index from them "
-        + "in \(Text.seconds(indexing.seconds)).")
-    let id = ids[ids.count / 2].description
-    try Files.write(Array(id.utf8), to: marker)
-    return (id, note)
+      ("The store was made in this run: \(Text.grouped(extras.withHistory + extras.trashed)) "
+        + "drawing files written (\(Text.seconds(writing))), given their histories or moved to "
+        + "the trash (\(Text.seconds(changing))), \(Text.grouped(made - extras.withHistory - extras.trashed)) "
+        + "more written (\(Text.seconds(writingRest))), then the first `drawdoc list` indexed "
+        + "them all in \(Text.seconds(indexing.seconds)).")
+    var middle = ids.count / 2
+    while middle + 1 < ids.count, StoreMaker.isTrashed(middle) || StoreMaker.hasHistory(middle) {
+      middle += 1
+    }
+    let id = ids[middle].description
+    try Files.write(
+      Array(
+        "\(id) \(storeLayout) histories=\(extras.withHistory) trashed=\(extras.trashed)".utf8),
+      to: marker)
+    return (id, extras, note)
   }
 
   /// A store holding one drawing: the same file as drawing `id` of the large store.
@@ -314,7 +380,7 @@ struct Suite {
   }
 
   /// The peak memory of one run of a program, in bytes: `time -f %M` when GNU time is there.
-  private func measurePeak(_ arguments: [String]) throws -> Double {
+  func measurePeak(_ arguments: [String]) throws -> Double {
     try ChildProcess(arguments: arguments, errorFile: errorFile, timeTool: timeTool)
       .runChecked().peakBytes
   }
@@ -335,7 +401,7 @@ struct Suite {
     try measurePeak([me] + arguments + ["--runs", "1", "--warmup", "0"])
   }
 
-  private static func fields(_ output: String) -> Fields {
+  static func fields(_ output: String) -> Fields {
     var fields: Fields = [:]
     for token in output.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
       guard let equals = token.firstIndex(of: "=") else { continue }
@@ -346,7 +412,7 @@ struct Suite {
 
   /// Runs one measurement; a failure becomes a note and the run's exit status, and the
   /// other measurements go on.
-  private func attempt(
+  func attempt(
     _ label: String, _ what: String, _ log: inout Log, _ body: () throws -> Void
   ) {
     do {
@@ -358,7 +424,7 @@ struct Suite {
     }
   }
 
-  private func progress(_ label: String, _ text: String) {
+  func progress(_ label: String, _ text: String) {
     printError("[\(label)] \(text)")
   }
 
@@ -369,13 +435,14 @@ struct Suite {
   // MARK: - The table
 
   private func makeTable(
-    _ documents: [DocumentFigures], _ stores: StoreFigures, _ log: inout Log
+    _ documents: [DocumentFigures], _ stores: StoreFigures, _ sets: [SetFigures],
+    _ watch: Fields?, _ log: inout Log
   ) -> ReportTable {
+    // At least two figure columns, for the two stores, and one per size `set` is run on.
+    let columns = max(2, documents.count, sets.count)
     var table = ReportTable(
       header: ["measure"] + documents.map { Text.sizeLabel($0.rectangles) + " rects" }
-        + Array(repeating: "", count: max(0, 2 - documents.count)) + ["target", "met"])
-    // At least two figure columns, for the two stores.
-    let columns = max(2, documents.count)
+        + Array(repeating: "", count: columns - documents.count) + ["target", "met"])
     func row(_ label: String, _ cells: [String], target: String = "", met: String = "") {
       table.add(
         [label] + cells + Array(repeating: "", count: columns - cells.count) + [target, met])
@@ -549,7 +616,7 @@ struct Suite {
     // MARK: Store
     table.add(
       [
-        "store (drawdoc binary, wall time)", "\(Text.grouped(storeDrawings)) drawings",
+        "store (drawdoc binary, wall time)⁶", "\(Text.grouped(storeDrawings)) drawings",
         "1 drawing",
       ] + Array(repeating: "", count: max(0, columns - 2)) + ["", ""])
     let storeCells = { (large: String, small: String) -> [String] in
@@ -583,6 +650,9 @@ struct Suite {
       ["  open: large store / 1-drawing store"] + storeCells(ratio(openRatio), "")
         + ["≤ 1.2", verdict(stores.openLarge == nil ? nil : openRatio, size: nil) { $0 <= 1.2 }])
 
+    let setNote = addSetRows(sets, to: &table, columns: columns, &log)
+    let watchNote = addWatchRows(watch, to: &table, columns: columns, &log)
+
     log.notes.insert(
       contentsOf: [
         "¹ A fresh process that decodes the file (untimed), then encodes it once to bytes in "
@@ -607,11 +677,25 @@ struct Suite {
         + "turns on the cores (it still feels their use of caches and memory bandwidth); the "
         + "targets are checked on wall time.",
       at: 3)
+    var sectionNotes: [String] = []
+    if let extras = stores.extras {
+      sectionNotes.append(
+        "⁶ Besides the \(Text.grouped(storeDrawings)) drawings listed (20 rectangles each), "
+          + "\(Text.grouped(extras.trashed)) more are in the trash, and "
+          + "\(Text.grouped(extras.withHistory)) of those listed have a history of "
+          + "\(StoreMaker.Extras.versionsEach) versions (changes, an undo and a change after "
+          + "it, made through the library); the others have none yet, as drawings saved before "
+          + "histories began. `drawdoc open` shows a drawing with no history.")
+    }
+    sectionNotes += [setNote, watchNote].compactMap { $0 }
     if documents.contains(where: { $0.rsvgSkipped == "skipped³" }) {
       log.notes.insert(
         "³ rsvg-convert refuses documents of more than 1,000,000 XML elements (and only after "
           + "about 90 s of parsing), so it is not run on 1 M rectangles.", at: 2)
     }
+    // After the numbered notes of the documents, before the general one.
+    let general = log.notes.firstIndex { $0.hasPrefix("MB = ") } ?? log.notes.count
+    log.notes.insert(contentsOf: sectionNotes, at: general)
     return table
   }
 
@@ -629,7 +713,7 @@ struct Suite {
     return "count=\(count) checksum=\(sum) idsum=\(ids)"
   }
 
-  private func ratio(_ value: Double) -> String {
+  func ratio(_ value: Double) -> String {
     value.isFinite ? Text.cFormat("%.2f", value) : "—"
   }
 }
