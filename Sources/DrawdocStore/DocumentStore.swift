@@ -220,13 +220,11 @@ public struct DocumentStore: Sendable {
     let lock = try StoreLock(path: lockPath, timeout: lockTimeout, forWriting: true)
     defer { withExtendedLifetime(lock) {} }
     try tidy()
-    let present = try self.present(id)
+    var present = try self.present(id)
     if let base { try check(present, against: base.version, touching: base.rectangles) }
-    var drawing = present.drawing
+    var drawing = present.takeDrawing()
     let done = try change(&drawing)
-    if done == .unchanged {
-      return Revision(drawing: present.drawing, version: present.current.number)
-    }
+    if done == .unchanged { return Revision(drawing: drawing, version: present.current.number) }
     drawing.modified = now
     let version = try commit(
       drawing, over: present,

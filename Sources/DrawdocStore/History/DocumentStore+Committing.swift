@@ -25,8 +25,8 @@ extension DocumentStore {
   /// A drawing as it is before a change, read under the lock.
   struct Present {
     let id: Identifier
-    /// The drawing as its file holds it.
-    let drawing: Drawing
+    /// The drawing as its file holds it (without its rectangles once ``takeDrawing()`` took it).
+    private(set) var drawing: Drawing
     /// The identity of its file.
     let identity: FileSystem.Identity
     /// Its version log.
@@ -38,6 +38,17 @@ extension DocumentStore {
     let changedOutside: Bool
     /// Version lines of a change cut short, to drop.
     let unfinished: [VersionLog.UnfinishedLine]
+
+    /// Hands over the drawing to be changed, keeping only its id, times and title: were both
+    /// to hold the rectangles, the first change would copy them all (a million of them, in a
+    /// big drawing).
+    mutating func takeDrawing() -> Drawing {
+      let taken = drawing
+      var emptied = taken.plane
+      emptied.removeAll()
+      drawing.plane = emptied
+      return taken
+    }
   }
 
   /// What a new version records besides its content.
