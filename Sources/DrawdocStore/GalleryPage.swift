@@ -91,7 +91,7 @@ public enum GalleryPage {
   }
 
   /// Escapes text for HTML content and attribute values.
-  static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var escaped = ""
     for character in text {
       switch character {

@@ -1,4 +1,5 @@
 import DrawdocHTTP
+import DrawdocStore
 
 /// The app's two pages: plain HTML that loads the style and the scripts from `/assets/`.
 enum Page {
@@ -126,19 +127,6 @@ enum Page {
     return HTTPResponse(status: .ok, headers: headers, body: .bytes(Array(page.utf8)))
   }
 
-  /// Escapes text for HTML content and attribute values.
-  static func escape(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&#39;"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
-  }
+  /// Escapes text for HTML content and attribute values, as the gallery page does.
+  static func escape(_ text: String) -> String { GalleryPage.escape(text) }
 }
