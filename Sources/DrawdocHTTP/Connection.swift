@@ -20,8 +20,16 @@ struct Connection {
     while true {
       let request: HTTPRequest
       do {
-        guard let read = try readRequest(&buffer) else { return }
-        request = read
+        switch try readRequest(&buffer) {
+        case .none: return
+        case .refused(let refusal):
+          _ = socket.write(
+            HTTPServer.head(
+              refusal.status, refusal.headers, contentLength: refusal.bodyBytes.count,
+              close: true) + refusal.bodyBytes)
+          return
+        case .request(let read): request = read
+        }
       } catch {
         let message = Array("\(error)\n".utf8)
         _ = socket.write(
@@ -55,8 +63,18 @@ struct Connection {
     }
   }
 
-  /// Reads the next request; `nil` when the client closed or stayed idle between requests.
-  private func readRequest(_ buffer: inout [UInt8]) throws(HTTPError) -> HTTPRequest? {
+  /// What reading a request gave.
+  private enum Reading {
+    /// The client closed, or stayed idle between requests.
+    case none
+    /// The responder refused the request from its head; its body was not read.
+    case refused(HTTPResponse)
+    /// A whole request.
+    case request(HTTPRequest)
+  }
+
+  /// Reads the next request.
+  private func readRequest(_ buffer: inout [UInt8]) throws(HTTPError) -> Reading {
     // The head: bounded in size and in time from its first byte.
     var headEnd = RequestHead.end(in: buffer)
     var deadline: Double? = buffer.isEmpty ? nil : now() + limits.headSeconds
@@ -68,9 +86,9 @@ struct Connection {
       case .bytes:
         if deadline == nil { deadline = now() + limits.headSeconds }
       case .closed, .failed:
-        return nil
+        return .none
       case .timedOut:
-        if deadline == nil { return nil }
+        if deadline == nil { return .none }
       }
       if let deadline, now() >= deadline, RequestHead.end(in: buffer) == nil {
         throw .timedOut
@@ -78,7 +96,7 @@ struct Connection {
       headEnd = RequestHead.end(in: buffer, from: scanned)
       scanned = buffer.count
     }
-    guard let headEnd else { return nil }
+    guard let headEnd else { return .none }
     guard headEnd <= limits.headBytes + 4 else { throw .headTooLarge(limit: limits.headBytes) }
     let head = try RequestHead(buffer[..<headEnd])
     let headers = HTTPHeaders(head.headers.map { ($0.name, $0.value) })
@@ -102,6 +120,13 @@ struct Connection {
       else { throw .malformed("Content-Length is not a number of bytes") }
       bodyLength = length
     }
+    if let refusal = responder.admit(
+      HTTPRequest(
+        method: head.method, target: head.target, pathSegments: segments, query: query,
+        version: head.version, headers: headers, body: []))
+    {
+      return .refused(refusal)
+    }
     guard bodyLength <= limits.bodyBytes else { throw .bodyTooLarge(limit: limits.bodyBytes) }
     // The body: bounded in time as a whole.
     let bodyDeadline = now() + limits.bodySeconds
@@ -112,14 +137,15 @@ struct Connection {
       switch socket.read(into: &buffer, upTo: min(1 << 20, headEnd + bodyLength - buffer.count)) {
       case .bytes: continue
       case .timedOut: throw .timedOut
-      case .closed, .failed: return nil
+      case .closed, .failed: return .none
       }
     }
     let body = Array(buffer[headEnd..<(headEnd + bodyLength)])
     buffer.removeFirst(headEnd + bodyLength)
-    return HTTPRequest(
-      method: head.method, target: head.target, pathSegments: segments, query: query,
-      version: head.version, headers: headers, body: body)
+    return .request(
+      HTTPRequest(
+        method: head.method, target: head.target, pathSegments: segments, query: query,
+        version: head.version, headers: headers, body: body))
   }
 
   private func now() -> Double {

@@ -51,4 +51,16 @@ public protocol HTTPResponder: Sendable {
   /// - Parameter request: The request.
   /// - Returns: The response.
   func respond(to request: HTTPRequest) -> HTTPResponse
+
+  /// Looks at a request before its body is read (``HTTPRequest/body`` is empty): a refusal
+  /// returned here is sent at once and the body is never read, so a client that may not use
+  /// the server cannot make it hold a body. The default admits everything.
+  ///
+  /// - Parameter head: The request line and header fields.
+  /// - Returns: A refusal, or `nil` to read the body and call ``respond(to:)``.
+  func admit(_ head: HTTPRequest) -> HTTPResponse?
+}
+
+extension HTTPResponder {
+  public func admit(_ head: HTTPRequest) -> HTTPResponse? { nil }
 }

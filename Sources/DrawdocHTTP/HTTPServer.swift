@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// A small HTTP/1.1 server on `127.0.0.1` (RFC 9110, 9112): it reads requests with bounds on
@@ -14,8 +13,6 @@ public final class HTTPServer: Sendable {
   private let limits: HTTPLimits
   private let responder: any HTTPResponder
   private let open = Mutex<Int>(0)
-  private let connections = DispatchQueue(
-    label: "drawdoc.http.connections", attributes: .concurrent)
 
   /// Starts listening; ``run()`` then serves.
   ///
@@ -65,17 +62,18 @@ public final class HTTPServer: Sendable {
             contentLength: 37, close: true) + Array("too many connections: try again soon\n".utf8))
         continue
       }
-      connections.async { [self] in
+      let started = ConnectionThread.start { [self] in
         defer { open.withLock { $0 -= 1 } }
         Connection(socket: socket, limits: limits, responder: responder).serve()
       }
+      if !started { open.withLock { $0 -= 1 } }
     }
   }
 
   /// Starts ``run()`` on a thread of its own.
   public func start() {
     let server = self
-    DispatchQueue(label: "drawdoc.http.accept").async { server.run() }
+    _ = ConnectionThread.start { server.run() }
   }
 
   /// Stops accepting connections; those open finish their current request.

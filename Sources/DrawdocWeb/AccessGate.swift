@@ -19,13 +19,22 @@ struct AccessGate: HTTPResponder {
   var origins: Set<String> { ["http://127.0.0.1:\(port)", "http://localhost:\(port)"] }
 
   func respond(to request: HTTPRequest) -> HTTPResponse {
-    var response = admit(request) ?? routes.respond(to: request)
+    secured(refusal(request) ?? routes.respond(to: request))
+  }
+
+  /// The same checks on the head alone, before the server reads a body.
+  func admit(_ head: HTTPRequest) -> HTTPResponse? {
+    refusal(head).map(secured)
+  }
+
+  private func secured(_ response: HTTPResponse) -> HTTPResponse {
+    var response = response
     for (name, value) in Self.headers { response.headers.add(name, value) }
     return response
   }
 
   /// A refusal, or `nil` to let the request through.
-  private func admit(_ request: HTTPRequest) -> HTTPResponse? {
+  private func refusal(_ request: HTTPRequest) -> HTTPResponse? {
     let host = request.headers["Host"]?.lowercased() ?? ""
     guard host == "127.0.0.1:\(port)" || host == "localhost:\(port)" else {
       return WebError.refused(

@@ -49,6 +49,14 @@ public struct WebApp: HTTPResponder {
     gate.respond(to: request)
   }
 
+  public func admit(_ head: HTTPRequest) -> HTTPResponse? {
+    gate.admit(head)
+  }
+
+  /// The server's bounds for the app: its requests are small JSON objects, so a body is at
+  /// most 1 MiB.
+  public static let limits = HTTPLimits(bodyBytes: 1 << 20)
+
   /// A fresh access token: 128 random bits in hexadecimal.
   public static func makeToken() -> String {
     var generator = SystemRandomNumberGenerator()
@@ -90,9 +98,9 @@ struct Routes: HTTPResponder {
     case ("GET", "events", 1): return EventStream.response(store: store, request: request)
     case ("GET", "drawings", 1): return try listing()
     case ("POST", "drawings", 1): return try create(RequestFields(request))
-    case (_, "drawings", _): return try drawingRoute(method, api, request)
+    case (_, "drawings", 2...): return try drawingRoute(method, api, request)
     case ("POST", "trash", 3) where api[2] == "restore":
-      try store.restoreFromTrash(try trashedId(api[1]))
+      try store.restoreFromTrash(try drawingId(api[1]))
       return json(.object([("restored", .string(api[1]))]))
     default: throw notFound(request)
     }
@@ -331,10 +339,6 @@ struct Routes: HTTPResponder {
   // MARK: - Helpers
 
   private func drawingId(_ text: String) throws -> Identifier {
-    try UserValue.identifier(text, field: "drawing")
-  }
-
-  private func trashedId(_ text: String) throws -> Identifier {
     try UserValue.identifier(text, field: "drawing")
   }
 

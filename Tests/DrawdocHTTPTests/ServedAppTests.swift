@@ -188,6 +188,65 @@ final class ServedApp {
     #expect(app.snapshot() == before)
   }
 
+  @Test func aRequestWithoutTheTokenIsRefusedBeforeItsBodyIsRead() throws {
+    let app = try ServedApp()
+    let client = try RawClient(port: app.server.port)
+    // 50 MiB announced, nothing sent: the refusal comes at once, from the head.
+    client.send(
+      "POST /api/drawings HTTP/1.1\r\nHost: \(app.host)\r\nOrigin: http://\(app.host)\r\n"
+        + "Content-Type: application/json\r\nContent-Length: \(50 << 20)\r\n\r\n")
+    let response = try #require(client.readResponse())
+    #expect(response.status == 401)
+    let wrongHost = try RawClient(port: app.server.port)
+    wrongHost.send(
+      "PUT /api/drawings HTTP/1.1\r\nHost: evil.example\r\nContent-Length: \(50 << 20)\r\n\r\n")
+    #expect(try #require(wrongHost.readResponse()).status == 403)
+  }
+
+  @Test func everyMethodOnEveryRouteIsAnsweredAndNoneStopsTheServer() throws {
+    let app = try ServedApp()
+    let before = app.snapshot()
+    let paths = [
+      "/", "/api", "/api/drawings", "/api/drawings/\(app.id)", "/api/drawings/\(app.id)/svg",
+      "/api/drawings/\(app.id)/rectangles", "/api/drawings/\(app.id)/rectangles/aaa-aaa-aaa",
+      "/api/drawings/\(app.id)/rectangles/aaa-aaa-aaa/raise", "/api/drawings/\(app.id)/x/y/z",
+      "/api/trash", "/api/trash/\(app.id)", "/api/trash/\(app.id)/restore", "/api/events/x",
+      "/assets", "/assets/x/y", "/drawings", "/drawings/\(app.id)/more", "/api/drawings/nope",
+    ]
+    for method in ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] {
+      for path in paths {
+        let client = try RawClient(port: app.server.port)
+        client.send(
+          "\(method) \(path) HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\n"
+            + "Origin: http://\(app.host)\r\nContent-Type: application/json\r\n"
+            + "Content-Length: 2\r\nConnection: close\r\n\r\n{}")
+        let status = statusCode(client.readAll()) ?? 0
+        #expect((200..<600).contains(status), "\(method) \(path)")
+        #expect(try app.stillAnswers(), "\(method) \(path)")
+      }
+    }
+    // The requests that may change something did (DELETE moved the drawing to the trash);
+    // the store is whole: the drawing is in the trash, with its history.
+    let after = app.snapshot()
+    #expect(before["drawings/\(app.id).svg"] == after["trash/\(app.id).svg"])
+    #expect(after["history/\(app.id)/versions.log"] != nil)
+  }
+
+  @Test func stalledClientsDoNotHoldUpOthers() throws {
+    let app = try ServedApp()
+    var stalled: [RawClient] = []
+    for _ in 0..<40 {
+      let client = try RawClient(port: app.server.port)
+      client.send("G")
+      stalled.append(client)
+    }
+    let started = Date()
+    #expect(try app.stillAnswers())
+    // Each connection has a thread: the answer does not wait for the stalled ones' timeouts.
+    #expect(Date().timeIntervalSince(started) < 1.5)
+    stalled.removeAll()
+  }
+
   @Test func aPageHearsAChangeMadeElsewhereThroughTheEventStream() throws {
     let app = try ServedApp()
     let sequence = try app.store.lastSequence()

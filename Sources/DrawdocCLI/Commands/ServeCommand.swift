@@ -48,7 +48,7 @@ struct ServeCommand: Command {
   func run(_ context: CommandContext) throws -> ExitStatus {
     let store = try StoreAccess.open(arguments, context)
     let token = WebApp.makeToken()
-    let server = try HTTPServer(port: port) { port in
+    let server = try HTTPServer(port: port, limits: WebApp.limits) { port in
       WebApp(store: store, token: token, port: port)
     }
     let address = "http://127.0.0.1:\(server.port)/?token=\(token)"
