@@ -21,6 +21,9 @@ public enum StoreError: Error, Equatable, Sendable {
   case nothingToStep(id: Identifier, undo: Bool, reason: String)
   /// A follower fell so far behind that the journal dropped these events before it read them.
   case eventsNoLongerKept(after: Int, upTo: Int)
+  /// A follower asked for the events after `asked`, but the journal ends at `last`: it was
+  /// started again (deleted, or the store restored from a copy).
+  case journalRestarted(asked: Int, last: Int)
   /// A store setting was given a value it cannot take.
   case invalidSetting(name: String, value: String, expected: String)
   /// Another process kept the store locked for longer than the wait allows.
@@ -58,6 +61,9 @@ extension StoreError: CustomStringConvertible {
       let range = after + 1 == upTo ? "event \(upTo) was" : "events \(after + 1) to \(upTo) were"
       return "\(range) dropped from the change journal before they were read: "
         + "reload what you show and follow the changes from now"
+    case .journalRestarted(let asked, let last):
+      return "the change journal ends at event \(last), before event \(asked) asked for: it was "
+        + "started again; reload what you show and follow the changes from now"
     case .invalidSetting(let name, let value, let expected):
       return "'\(value)' is not a valid \(name): expected \(expected)"
     case .locked(let path, let waited):

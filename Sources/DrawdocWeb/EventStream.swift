@@ -43,7 +43,10 @@ enum EventStream {
             }
           } catch {
             // Events were dropped before this page read them: it reloads what it shows.
-            guard case StoreError.eventsNoLongerKept = error else { return }
+            switch error {
+            case StoreError.eventsNoLongerKept, StoreError.journalRestarted: break
+            default: return
+            }
             text = "event: reload\ndata: {}\n\n"
           }
           guard writer.write(Array(text.utf8)) else { return }

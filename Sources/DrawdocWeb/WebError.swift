@@ -39,7 +39,7 @@ struct WebError: Error {
         self.init(status: .forbidden, message: error.description)
       case .locked:
         self.init(status: .serviceUnavailable, message: error.description)
-      case .io, .eventsNoLongerKept:
+      case .io, .eventsNoLongerKept, .journalRestarted:
         self.init(status: .internalServerError, message: error.description)
       }
     case let error as ModelError:

@@ -100,6 +100,21 @@ private func collect(_ follower: ChangeFollower, count: Int) throws -> [StoreEve
     #expect(seen.map(\.version) == [2, 3, 4])
   }
 
+  @Test func aFollowerAskingForEventsTheJournalNeverHadHearsItRestarted() throws {
+    let folder = try StoreFolder()
+    let store = try folder.store()
+    let id = try store.create(try makePlane(title: "Restarted"), at: t0).id
+    let follower = try ChangeFollower(store: store, after: 100)
+    #expect(throws: StoreError.journalRestarted(asked: 100, last: 1)) {
+      try follower.next(timeout: 0.1)
+    }
+    try store.update(id, at: t1) { drawing in
+      drawing.plane.removeAll()
+      return .other("after the restart")
+    }
+    #expect(summary(try collect(follower, count: 1)) == ["2 changed v2 after the restart"])
+  }
+
   @Test func aLineCutShortByACrashIsEndedAndSkipped() throws {
     let folder = try StoreFolder()
     let store = try folder.store()

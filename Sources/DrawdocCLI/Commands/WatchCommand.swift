@@ -60,7 +60,10 @@ struct WatchCommand: Command {
       do {
         events = try follower.next()
       } catch {
-        guard case .eventsNoLongerKept = error else { throw error }
+        switch error {
+        case .eventsNoLongerKept, .journalRestarted: break
+        default: throw error
+        }
         // A gap before the version asked for is found is what DOC --since skips anyway.
         if id == nil || anchor == nil { context.standardError.writeLine("warning: \(error)") }
         continue
@@ -74,7 +77,10 @@ struct WatchCommand: Command {
             anchor = nil
             continue
           }
-          guard event.version > version else { continue }
+          // A trash event carries the version it found: at V, it came after V was made.
+          guard event.version > version || (!makesVersion && event.version == version) else {
+            continue
+          }
           anchor = nil
         }
         output += json ? event.jsonLine : Array(Self.line(event, localTime).utf8)

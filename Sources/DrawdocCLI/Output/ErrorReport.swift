@@ -45,7 +45,7 @@ struct ErrorReport {
       case .damagedDrawing: status = .dataError
       case .locked, .conflict: status = .temporaryFailure
       case .readOnly: status = .cannotCreate
-      case .io, .eventsNoLongerKept: status = .ioError
+      case .io, .eventsNoLongerKept, .journalRestarted: status = .ioError
       }
       message = error.description
       pointsToHelp = nil

@@ -137,12 +137,18 @@ extension DocumentStore {
       }
       if present.changedOutside {
         // Keep what the other program wrote as a version of its own.
-        try FileSystem.link(path(of: id), as: versionPath(of: id, present.current.number))
-        try log.append(present.current.line)
+        let outside = present.current
+        try recordingEvent(
+          { sequence in
+            StoreEvent(
+              sequence: sequence, kind: .changed, id: id, version: outside.number,
+              time: outside.time, title: outside.title, change: outside.change)
+          },
+          by: { () throws(StoreError) in
+            try FileSystem.link(path(of: id), as: versionPath(of: id, outside.number))
+            try log.append(outside.line)
+          })
         log = try VersionLog(path: log.path)
-        try appendEvent(
-          .changed, drawing: present.drawing, version: present.current.number,
-          change: present.current.change, time: present.current.time)
       }
       let number = present.current.number + 1
       let record = VersionRecord(
@@ -204,39 +210,56 @@ extension DocumentStore {
       throw error
     }
     FileSystem.syncFolder(historyFolder(of: id))
-    let journal = self.journal
-    let (sequence, endsMidLine) = try journal.lastSequence()
-    let event = StoreEvent(
-      sequence: sequence + 1, kind: kind, id: id, version: record.number, time: record.time,
-      title: drawing.plane.title, change: record.change)
-    journal.setPending(event)
-    do {
-      try FileSystem.commit(prepared)
-    } catch {
-      // Not made: the log's new line names a file that is not the drawing, so it is dropped
-      // now rather than by the next reader.
-      try? FileSystem.truncate(log.path, to: Int64(log.completeLength))
-      unlink(versionFile)
-      journal.clearPending()
-      throw error
-    }
-    try journal.append(event, endsMidLine: endsMidLine)
-    journal.clearPending()
+    try recordingEvent(
+      { sequence in
+        StoreEvent(
+          sequence: sequence, kind: kind, id: id, version: record.number, time: record.time,
+          title: drawing.plane.title, change: record.change)
+      },
+      by: { () throws(StoreError) in
+        var failure: StoreError?
+        do throws(StoreError) { try FileSystem.commit(prepared) } catch { failure = error }
+        if let failure {
+          // Not made: the log's new line names a file that is not the drawing, so it is
+          // dropped now rather than by the next reader.
+          try? FileSystem.truncate(log.path, to: Int64(log.completeLength))
+          unlink(versionFile)
+          throw failure
+        }
+      })
     refreshCaches(of: drawing)
   }
 
-  /// Appends an event for a change already in place (a version recorded late, a move to or
-  /// from the trash). Must run under the lock.
-  func appendEvent(
-    _ kind: StoreEvent.Kind, drawing: Drawing, version: Int, change: String, time: Timestamp
+  /// Makes a change and records its event in the journal, so that a watcher hears of every
+  /// change made, once: the event is noted in `.changes.pending` before `change` runs, and
+  /// appended after it; if the process dies in between, the next writer appends it. Must run
+  /// under the lock.
+  ///
+  /// - Parameters:
+  ///   - event: The event, given its sequence number.
+  ///   - change: What puts the change in place; if it throws, no event is recorded.
+  /// - Throws: What `change` throws, or an I/O error reading the journal. A failure to append
+  ///   the event once the change is made is not thrown (the change is made): it is logged,
+  ///   and the event stays pending for the next writer.
+  func recordingEvent(
+    _ event: (Int) -> StoreEvent, by change: () throws(StoreError) -> Void
   ) throws(StoreError) {
     let journal = self.journal
     let (sequence, endsMidLine) = try journal.lastSequence()
-    try journal.append(
-      StoreEvent(
-        sequence: sequence + 1, kind: kind, id: drawing.id, version: version, time: time,
-        title: drawing.plane.title, change: change),
-      endsMidLine: endsMidLine)
+    let made = event(sequence + 1)
+    journal.setPending(made)
+    do {
+      try change()
+    } catch {
+      journal.clearPending()
+      throw error
+    }
+    do {
+      try journal.append(made, endsMidLine: endsMidLine)
+      journal.clearPending()
+    } catch {
+      log.error("could not append to \(journal.path): \(error); the next change will")
+    }
   }
 
   // MARK: - Keeping the history bounded

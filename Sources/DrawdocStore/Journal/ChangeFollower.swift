@@ -28,6 +28,8 @@ public final class ChangeFollower: @unchecked Sendable {
   private var offset: Int = 0
   /// The number of the last event returned (or skipped as asked).
   public private(set) var lastSequence: Int
+  /// When the follower was asked for events after a number the journal never reached.
+  private var restarted: (asked: Int, last: Int)?
   private let waker: Waker
 
   /// Starts following a store.
@@ -41,10 +43,14 @@ public final class ChangeFollower: @unchecked Sendable {
     journalPath = store.journal.path
     storeFolder = store.root
     waker = Waker(watching: store.root)
-    if let sequence {
-      lastSequence = sequence
+    let last = try store.journal.lastSequence().sequence
+    if let sequence, sequence > last {
+      // Events after ones the journal never had: it was started again (deleted, or a copy
+      // of the store from before). What the follower knew is no guide; it starts from now.
+      lastSequence = last
+      restarted = (sequence, last)
     } else {
-      lastSequence = try store.journal.lastSequence().sequence
+      lastSequence = sequence ?? last
     }
     try openJournal()
     if sequence == nil, descriptor >= 0 {
@@ -62,9 +68,15 @@ public final class ChangeFollower: @unchecked Sendable {
   /// was stopped.
   ///
   /// - Throws: ``StoreError/eventsNoLongerKept(after:upTo:)`` when the journal dropped events
-  ///   this follower had not read (it fell behind by more than the journal keeps), or an I/O
-  ///   error. After the first, later calls go on from the events that are still there.
+  ///   this follower had not read (it fell behind by more than the journal keeps),
+  ///   ``StoreError/journalRestarted(asked:last:)`` when it was asked for events after a
+  ///   number the journal never reached, or an I/O error. After either, later calls go on
+  ///   from the events that are there.
   public func next(timeout: Double? = nil) throws(StoreError) -> [StoreEvent] {
+    if let restarted {
+      self.restarted = nil
+      throw .journalRestarted(asked: restarted.asked, last: restarted.last)
+    }
     let deadline = timeout.map { Waker.now() + $0 }
     while true {
       let events = try read()

@@ -88,7 +88,9 @@ struct ChangeJournal {
   func append(_ event: StoreEvent, endsMidLine: Bool) throws(StoreError) {
     var line: [UInt8] = endsMidLine ? [0x0A] : []
     line += event.jsonLine
-    try FileSystem.append(line, to: path, flush: false)
+    // Flushed: after a power failure the numbers already given out stay given out, so none
+    // is given again to another change.
+    try FileSystem.append(line, to: path, flush: true)
     if let size = FileSystem.identity(path)?.size, size > Self.maximumSize {
       try compact()
     }

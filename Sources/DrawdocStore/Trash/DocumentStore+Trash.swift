@@ -116,17 +116,15 @@ extension DocumentStore {
       }
       for id in ids {
         let current = try? currentVersion(of: id, file: trashPath(of: id))
-        let journal = self.journal
-        let (sequence, endsMidLine) = try journal.lastSequence()
-        let event = StoreEvent(
-          sequence: sequence + 1, kind: .emptied, id: id, version: current?.number ?? 0,
-          time: now, title: current?.title ?? "", change: "removed for good")
-        journal.setPending(event)
         // The file first: a history without its drawing is never shown, and is removed below
         // or by the next emptying.
-        try FileSystem.remove(trashPath(of: id))
-        try journal.append(event, endsMidLine: endsMidLine)
-        journal.clearPending()
+        try recordingEvent(
+          { sequence in
+            StoreEvent(
+              sequence: sequence, kind: .emptied, id: id, version: current?.number ?? 0,
+              time: now, title: current?.title ?? "", change: "removed for good")
+          },
+          by: { () throws(StoreError) in try FileSystem.remove(trashPath(of: id)) })
         try FileSystem.removeFolder(historyFolder(of: id))
       }
       if id == nil { removeOrphanedHistories() }
@@ -161,22 +159,17 @@ extension DocumentStore {
     _ id: Identifier, from source: String, to target: String,
     event: (kind: StoreEvent.Kind, current: VersionRecord, change: String, time: Timestamp)
   ) throws(StoreError) {
-    let journal = self.journal
-    let (sequence, endsMidLine) = try journal.lastSequence()
-    let made = StoreEvent(
-      sequence: sequence + 1, kind: event.kind, id: id, version: event.current.number,
-      time: event.time, title: event.current.title, change: event.change)
-    journal.setPending(made)
-    do {
-      try FileSystem.move(source, to: target)
-    } catch {
-      journal.clearPending()
-      throw error
-    }
-    FileSystem.syncFolder(FileSystem.parent(of: source))
-    FileSystem.syncFolder(FileSystem.parent(of: target))
-    try journal.append(made, endsMidLine: endsMidLine)
-    journal.clearPending()
+    try recordingEvent(
+      { sequence in
+        StoreEvent(
+          sequence: sequence, kind: event.kind, id: id, version: event.current.number,
+          time: event.time, title: event.current.title, change: event.change)
+      },
+      by: { () throws(StoreError) in
+        try FileSystem.move(source, to: target)
+        FileSystem.syncFolder(FileSystem.parent(of: source))
+        FileSystem.syncFolder(FileSystem.parent(of: target))
+      })
   }
 
   /// Removes the histories of drawings that are neither in the store nor in the trash (left by
