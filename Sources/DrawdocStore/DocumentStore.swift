@@ -247,6 +247,24 @@ public struct DocumentStore: Sendable {
     }
   }
 
+  /// The current drawing, its version and its history, read together under the lock: what a
+  /// view shows at once (the drawing, and what its undo and redo buttons would do).
+  ///
+  /// - Parameter id: The drawing.
+  /// - Returns: The three, of one version.
+  /// - Throws: As ``revision(of:)``.
+  public func snapshot(of id: Identifier) throws(StoreError) -> (
+    revision: Revision, history: DrawingHistory
+  ) {
+    try withLock { () throws(StoreError) in
+      let present = try self.present(id)
+      return (
+        Revision(drawing: present.drawing, version: present.current.number),
+        try history(of: id)
+      )
+    }
+  }
+
   /// How ``save(_:as:title:at:file:)`` places a drawing read from a file.
   public enum SaveTarget: Equatable, Sendable {
     /// A new version of the stored drawing with the file's id, else a new drawing.

@@ -238,17 +238,18 @@ struct Routes: HTTPResponder {
 
   private func drawing(_ id: Identifier) throws -> HTTPResponse {
     let sequence = try store.lastSequence()
-    let revision = try store.revision(of: id)
-    let history = try store.history(of: id)
+    let (revision, history) = try store.snapshot(of: id)
     func step(_ step: DrawingHistory.Step?) -> JSONValue {
       step.map {
         .object([("change", .string($0.change)), ("version", .number(Double($0.version)))])
       }
         ?? .null
     }
+    // The file's text goes with the values it holds: the page draws one version.
     var body = JSONValue.object([
       ("sequence", .number(Double(sequence))), ("version", .number(Double(revision.version))),
       ("undo", step(history.undo)), ("redo", step(history.redo)),
+      ("svg", .string(String(decoding: SVGEncoder.encode(revision.drawing), as: UTF8.self))),
     ]).serialized
     // The drawing's JSON form, as `open --json` prints it, goes in whole.
     body.removeLast()

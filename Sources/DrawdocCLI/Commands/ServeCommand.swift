@@ -63,30 +63,75 @@ struct ServeCommand: Command {
       source.resume()
       sources.append(source)
     }
-    if openBrowser, let failure = Self.openInBrowser(address) {
-      context.standardError.writeLine("warning: \(failure): open \(address) yourself")
+    var page: String?
+    if openBrowser {
+      switch Self.openInBrowser(address, environment: context.environment) {
+      case .success(let file): page = file
+      case .failure(let failure):
+        context.standardError.writeLine("warning: \(failure.reason): open \(address) yourself")
+      }
     }
     server.run()
+    if let page { unlink(page) }
     withExtendedLifetime(sources) {}
     context.standardOutput.writeLine("stopped")
     return .success
   }
 
-  /// Starts the default browser (`open` on macOS, `xdg-open` elsewhere); a reason on failure.
-  static func openInBrowser(_ address: String) -> String? {
+  struct OpenFailure: Error {
+    let reason: String
+  }
+
+  /// Starts the default browser (`open` on macOS, `xdg-open` elsewhere) on a page that leads
+  /// to the address. The token stays out of the browser's command line, which every user of
+  /// the machine can read: the page, readable by this user only, holds it, as Jupyter does.
+  ///
+  /// - Returns: The page's path, to remove when the server stops.
+  static func openInBrowser(_ address: String, environment: [String: String])
+    -> Result<String, OpenFailure>
+  {
     #if os(macOS)
       let opener = "open"
     #else
       let opener = "xdg-open"
     #endif
+    let folder = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    let page = "\(folder)/drawdoc-serve-\(getpid()).html"
+    let html = """
+      <!DOCTYPE html><html><head><meta charset="utf-8">
+      <meta http-equiv="refresh" content="0; url=\(address)"><title>drawdoc</title></head>
+      <body><a href="\(address)">Open drawdoc</a></body></html>
+
+      """
+    unlink(page)
+    let descriptor = open(page, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      return .failure(
+        OpenFailure(reason: "cannot write \(page): \(String(cString: strerror(errno)))"))
+    }
+    let bytes = Array(html.utf8)
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+    guard written == bytes.count else {
+      unlink(page)
+      return .failure(OpenFailure(reason: "cannot write \(page)"))
+    }
     var pid: pid_t = 0
-    let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup(address)]
+    let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup("file://\(page)")]
     defer { arguments.forEach { free($0) } }
     var argv = arguments + [nil]
     let spawned = posix_spawnp(&pid, opener, nil, nil, &argv, environ)
     guard spawned == 0 else {
-      return "cannot start \(opener): \(String(cString: strerror(spawned)))"
+      unlink(page)
+      return .failure(
+        OpenFailure(reason: "cannot start \(opener): \(String(cString: strerror(spawned)))"))
     }
-    return nil
+    // The opener returns at once; it is waited for, so that it does not linger as a zombie.
+    let child = pid
+    DispatchQueue.global().async {
+      var status: Int32 = 0
+      waitpid(child, &status, 0)
+    }
+    return .success(page)
   }
 }

@@ -50,17 +50,67 @@ enum CommonScript {
 
     function setStatus(text) { showMessage("status", text); }
 
+    /** Makes `load` run one at a time: calls during a run make one more run after it. */
+    function coalesced(load) {
+      let running = null;
+      let again = false;
+      return function reload() {
+        if (running) { again = true; return running; }
+        running = Promise.resolve(load()).finally(() => {
+          running = null;
+          if (again) { again = false; reload(); }
+        });
+        return running;
+      };
+    }
+
     /**
-     * Follows the store's changes from `since`: `onChange(event)` for each, `onReload()` when
-     * events were lost (the page then reads everything again).
+     * Follows the store's changes after event `since`: `onChange(event)` for each,
+     * `onReload()` when events were lost (the page then reads everything again). A page
+     * hidden for a while lets go of its stream — a browser opens only six connections to a
+     * server, and every tab's stream holds one — and takes it again, from the last event it
+     * saw, when it is shown.
      */
     function followChanges(since, onChange, onReload) {
-      const source = new EventSource("/api/events?since=" + encodeURIComponent(since));
-      source.addEventListener("change", (message) => onChange(JSON.parse(message.data)));
-      source.addEventListener("reload", () => onReload());
-      source.addEventListener("open", () => setStatus("live"));
-      source.addEventListener("error", () => setStatus("reconnecting…"));
-      return source;
+      let last = since;
+      let source = null;
+      let idle = null;
+      const open = () => {
+        source = new EventSource("/api/events?since=" + encodeURIComponent(last));
+        source.addEventListener("change", (message) => {
+          const event = JSON.parse(message.data);
+          last = Math.max(last, event.sequence);
+          onChange(event);
+        });
+        source.addEventListener("reload", () => onReload());
+        source.addEventListener("open", () => setStatus("live"));
+        source.addEventListener("error", async () => {
+          if (source.readyState !== EventSource.CLOSED) { setStatus("reconnecting…"); return; }
+          // Refused for good (a restarted server has another token): say what to do.
+          const check = await api("GET", "/api/drawings");
+          setStatus(check.status === 401
+            ? "disconnected: open the address drawdoc serve printed"
+            : "disconnected: reload the page");
+        });
+      };
+      open();
+      document.addEventListener("visibilitychange", () => {
+        if (document.hidden) {
+          idle = setTimeout(() => { source.close(); source = null; setStatus("paused"); }, 30000);
+        } else {
+          clearTimeout(idle);
+          if (!source) { open(); onReload(); }
+        }
+      });
+    }
+
+    /** Calls `load` until it gives something, every two seconds. */
+    async function keepTrying(load) {
+      for (;;) {
+        const data = await load();
+        if (data) return data;
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
     }
     """#
 }

@@ -3,37 +3,30 @@ enum DrawingsScript {
   static let javaScript = #"""
     "use strict";
 
-    let stream = null;
-    let loading = null;
+    /** While a card is being renamed, the cards wait: redrawing them would lose the typing. */
+    let renaming = false;
+    let waiting = false;
 
     async function load() {
+      if (renaming) { waiting = true; return null; }
       const result = await api("GET", "/api/drawings");
       if (!result.ok) { showMessage("message", result.data.error); return null; }
       render(result.data);
       return result.data;
     }
 
-    /** Loads again, one load at a time: changes that come during a load make one more. */
-    function reload() {
-      if (loading) { loading.again = true; return; }
-      loading = { again: false };
-      load().finally(() => {
-        const again = loading.again;
-        loading = null;
-        if (again) reload();
-      });
-    }
+    const reload = coalesced(load);
 
     function render(data) {
       const cards = document.getElementById("cards");
-      cards.replaceChildren(...data.drawings.map(card));
+      cards.replaceChildren(...data.drawings.map((drawing) => card(drawing, data)));
       document.getElementById("empty").hidden = data.drawings.length > 0;
       const trash = document.getElementById("trash");
       trash.replaceChildren(...data.trash.map(trashRow));
       document.getElementById("trash-section").hidden = data.trash.length === 0;
     }
 
-    function card(drawing) {
+    function card(drawing, data) {
       const count = drawing.rectangles === 1 ? "1 rectangle" : `${drawing.rectangles} rectangles`;
       const title = element("p", { class: "title", text: drawing.title || "(untitled)" });
       const text = element("div", { class: "text" }, title,
@@ -43,7 +36,7 @@ enum DrawingsScript {
       const picture = element("a", { class: "picture", href: `/drawings/${drawing.id}` },
         element("img", {
           alt: drawing.title || "(untitled)",
-          src: `/api/drawings/${drawing.id}/thumbnail?modified=${encodeURIComponent(drawing.modified)}`,
+          src: `/api/drawings/${drawing.id}/thumbnail?at=${data.sequence}`,
         }));
       const actions = element("div", { class: "actions" },
         element("a", { href: `/drawings/${drawing.id}`, class: "open", text: "Open" }),
@@ -71,9 +64,20 @@ enum DrawingsScript {
         showMessage("message", "");
         reload();
       };
+      const done = () => {
+        renaming = false;
+        if (waiting) { waiting = false; reload(); }
+      };
       const form = element("form", { class: "rename" }, input,
-        element("button", { type: "submit", text: "Save" }));
-      form.addEventListener("submit", (event) => { event.preventDefault(); save(); });
+        element("button", { type: "submit", text: "Save" }),
+        element("button", { type: "button", text: "Cancel", onclick: () => { done(); reload(); } }));
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        renaming = false;
+        await save();
+        done();
+      });
+      renaming = true;
       title.replaceWith(form);
       input.focus();
       input.select();
@@ -110,8 +114,8 @@ enum DrawingsScript {
       reload();
     });
 
-    load().then((data) => {
-      if (data) stream = followChanges(data.sequence, () => reload(), () => reload());
+    keepTrying(load).then((data) => {
+      followChanges(data.sequence, () => reload(), () => reload());
       document.body.dataset.ready = "true";
     });
     """#

@@ -7,33 +7,36 @@ enum EditorScript {
 
     const id = decodeURIComponent(location.pathname.split("/")[2] || "");
     const SVG = "http://www.w3.org/2000/svg";
-    const state = { drawing: null, version: 0, undo: null, redo: null, selected: null, gone: false };
+    const state = {
+      drawing: null, version: 0, sequence: 0, undo: null, redo: null, selected: null, gone: false,
+      // The versions this page's own edits made: an edit made on an older version does not
+      // conflict with them.
+      own: new Set(),
+    };
     const stage = document.getElementById("stage");
     const canvas = document.getElementById("canvas");
     const overlay = document.getElementById("overlay");
     let queue = Promise.resolve();
-    let loading = null;
 
     // MARK: Loading
 
-    /** Reads the drawing and its file; the canvas shows the file as the browser draws it. */
+    /** Reads the drawing, its file's text and its undo and redo, all of one version. */
     async function load() {
-      const [result, file] = await Promise.all([
-        api("GET", `/api/drawings/${id}`),
-        fetch(`/api/drawings/${id}/svg`).then((r) => (r.ok ? r.text() : null)).catch(() => null),
-      ]);
+      const result = await api("GET", `/api/drawings/${id}`);
       if (!result.ok) {
         showMessage("message", result.data.error);
         if (result.status === 404) markGone(result.data.error);
         return null;
       }
-      if (file === null) return null;
+      // An answer older than what the page shows (a slow read overtaken by an edit's) is
+      // left aside.
+      if (result.data.version < state.version) return result.data;
       state.drawing = result.data.drawing;
       state.version = result.data.version;
       state.undo = result.data.undo;
       state.redo = result.data.redo;
-      const parsed = new DOMParser().parseFromString(file, "image/svg+xml").documentElement;
-      const picture = document.importNode(parsed, true);
+      const parsed = new DOMParser().parseFromString(result.data.svg, "image/svg+xml");
+      const picture = document.importNode(parsed.documentElement, true);
       picture.id = "drawing";
       canvas.replaceChildren(picture);
       if (state.selected && !rectangle(state.selected)) state.selected = null;
@@ -41,17 +44,7 @@ enum EditorScript {
       return result.data;
     }
 
-    /** Loads again, one load at a time. */
-    function reload() {
-      if (loading) { loading.again = true; return loading.done; }
-      loading = { again: false };
-      loading.done = load().finally(() => {
-        const again = loading.again;
-        loading = null;
-        if (again) reload();
-      });
-      return loading.done;
-    }
+    const reload = coalesced(load);
 
     function markGone(text) {
       state.gone = true;
@@ -150,17 +143,25 @@ enum EditorScript {
 
     // MARK: Changes
 
-    /** Sends one change after the ones before it, with the version it was made on. */
-    function change(method, path, body = {}) {
+    /**
+     * Sends one change after the ones before it. `body` is the fields, or a function that makes
+     * them when the change is sent, from the drawing as it is then (a nudge, a step of alpha).
+     * The change carries the version it was made on: `base`, taken when the edit began (a
+     * drag, a field), else the version shown when it is sent; versions this page made since
+     * do not count against it.
+     */
+    function change(method, path, body = {}, base = null) {
       queue = queue.then(async () => {
         if (state.gone) return null;
-        const result = await api(method, path, { ...body, version: state.version });
-        if (result.ok) {
+        const fields = typeof body === "function" ? body() : body;
+        if (fields === null) return null;
+        let version = base === null ? state.version : base;
+        while (version < state.version && state.own.has(version + 1)) version += 1;
+        const result = await api(method, path, { ...fields, version });
+        if (result.ok && result.data.version) {
+          state.own.add(result.data.version);
           showMessage("message", "");
-          if (result.data.version) state.version = Math.max(state.version, result.data.version);
-        } else if (result.status === 409) {
-          showMessage("message", result.data.error);
-        } else {
+        } else if (!result.ok) {
           showMessage("message", result.data.error);
         }
         await reload();
@@ -169,9 +170,20 @@ enum EditorScript {
       return queue;
     }
 
-    function setFields(fields) {
-      if (!state.selected) return Promise.resolve(null);
-      return change("PATCH", `/api/drawings/${id}/rectangles/${state.selected}`, fields);
+    function setFields(fields, base = null) {
+      const rid = state.selected;
+      if (!rid) return Promise.resolve(null);
+      return change("PATCH", `/api/drawings/${id}/rectangles/${rid}`, fields, base);
+    }
+
+    /** Sets fields computed from the selected rectangle as it is when the change is sent. */
+    function setFieldsFrom(compute) {
+      const rid = state.selected;
+      if (!rid) return Promise.resolve(null);
+      return change("PATCH", `/api/drawings/${id}/rectangles/${rid}`, () => {
+        const r = rectangle(rid);
+        return r ? compute(r) : null;
+      });
     }
 
     // MARK: Pointer: select, drag, resize
@@ -214,13 +226,15 @@ enum EditorScript {
       const corner = event.target.dataset ? event.target.dataset.corner : undefined;
       const selected = rectangle(state.selected);
       if (corner && selected) {
-        gesture = { kind: "resize", corner, start: point, original: { ...selected }, moved: false };
+        gesture = { kind: "resize", corner, start: point, original: { ...selected }, moved: false,
+                    base: state.version };
       } else {
         const found = hit(point);
         state.selected = found ? found.id : null;
         render();
         if (!found) return;
-        gesture = { kind: "move", start: point, original: { ...found }, moved: false };
+        gesture = { kind: "move", start: point, original: { ...found }, moved: false,
+                    base: state.version };
       }
       stage.setPointerCapture(event.pointerId);
       event.preventDefault();
@@ -262,7 +276,7 @@ enum EditorScript {
       if (Object.keys(fields).every((key) => fields[key] === o[key])) { renderOverlay(); return; }
       // One change when released; the copy stays until the drawing is read again.
       renderOverlay(r);
-      setFields(fields);
+      setFields(fields, done.base);
     }
 
     stage.addEventListener("pointerup", (event) => endGesture(event, false));
@@ -271,7 +285,9 @@ enum EditorScript {
     // MARK: Keys
 
     document.addEventListener("keydown", (event) => {
-      const typing = event.target instanceof HTMLInputElement && event.target.type !== "range";
+      const typing = event.target instanceof HTMLInputElement;
+      // Arrows, Delete and Escape act on the canvas only when nothing else has the keys.
+      const onCanvas = event.target === stage || event.target === document.body;
       const command = event.ctrlKey || event.metaKey;
       if (command && (event.key === "z" || event.key === "Z")) {
         if (typing) return;
@@ -284,13 +300,13 @@ enum EditorScript {
         redo();
         return;
       }
-      if (typing || !state.selected) return;
+      if (!onCanvas || !state.selected) return;
       const step = event.shiftKey ? 10 : 1;
       const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
       if (moves[event.key]) {
         event.preventDefault();
-        const r = rectangle(state.selected);
-        setFields({ x: r.x + moves[event.key][0], y: r.y + moves[event.key][1] });
+        const [dx, dy] = moves[event.key];
+        setFieldsFrom((r) => ({ x: r.x + dx, y: r.y + dy }));
       } else if (event.key === "Delete" || event.key === "Backspace") {
         event.preventDefault();
         removeSelected();
@@ -328,8 +344,11 @@ enum EditorScript {
     document.getElementById("delete").addEventListener("click", removeSelected);
     for (const input of document.querySelectorAll("#selection input[data-field]")) {
       if (input.type === "range") continue;
+      let base = null;
+      input.addEventListener("focus", () => { base = state.version; });
       input.addEventListener("change", () => {
-        setFields({ [input.dataset.field]: input.value }).then(() => renderPanel());
+        setFields({ [input.dataset.field]: input.value }, base).then(() => renderPanel());
+        base = state.version;
       });
       input.addEventListener("keydown", (event) => { if (event.key === "Enter") input.blur(); });
     }
@@ -343,12 +362,10 @@ enum EditorScript {
       setFields({ alpha: event.target.value });
     });
     document.getElementById("alpha-down").addEventListener("click", () => {
-      const r = rectangle(state.selected);
-      if (r && r.alpha > 1) setFields({ alpha: r.alpha - 1 });
+      setFieldsFrom((r) => (r.alpha > 1 ? { alpha: r.alpha - 1 } : null));
     });
     document.getElementById("alpha-up").addEventListener("click", () => {
-      const r = rectangle(state.selected);
-      if (r && r.alpha < 10) setFields({ alpha: r.alpha + 1 });
+      setFieldsFrom((r) => (r.alpha < 10 ? { alpha: r.alpha + 1 } : null));
     });
     for (const [button, path, all] of [["to-front", "raise", true], ["forward", "raise", false],
                                        ["backward", "lower", false], ["to-back", "lower", true]]) {
@@ -383,9 +400,8 @@ enum EditorScript {
 
     // MARK: Following changes made elsewhere
 
-    load().then((data) => {
+    keepTrying(load).then((data) => {
       document.body.dataset.ready = "true";
-      if (!data) return;
       followChanges(data.sequence, (event) => {
         if (event.id !== id) return;
         if (event.event === "trashed") { markGone("this drawing was moved to the trash"); return; }
