@@ -290,7 +290,7 @@ struct Routes: HTTPResponder {
         || "-_ ".unicodeScalars.contains(scalar)
       return allowed ? Character(scalar) : "-"
     }
-    let name = String(kept).trimmingBlanks()
+    let name = String(kept).trimmingDashesAndBlanks()
     return name.isEmpty ? drawing.id.description : name
   }
 
@@ -361,7 +361,7 @@ struct Routes: HTTPResponder {
 }
 
 extension StringProtocol {
-  fileprivate func trimmingBlanks() -> String {
+  fileprivate func trimmingDashesAndBlanks() -> String {
     var text = Substring(self)
     while text.first == " " || text.first == "-" { text = text.dropFirst() }
     while text.last == " " || text.last == "-" { text = text.dropLast() }
