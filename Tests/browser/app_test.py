@@ -228,6 +228,17 @@ def test(app, screenshots):
     row = next(r for r in listed if r["id"] == doc)
     assert row["rectangles"] == 3 and row["width"] == 400, row
 
+    step("rename and duplicate from the cards")
+    app.click(f'.card[data-id="{doc}"] button.rename')
+    box = app.wait("the rename box", lambda: app.find(f'.card[data-id="{doc}"] form.rename input'))
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys("Renamed on the page", Keys.ENTER)
+    app.wait("renamed", lambda: app.drawing(doc)["title"] == "Renamed on the page")
+    app.click(f'.card[data-id="{doc}"] button.duplicate')
+    app.wait("duplicated", lambda: [r for r in json.loads(app.run("list", "--json").stdout)
+                                    if r["title"] == "Renamed on the page (copy)"])
+    app.wait("the copy's card", lambda: len(app.finds(".card")) == 2)
+
     step("a change from the command line shows up on the drawings page")
     other = app.run("new", "--title", "From the terminal").stdout.strip()
     app.wait("the terminal's drawing on the page",
@@ -318,6 +329,12 @@ def test(app, screenshots):
     for _ in range(5):
         app.find("#stage").send_keys(Keys.ARROW_DOWN)
     app.wait("five nudges, none lost", lambda: app.rect(doc, rid)["y"] == r["y"] + 5)
+
+    step("to front, and rename from the editor's title")
+    app.click("#to-front")
+    app.wait("on top", lambda: json.loads(app.run("layers", doc, "--json").stdout)[0]["id"] == rid)
+    app.type_into("#title", "Browser test")
+    app.wait("renamed back", lambda: app.drawing(doc)["title"] == "Browser test")
 
     step("add one, delete one, undo and redo")
     before = {r["id"] for r in app.drawing(doc)["rectangles"]}
