@@ -10,6 +10,35 @@ public enum DrawingJSON {
   /// - Parameter drawing: The drawing.
   /// - Returns: UTF-8 JSON text.
   public static func encode(_ drawing: Drawing) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(400 + drawing.plane.count * 112)
+    write(drawing, to: &output) { _ in }
+    return output
+  }
+
+  /// Writes a drawing's JSON form a piece at a time, as ``encode(_:)`` writes it whole: a big
+  /// drawing goes to a file or a pipe without ever holding all of its text.
+  ///
+  /// - Parameters:
+  ///   - drawing: The drawing.
+  ///   - pieceSize: About how many bytes each piece holds; the last one may hold fewer.
+  ///   - emit: Receives the bytes of ``encode(_:)``, in order, one piece per call; each piece
+  ///     is valid only during its call.
+  /// - Throws: Whatever `emit` throws; writing stops there.
+  public static func encode<Failure: Error>(
+    _ drawing: Drawing, pieceSize: Int = 1 << 20,
+    emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    try PieceWriter.write(pieceSize: pieceSize, to: emit) { (output, handOn) throws(Failure) in
+      try write(drawing, to: &output, handOn: handOn)
+    }
+  }
+
+  /// Appends the whole text, calling `handOn` before each rectangle.
+  private static func write<Failure: Error>(
+    _ drawing: Drawing, to output: inout [UInt8],
+    handOn: (inout [UInt8]) throws(Failure) -> Void
+  ) throws(Failure) {
     let plane = drawing.plane
     let header: JSONValue = .object([
       ("format", .string("drawdoc")), ("version", .number(1)),
@@ -18,15 +47,41 @@ public enum DrawingJSON {
       ("created", .string(drawing.created.description)),
       ("modified", .string(drawing.modified.description)),
     ])
-    var output = header.serialized
+    header.write(to: &output)
     output.removeLast()  // the closing brace: the rectangles follow
-    output.append(contentsOf: ", \"rectangles\": [".utf8)
-    for (index, rectangle) in plane.rectangles.enumerated() {
-      output.append(contentsOf: (index == 0 ? "\n  " : ",\n  ").utf8)
-      object(for: rectangle).write(to: &output)
+    output.append(literal: #", "rectangles": ["#)
+    var first = true
+    for rectangle in plane.rectangles {
+      try handOn(&output)
+      if first {
+        output.append(literal: "\n  ")
+        first = false
+      } else {
+        output.append(literal: ",\n  ")
+      }
+      appendObject(for: rectangle, to: &output)
     }
-    output.append(contentsOf: (plane.isEmpty ? "]}\n" : "\n]}\n").utf8)
-    return output
+    output.append(literal: plane.isEmpty ? "]}\n" : "\n]}\n")
+  }
+
+  /// Appends the object of one rectangle as ``object(for:)`` makes it and `JSONValue`
+  /// writes it, straight into bytes: an id, a color and numbers never need escaping.
+  private static func appendObject(for rectangle: Rectangle, to output: inout [UInt8]) {
+    output.append(literal: #"{"id": ""#)
+    rectangle.id.appendUTF8(to: &output)
+    output.append(literal: #"", "x": "#)
+    ShortestDecimal.append(rectangle.point.x, to: &output)
+    output.append(literal: #", "y": "#)
+    ShortestDecimal.append(rectangle.point.y, to: &output)
+    output.append(literal: #", "width": "#)
+    ShortestDecimal.append(rectangle.size.width, to: &output)
+    output.append(literal: #", "height": "#)
+    ShortestDecimal.append(rectangle.size.height, to: &output)
+    output.append(literal: #", "color": ""#)
+    rectangle.color.appendHex(to: &output)
+    output.append(literal: #"", "alpha": "#)
+    DecimalText.appendInteger(Int(rectangle.alpha.level), to: &output)
+    output.append(UInt8(ascii: "}"))
   }
 
   /// The JSON object of one rectangle, as in the `rectangles` array.
