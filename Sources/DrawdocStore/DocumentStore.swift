@@ -146,8 +146,21 @@ public struct DocumentStore: Sendable {
   /// - Returns: The drawing.
   /// - Throws: ``StoreError/noSuchDrawing(_:)`` or ``StoreError/damagedDrawing(id:reason:)``.
   public func drawing(_ id: Identifier) throws(StoreError) -> Drawing {
+    try read(id) { (path) throws(SVGDecodingError) in try SVGDecoder.decode(contentsOfFile: path) }
+  }
+
+  /// Reads a drawing's header only: its id, times, canvas and title, without rectangles (see
+  /// ``SVGDecoder/header(contentsOfFile:)``).
+  func header(of id: Identifier) throws(StoreError) -> Drawing {
+    try read(id) { (path) throws(SVGDecodingError) in try SVGDecoder.header(contentsOfFile: path) }
+  }
+
+  /// Reads a drawing's file with `decode`, with the store's errors.
+  private func read(
+    _ id: Identifier, _ decode: (String) throws(SVGDecodingError) -> Drawing
+  ) throws(StoreError) -> Drawing {
     do {
-      return try SVGDecoder.decode(contentsOfFile: path(of: id))
+      return try decode(path(of: id))
     } catch .fileNotFound {
       throw missing(id)
     } catch .unreadableFile(let filePath, let reason) {
@@ -285,7 +298,7 @@ public struct DocumentStore: Sendable {
         try commitFirstVersion(drawing, change: Change.imported(file: file).words)
         return drawing
       }
-      let present = try self.present(existingId)
+      let present = try self.present(existingId, withRectangles: false)
       let drawing = Drawing(
         id: existingId, created: present.drawing.created, modified: now, plane: plane)
       let words = Change.newVersion(file: file).words

@@ -69,19 +69,37 @@ extension DocumentStore {
 
   /// Reads a drawing and works out which version it is. Must run under the lock.
   ///
+  /// - Parameters:
+  ///   - id: The drawing.
+  ///   - withRectangles: `false` when the caller needs only the drawing's header (its id,
+  ///     times, canvas and title), as a new version made from elsewhere does: a file that is
+  ///     the version its log recorded was written whole by drawdoc, so its rectangles are not
+  ///     read. A file another program changed is still read whole, and checked.
+  /// - Returns: The drawing as it is, its file's identity, its version log and its version.
   /// - Throws: ``StoreError/noSuchDrawing(_:)`` (or ``StoreError/inTrash(_:)``),
   ///   ``StoreError/damagedDrawing(id:reason:)`` or an I/O error.
-  func present(_ id: Identifier) throws(StoreError) -> Present {
+  func present(_ id: Identifier, withRectangles: Bool = true) throws(StoreError) -> Present {
     guard let identity = FileSystem.identity(path(of: id)) else {
       throw missing(id)
     }
-    let drawing = try self.drawing(id)
+    var drawing = withRectangles ? try self.drawing(id) : nil
     let log = try VersionLog(path: versionLogPath(of: id))
     let (current, changedOutside, unfinished) = try currentRecord(
       of: id, log: log, identity: identity
-    ) { () throws(StoreError) in drawing }
+    ) { () throws(StoreError) in
+      if let drawing { return drawing }
+      let whole = try self.drawing(id)
+      drawing = whole
+      return whole
+    }
+    let read: Drawing
+    if let drawing {
+      read = drawing
+    } else {
+      read = try header(of: id)
+    }
     return Present(
-      id: id, drawing: drawing, identity: identity, log: log, current: current,
+      id: id, drawing: read, identity: identity, log: log, current: current,
       changedOutside: changedOutside, unfinished: unfinished)
   }
 
