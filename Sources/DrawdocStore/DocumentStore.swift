@@ -411,13 +411,18 @@ public struct DocumentStore: Sendable {
   /// Renders and writes a drawing's thumbnail. A thumbnail is only a cache: it is not flushed
   /// to disk, and if it cannot be made, the old one is removed and the failure logged, and the
   /// command goes on.
+  ///
+  /// - Parameters:
+  ///   - drawing: The drawing.
+  ///   - picture: The thumbnail already drawn (or the failure to draw it), else `nil`.
+  /// - Returns: Whether the thumbnail was written.
   @discardableResult
-  func writeThumbnail(of drawing: Drawing) -> Bool {
+  func writeThumbnail(of drawing: Drawing, picture: Result<[UInt8], RasterError>? = nil) -> Bool {
     let target = thumbnailPath(of: drawing.id)
     do {
+      let bytes = try picture?.get() ?? Thumbnail.png(for: drawing.plane)
       try FileSystem.writeAtomically(
-        try Thumbnail.png(for: drawing.plane), to: target, temporaryFolder: temporaryFolder,
-        flush: false)
+        bytes, to: target, temporaryFolder: temporaryFolder, flush: false)
       return true
     } catch {
       log.error("could not write the thumbnail \(target): \(error)")
@@ -458,11 +463,11 @@ public struct DocumentStore: Sendable {
     }
   }
 
-  /// Puts a drawing's record into the index after its file changed, and remakes its thumbnail.
-  /// Must run under the lock. Both are caches: they are not flushed to disk, and a failure is
-  /// logged, not thrown.
-  func refreshCaches(of drawing: Drawing) {
-    writeThumbnail(of: drawing)
+  /// Puts a drawing's record into the index after its file changed, and remakes its thumbnail
+  /// (or writes `thumbnail`, drawn already). Must run under the lock. Both are caches: they
+  /// are not flushed to disk, and a failure is logged, not thrown.
+  func refreshCaches(of drawing: Drawing, thumbnail: Result<[UInt8], RasterError>? = nil) {
+    writeThumbnail(of: drawing, picture: thumbnail)
     // Only this drawing's record changes; a stale record elsewhere is mended by the next list.
     var index: StoreIndex
     if let stored = try? FileSystem.withMappedFile(indexPath, StoreIndex.init(serialized:)) {

@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocRaster
 import DrawdocSVG
 
 #if canImport(Glibc)
@@ -166,12 +167,12 @@ extension DocumentStore {
       let record = VersionRecord(
         number: number, time: drawing.modified, rectangles: drawing.plane.count,
         title: drawing.plane.title, change: step.words, did: step.did, back: step.back,
-        forward: step.forward, file: prepared.identity)
+        forward: step.forward, file: prepared.file.identity)
       try put(prepared, as: record, in: log, kind: step.kind, drawing: drawing)
       compactIfNeeded(log, of: id, newest: number)
       return number
     } catch {
-      FileSystem.discard(prepared)
+      FileSystem.discard(prepared.file)
       throw error
     }
   }
@@ -186,32 +187,55 @@ extension DocumentStore {
     let record = VersionRecord(
       number: 1, time: drawing.modified, rectangles: drawing.plane.count,
       title: drawing.plane.title, change: words, did: words, back: nil, forward: nil,
-      file: prepared.identity)
+      file: prepared.file.identity)
     do {
       try put(
         prepared, as: record, in: try VersionLog(path: versionLogPath(of: id)), kind: .created,
         drawing: drawing)
     } catch {
-      FileSystem.discard(prepared)
+      FileSystem.discard(prepared.file)
       throw error
     }
   }
 
-  /// Writes a drawing's file under a temporary name, flushed to disk.
-  private func prepare(_ drawing: Drawing) throws(StoreError) -> FileSystem.PreparedFile {
+  /// A drawing's file written under a temporary name, and its thumbnail.
+  struct PreparedVersion {
+    let file: FileSystem.PreparedFile
+    /// The thumbnail, drawn while the file was written, or the failure to draw it.
+    let thumbnail: Result<[UInt8], RasterError>
+  }
+
+  /// Writes a drawing's file under a temporary name, flushed to disk, and meanwhile draws its
+  /// thumbnail on a second thread: the file takes one core (and, while it is flushed, none),
+  /// so the picture of even a big drawing is ready by the time the file is in place.
+  private func prepare(_ drawing: Drawing) throws(StoreError) -> PreparedVersion {
     try FileSystem.createFolder(temporaryFolder)
-    return try FileSystem.prepare(path(of: drawing.id), in: temporaryFolder, flush: true) {
-      (write) throws(StoreError) in
-      try SVGEncoder.encode(drawing, emit: write)
+    var file: Result<FileSystem.PreparedFile, StoreError>?
+    var thumbnail: Result<[UInt8], RasterError>?
+    // Each task writes only its own result.
+    Parallel.forEach(2, extraThreads: 1) { task in
+      if task == 0 {
+        file = Result { () throws(StoreError) in
+          try FileSystem.prepare(path(of: drawing.id), in: temporaryFolder, flush: true) {
+            (write) throws(StoreError) in
+            try SVGEncoder.encode(drawing, emit: write)
+          }
+        }
+      } else {
+        thumbnail = Result { () throws(RasterError) in try Thumbnail.png(for: drawing.plane) }
+      }
     }
+    guard let file, let thumbnail else { preconditionFailure("a task did not run") }
+    return PreparedVersion(file: try file.get(), thumbnail: thumbnail)
   }
 
   /// Steps 2 to 6: links the prepared file into the history, logs it, puts it in place and
   /// tells watchers.
   private func put(
-    _ prepared: FileSystem.PreparedFile, as record: VersionRecord, in log: VersionLog,
+    _ version: PreparedVersion, as record: VersionRecord, in log: VersionLog,
     kind: StoreEvent.Kind, drawing: Drawing
   ) throws(StoreError) {
+    let prepared = version.file
     let id = drawing.id
     let versionFile = versionPath(of: id, record.number)
     try FileSystem.link(prepared.temporaryPath, as: versionFile)
@@ -240,7 +264,7 @@ extension DocumentStore {
     }
     try journal.append(event, endsMidLine: endsMidLine)
     journal.clearPending()
-    refreshCaches(of: drawing)
+    refreshCaches(of: drawing, thumbnail: version.thumbnail)
   }
 
   /// Appends an event for a change already in place (a version recorded late, a move to or
