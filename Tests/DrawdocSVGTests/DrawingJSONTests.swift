@@ -41,13 +41,7 @@ import Testing
   /// `JSONValue` for the header and for each rectangle.
   private func jsonThroughValues(_ drawing: Drawing) -> [UInt8] {
     let plane = drawing.plane
-    let header: JSONValue = .object([
-      ("format", .string("drawdoc")), ("version", .number(1)),
-      ("id", .string(drawing.id.description)), ("title", .string(plane.title)),
-      ("width", .number(plane.size.width)), ("height", .number(plane.size.height)),
-      ("created", .string(drawing.created.description)),
-      ("modified", .string(drawing.modified.description)),
-    ])
+    let header = DrawingJSON.header(of: drawing)
     var output = header.serialized
     output.removeLast()
     output.append(contentsOf: ", \"rectangles\": [".utf8)

@@ -116,10 +116,14 @@ extension Suite {
       let library = ChildProcess(
         arguments: [me, "library", file, "--out", "\(folder)/library.svg"],
         captureOutput: true, errorFile: errorFile)
+      // Each run starts with what earlier runs wrote already on disk: no command waits for
+      // the disk to write another's output (`convert` and `export -o` do not flush theirs).
+      let sync = ChildProcess(arguments: ["sync"], errorFile: errorFile)
       /// One run of every command, and of the library child; the seconds of each.
       func round(peak: Bool) throws -> [String: Double] {
         var seconds: [String: Double] = [:]
         if !peak {
+          _ = try sync.runChecked()
           let fields = Self.fields(try library.runChecked().output)
           seconds["library"] =
             (fields["decode"].flatMap(Double.init) ?? .nan)
@@ -130,6 +134,7 @@ extension Suite {
           let child = ChildProcess(
             arguments: arguments(command.key), captureOutput: command.key == "add",
             errorFile: errorFile, timeTool: peak ? timeTool : nil)
+          _ = try sync.runChecked()
           let outcome = try child.runChecked()
           if command.key == "add" {
             added = String(outcome.output.prefix { $0 != "\n" })
@@ -196,8 +201,7 @@ extension Suite {
   ) -> String? {
     guard !commands.isEmpty else { return nil }
     func add(_ label: String, _ cells: [String], target: String = "", met: String = "") {
-      table.add(
-        [label] + cells + Array(repeating: "", count: columns - cells.count) + [target, met])
+      table.add(label, cells, columns: columns, target: target, met: met)
     }
     func medianOf(_ figures: CommandFigures, _ key: String) -> Double {
       median(figures.seconds[key] ?? [])
@@ -260,10 +264,16 @@ extension Suite {
       + "a child `drawdoc-bench library` that decodes r.svg and encodes it to a file a piece at "
       + "a time once to warm up, then once timed, in process: the library figure the commands "
       + "that read a drawing and write one are compared with. One warm-up round, then "
-      + "\(runs) rounds; one more under GNU time gives each peak memory. The commands of the "
-      + "store flush what they write to disk (fsync), as the store's writes do; `convert` and "
-      + "`export -o` write their file atomically (a temporary file renamed over the target); "
-      + "the library child does neither. The JSON and text outputs are compared with the same "
+      + "\(runs) rounds; one more under GNU time gives each peak memory. Before each run, an "
+      + "untimed `sync` writes to disk what earlier runs left in the page cache, so that no run "
+      + "waits for another's writes. The commands of the store flush the drawing's file and "
+      + "folders to disk (fsync), as every change of the store does, and with a history limit "
+      + "of \(Self.largeHistoryLimit) the store compacts a drawing's history every other change: "
+      + "in each round `save` and `set` (the 1st and 3rd change) rewrite the version log and "
+      + "unlink the two oldest version files, `add` and `remove` never. `convert` and `export "
+      + "-o` write their file atomically (a temporary file renamed over the target, not "
+      + "flushed); the library child writes its file in place. The JSON and text outputs are "
+      + "compared with the same "
       + "command's SVG output: `convert` to SVG, and `export DOC` to standard output for "
       + "`open` and `export --format json`."
   }

@@ -1,3 +1,5 @@
+import DrawdocModel
+
 /// Hands bytes on a piece at a time as they are made, so that a big output (a file of a
 /// million rectangles, its JSON form, its text) never sits in memory whole: only one piece of
 /// about `pieceSize` bytes does.
@@ -43,5 +45,58 @@ package enum PieceWriter {
     }
     if let failure { throw failure }
     output.removeAll(keepingCapacity: true)
+  }
+}
+
+/// A text form of a drawing made of a header, one part per rectangle in z-order, and an end:
+/// the file ``SVGEncoder`` writes and the JSON form ``DrawingJSON`` writes, each written whole
+/// or a piece at a time by the same code.
+package protocol RectangleListFormat {
+  /// Appends what comes before the rectangles.
+  static func appendHeader(of drawing: Drawing, to output: inout [UInt8])
+  /// Appends the part of one rectangle, the `index`th from the bottom.
+  static func appendRectangle(_ rectangle: Rectangle, at index: Int, to output: inout [UInt8])
+  /// Appends what comes after the rectangles.
+  static func appendEnd(of drawing: Drawing, to output: inout [UInt8])
+}
+
+extension RectangleListFormat {
+  /// The whole text of a drawing.
+  ///
+  /// - Parameter drawing: The drawing.
+  /// - Returns: The UTF-8 bytes.
+  package static func text(of drawing: Drawing) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(400 + drawing.plane.count * 112)
+    append(drawing, to: &output) { _ in }
+    return output
+  }
+
+  /// The text of a drawing a piece at a time (see ``PieceWriter``).
+  ///
+  /// - Parameters:
+  ///   - drawing: The drawing.
+  ///   - pieceSize: About how many bytes each piece holds.
+  ///   - emit: Receives the bytes of ``text(of:)``, in order, one piece per call.
+  /// - Throws: Whatever `emit` throws; writing stops there.
+  package static func write<Failure: Error>(
+    _ drawing: Drawing, pieceSize: Int, to emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    try PieceWriter.write(pieceSize: pieceSize, to: emit) { (output, handOn) throws(Failure) in
+      try append(drawing, to: &output, handOn: handOn)
+    }
+  }
+
+  /// Appends the whole text, calling `handOn` before each rectangle.
+  private static func append<Failure: Error>(
+    _ drawing: Drawing, to output: inout [UInt8],
+    handOn: (inout [UInt8]) throws(Failure) -> Void
+  ) throws(Failure) {
+    appendHeader(of: drawing, to: &output)
+    for (index, rectangle) in drawing.plane.rectangles.enumerated() {
+      try handOn(&output)
+      appendRectangle(rectangle, at: index, to: &output)
+    }
+    appendEnd(of: drawing, to: &output)
   }
 }

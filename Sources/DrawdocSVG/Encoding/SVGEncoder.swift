@@ -12,10 +12,7 @@ public enum SVGEncoder {
   /// - Parameter drawing: The drawing to write.
   /// - Returns: The UTF-8 bytes of the SVG file.
   public static func encode(_ drawing: Drawing) -> [UInt8] {
-    var output: [UInt8] = []
-    output.reserveCapacity(400 + drawing.plane.count * 112)
-    write(drawing, to: &output) { _ in }
-    return output
+    text(of: drawing)
   }
 
   /// Encodes a drawing a piece at a time, to write a big drawing to a file without holding
@@ -31,25 +28,12 @@ public enum SVGEncoder {
     _ drawing: Drawing, pieceSize: Int = 1 << 20,
     emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) {
-    try PieceWriter.write(pieceSize: pieceSize, to: emit) { (output, handOn) throws(Failure) in
-      try write(drawing, to: &output, handOn: handOn)
-    }
+    try write(drawing, pieceSize: pieceSize, to: emit)
   }
+}
 
-  /// Appends the whole file, calling `handOn` before each rectangle.
-  private static func write<Failure: Error>(
-    _ drawing: Drawing, to output: inout [UInt8],
-    handOn: (inout [UInt8]) throws(Failure) -> Void
-  ) throws(Failure) {
-    appendHeader(of: drawing, to: &output)
-    for rectangle in drawing.plane.rectangles {
-      try handOn(&output)
-      appendRectangle(rectangle, to: &output)
-    }
-    output.append(literal: "</svg>\n")
-  }
-
-  private static func appendHeader(of drawing: Drawing, to output: inout [UInt8]) {
+extension SVGEncoder: RectangleListFormat {
+  package static func appendHeader(of drawing: Drawing, to output: inout [UInt8]) {
     let size = drawing.plane.size
     output.append(literal: #"<?xml version="1.0" encoding="UTF-8"?>"#)
     output.append(contentsOf: "\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"".utf8)
@@ -71,7 +55,9 @@ public enum SVGEncoder {
     output.append(literal: "</title>\n")
   }
 
-  private static func appendRectangle(_ rectangle: Rectangle, to output: inout [UInt8]) {
+  package static func appendRectangle(
+    _ rectangle: Rectangle, at index: Int, to output: inout [UInt8]
+  ) {
     output.append(literal: #"  <rect data-id=""#)
     rectangle.id.appendUTF8(to: &output)
     output.append(literal: #"" x=""#)
@@ -87,6 +73,10 @@ public enum SVGEncoder {
     output.append(literal: #"" fill-opacity=""#)
     appendOpacity(rectangle.alpha, to: &output)
     output.append(literal: "\"/>\n")
+  }
+
+  package static func appendEnd(of drawing: Drawing, to output: inout [UInt8]) {
+    output.append(literal: "</svg>\n")
   }
 
   /// `0.1` … `0.9` or `1`.

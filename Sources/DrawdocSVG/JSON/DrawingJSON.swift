@@ -10,10 +10,7 @@ public enum DrawingJSON {
   /// - Parameter drawing: The drawing.
   /// - Returns: UTF-8 JSON text.
   public static func encode(_ drawing: Drawing) -> [UInt8] {
-    var output: [UInt8] = []
-    output.reserveCapacity(400 + drawing.plane.count * 112)
-    write(drawing, to: &output) { _ in }
-    return output
+    text(of: drawing)
   }
 
   /// Writes a drawing's JSON form a piece at a time, as ``encode(_:)`` writes it whole: a big
@@ -29,61 +26,24 @@ public enum DrawingJSON {
     _ drawing: Drawing, pieceSize: Int = 1 << 20,
     emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) {
-    try PieceWriter.write(pieceSize: pieceSize, to: emit) { (output, handOn) throws(Failure) in
-      try write(drawing, to: &output, handOn: handOn)
-    }
+    try write(drawing, pieceSize: pieceSize, to: emit)
   }
 
-  /// Appends the whole text, calling `handOn` before each rectangle.
-  private static func write<Failure: Error>(
-    _ drawing: Drawing, to output: inout [UInt8],
-    handOn: (inout [UInt8]) throws(Failure) -> Void
-  ) throws(Failure) {
+  /// The members of the top-level object before `rectangles`.
+  ///
+  /// - Parameter drawing: The drawing.
+  /// - Returns: An object of `format`, `version`, `id`, `title`, `width`, `height`, `created`
+  ///   and `modified`.
+  package static func header(of drawing: Drawing) -> JSONValue {
     let plane = drawing.plane
-    let header: JSONValue = .object([
+    return .object([
       ("format", .string("drawdoc")), ("version", .number(1)),
       ("id", .string(drawing.id.description)), ("title", .string(plane.title)),
       ("width", .number(plane.size.width)), ("height", .number(plane.size.height)),
       ("created", .string(drawing.created.description)),
       ("modified", .string(drawing.modified.description)),
     ])
-    header.write(to: &output)
-    output.removeLast()  // the closing brace: the rectangles follow
-    output.append(literal: #", "rectangles": ["#)
-    var first = true
-    for rectangle in plane.rectangles {
-      try handOn(&output)
-      if first {
-        output.append(literal: "\n  ")
-        first = false
-      } else {
-        output.append(literal: ",\n  ")
-      }
-      appendObject(for: rectangle, to: &output)
-    }
-    output.append(literal: plane.isEmpty ? "]}\n" : "\n]}\n")
   }
-
-  /// Appends the object of one rectangle as ``object(for:)`` makes it and `JSONValue`
-  /// writes it, straight into bytes: an id, a color and numbers never need escaping.
-  private static func appendObject(for rectangle: Rectangle, to output: inout [UInt8]) {
-    output.append(literal: #"{"id": ""#)
-    rectangle.id.appendUTF8(to: &output)
-    output.append(literal: #"", "x": "#)
-    ShortestDecimal.append(rectangle.point.x, to: &output)
-    output.append(literal: #", "y": "#)
-    ShortestDecimal.append(rectangle.point.y, to: &output)
-    output.append(literal: #", "width": "#)
-    ShortestDecimal.append(rectangle.size.width, to: &output)
-    output.append(literal: #", "height": "#)
-    ShortestDecimal.append(rectangle.size.height, to: &output)
-    output.append(literal: #", "color": ""#)
-    rectangle.color.appendHex(to: &output)
-    output.append(literal: #"", "alpha": "#)
-    DecimalText.appendInteger(Int(rectangle.alpha.level), to: &output)
-    output.append(UInt8(ascii: "}"))
-  }
-
   /// The JSON object of one rectangle, as in the `rectangles` array.
   ///
   /// - Parameter rectangle: The rectangle.
@@ -146,6 +106,42 @@ public enum DrawingJSON {
         try Timestamp(modifiedText)
       },
       plane: plane)
+  }
+}
+
+extension DrawingJSON: RectangleListFormat {
+  package static func appendHeader(of drawing: Drawing, to output: inout [UInt8]) {
+    header(of: drawing).write(to: &output)
+    output.removeLast()  // the closing brace: the rectangles follow
+    output.append(literal: #", "rectangles": ["#)
+  }
+
+  /// Appends the line of one rectangle: its object as ``object(for:)`` makes it and
+  /// `JSONValue` writes it, straight into bytes (an id, a color and numbers never need
+  /// escaping).
+  package static func appendRectangle(
+    _ rectangle: Rectangle, at index: Int, to output: inout [UInt8]
+  ) {
+    output.append(literal: index == 0 ? "\n  " : ",\n  ")
+    output.append(literal: #"{"id": ""#)
+    rectangle.id.appendUTF8(to: &output)
+    output.append(literal: #"", "x": "#)
+    ShortestDecimal.append(rectangle.point.x, to: &output)
+    output.append(literal: #", "y": "#)
+    ShortestDecimal.append(rectangle.point.y, to: &output)
+    output.append(literal: #", "width": "#)
+    ShortestDecimal.append(rectangle.size.width, to: &output)
+    output.append(literal: #", "height": "#)
+    ShortestDecimal.append(rectangle.size.height, to: &output)
+    output.append(literal: #", "color": ""#)
+    rectangle.color.appendHex(to: &output)
+    output.append(literal: #"", "alpha": "#)
+    DecimalText.appendInteger(Int(rectangle.alpha.level), to: &output)
+    output.append(UInt8(ascii: "}"))
+  }
+
+  package static func appendEnd(of drawing: Drawing, to output: inout [UInt8]) {
+    output.append(literal: drawing.plane.isEmpty ? "]}\n" : "\n]}\n")
   }
 }
 
