@@ -144,6 +144,7 @@ extension Suite {
         return seconds
       }
       progress(label, "1 warm-up round, then \(runs) of \(Self.measuredCommands.count) commands")
+      let sectionStarted = Clock.now()
       _ = try round(peak: false)
       let started = Clock.now()
       var rounds = 0
@@ -168,7 +169,8 @@ extension Suite {
         Self.measuredCommands.prefix(6).map {
           "\($0.key) \(Text.seconds(median(figures.seconds[$0.key] ?? [])))"
         }.joined(separator: ", ")
-          + "; library \(Text.seconds(median(figures.seconds["library"] ?? [])))")
+          + "; library \(Text.seconds(median(figures.seconds["library"] ?? [])))"
+          + " (\(Text.seconds(Clock.now() - sectionStarted)) in all)")
     }
     if figures.sameBytes == false {
       log.failed = true
