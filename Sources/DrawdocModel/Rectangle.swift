@@ -41,7 +41,35 @@ extension Rectangle: CustomStringConvertible {
   /// The model's description form:
   /// `(afy-kw5-t7o), X: 45.0, Y: 44.0, W: 89.0, H: 92.0, R: 235, G: 198, B: 65, Alpha: 7`.
   public var description: String {
-    "(\(id)), X: \(point.x), Y: \(point.y), W: \(size.width), H: \(size.height), "
-      + "R: \(color.red), G: \(color.green), B: \(color.blue), Alpha: \(alpha.level)"
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(96)
+    appendDescription(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
+
+  /// Appends the UTF-8 bytes of ``description``, without making a `String`: how a drawing of
+  /// a million rectangles is listed quickly.
+  ///
+  /// - Parameter output: The bytes to extend.
+  public func appendDescription(to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "("))
+    id.appendUTF8(to: &output)
+    output.append(literal: "), X: ")
+    DecimalText.appendDescription(point.x, to: &output)
+    output.append(literal: ", Y: ")
+    DecimalText.appendDescription(point.y, to: &output)
+    output.append(literal: ", W: ")
+    DecimalText.appendDescription(size.width, to: &output)
+    output.append(literal: ", H: ")
+    DecimalText.appendDescription(size.height, to: &output)
+    output.append(literal: ", R: ")
+    DecimalText.appendInteger(Int(color.red), to: &output)
+    output.append(literal: ", G: ")
+    DecimalText.appendInteger(Int(color.green), to: &output)
+    output.append(literal: ", B: ")
+    DecimalText.appendInteger(Int(color.blue), to: &output)
+    output.append(literal: ", Alpha: ")
+    DecimalText.appendInteger(Int(alpha.level), to: &output)
+  }
+
 }

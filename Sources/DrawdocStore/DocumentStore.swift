@@ -146,8 +146,21 @@ public struct DocumentStore: Sendable {
   /// - Returns: The drawing.
   /// - Throws: ``StoreError/noSuchDrawing(_:)`` or ``StoreError/damagedDrawing(id:reason:)``.
   public func drawing(_ id: Identifier) throws(StoreError) -> Drawing {
+    try read(id) { (path) throws(SVGDecodingError) in try SVGDecoder.decode(contentsOfFile: path) }
+  }
+
+  /// Reads a drawing's header only: its id, times, canvas and title, without rectangles (see
+  /// ``SVGDecoder/header(contentsOfFile:)``).
+  func header(of id: Identifier) throws(StoreError) -> Drawing {
+    try read(id) { (path) throws(SVGDecodingError) in try SVGDecoder.header(contentsOfFile: path) }
+  }
+
+  /// Reads a drawing's file with `decode`, with the store's errors.
+  private func read(
+    _ id: Identifier, _ decode: (String) throws(SVGDecodingError) -> Drawing
+  ) throws(StoreError) -> Drawing {
     do {
-      return try SVGDecoder.decode(contentsOfFile: path(of: id))
+      return try decode(path(of: id))
     } catch .fileNotFound {
       throw missing(id)
     } catch .unreadableFile(let filePath, let reason) {
@@ -303,7 +316,7 @@ public struct DocumentStore: Sendable {
         try commitFirstVersion(drawing, change: Change.imported(file: file).words)
         return drawing
       }
-      let present = try self.present(existingId)
+      let present = try self.present(existingId, withRectangles: false)
       let drawing = Drawing(
         id: existingId, created: present.drawing.created, modified: now, plane: plane)
       let words = Change.newVersion(file: file).words
@@ -416,13 +429,18 @@ public struct DocumentStore: Sendable {
   /// Renders and writes a drawing's thumbnail. A thumbnail is only a cache: it is not flushed
   /// to disk, and if it cannot be made, the old one is removed and the failure logged, and the
   /// command goes on.
+  ///
+  /// - Parameters:
+  ///   - drawing: The drawing.
+  ///   - picture: The thumbnail already drawn (or the failure to draw it), else `nil`.
+  /// - Returns: Whether the thumbnail was written.
   @discardableResult
-  func writeThumbnail(of drawing: Drawing) -> Bool {
+  func writeThumbnail(of drawing: Drawing, picture: Result<[UInt8], RasterError>? = nil) -> Bool {
     let target = thumbnailPath(of: drawing.id)
     do {
+      let bytes = try picture?.get() ?? Thumbnail.png(for: drawing.plane)
       try FileSystem.writeAtomically(
-        try Thumbnail.png(for: drawing.plane), to: target, temporaryFolder: temporaryFolder,
-        flush: false)
+        bytes, to: target, temporaryFolder: temporaryFolder, flush: false)
       return true
     } catch {
       log.error("could not write the thumbnail \(target): \(error)")
@@ -463,11 +481,11 @@ public struct DocumentStore: Sendable {
     }
   }
 
-  /// Puts a drawing's record into the index after its file changed, and remakes its thumbnail.
-  /// Must run under the lock. Both are caches: they are not flushed to disk, and a failure is
-  /// logged, not thrown.
-  func refreshCaches(of drawing: Drawing) {
-    writeThumbnail(of: drawing)
+  /// Puts a drawing's record into the index after its file changed, and remakes its thumbnail
+  /// (or writes `thumbnail`, drawn already). Must run under the lock. Both are caches: they
+  /// are not flushed to disk, and a failure is logged, not thrown.
+  func refreshCaches(of drawing: Drawing, thumbnail: Result<[UInt8], RasterError>? = nil) {
+    writeThumbnail(of: drawing, picture: thumbnail)
     // Only this drawing's record changes; a stale record elsewhere is mended by the next list.
     var index: StoreIndex
     if let stored = try? FileSystem.withMappedFile(indexPath, StoreIndex.init(serialized:)) {

@@ -25,6 +25,23 @@ public enum DrawingPNG {
   public static func encode(
     _ drawing: Drawing, scale: Double = 1, background: Color? = nil, embed: Bool = true
   ) throws(RasterError) -> [UInt8] {
+    try file(drawing, scale: scale, background: background, embed: embed).bytes
+  }
+
+  /// Draws a drawing and compresses it for a PNG file that is written a chunk at a time, as
+  /// ``encode(_:scale:background:embed:)`` makes it whole: the compressed SVG file and pixels
+  /// are written from where they are, not copied into the bytes of the whole file first.
+  ///
+  /// - Parameters:
+  ///   - drawing: The drawing.
+  ///   - scale: Pixels per canvas unit.
+  ///   - background: A color under the drawing, or `nil` for transparency.
+  ///   - embed: Whether the PNG carries the drawing's SVG file, so that it can be opened again.
+  /// - Returns: The PNG file, ready to be written.
+  /// - Throws: ``RasterError`` if the picture cannot be made.
+  public static func file(
+    _ drawing: Drawing, scale: Double = 1, background: Color? = nil, embed: Bool = true
+  ) throws(RasterError) -> PNGEncoder.File {
     var image: Result<RasterImage, RasterError>?
     var text: Result<PNGText, RasterError>?
     // Each task writes only its own result.
@@ -44,7 +61,7 @@ public enum DrawingPNG {
     guard let image else { preconditionFailure("the picture was not drawn") }
     var texts: [PNGText] = []
     if let text { texts.append(try text.get()) }
-    return try PNGEncoder.encode(try image.get(), texts: texts)
+    return try PNGEncoder.file(try image.get(), texts: texts)
   }
 
   /// Whether bytes start with the PNG signature.

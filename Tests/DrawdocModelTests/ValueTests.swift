@@ -66,4 +66,36 @@ import Testing
       rectangle.description
         == "(afy-kw5-t7o), X: 45.0, Y: 44.0, W: 89.0, H: 92.0, R: 235, G: 198, B: 65, Alpha: 7")
   }
+
+  /// The description is written byte by byte (`appendDescription`), with a fast path for
+  /// hundredths: it must be the text the standard library's `Double.description` gives.
+  @Test func rectangleDescriptionIsTheStandardLibrarysNumbers() throws {
+    let tricky: [Double] = [
+      0, -0.0, 0.01, 0.1, 0.07, 0.1 + 0.2, 1e-4, 1e-5, 5e-5, 44.5, 45, 100.01, -1.5, -0.01,
+      123456.789, 99_999_999_999.99, 9_999_999_999_999.99, 1e13, 1e15, 1e16, 1.5e16,
+      9_007_199_254_740_992, 1e21, 1e-300, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+      4.35, 0.29, 1.005,
+    ]
+    var generator = SeededRandomNumberGenerator(seed: 15)
+    var values = tricky
+    for _ in 0..<3000 {
+      values.append(Double(Int.random(in: -10_000_000...10_000_000, using: &generator)) / 100)
+      values.append(Double(Int.random(in: -1000...1000, using: &generator)) / 1000)
+      let any = Double(bitPattern: generator.next())
+      if any.isFinite { values.append(any) }
+    }
+    for (index, x) in values.enumerated() {
+      let y = values[(index * 7 + 3) % values.count]
+      let side = max(values[(index * 13 + 5) % values.count].magnitude, 0.5)
+      let rectangle = Rectangle(
+        id: Identifier(rawValue: UInt64(index)), point: try Point(x: x, y: y),
+        size: try Size(width: side, height: side), color: try Color(red: 0, green: 9, blue: 255),
+        alpha: try Alpha(level: index % 10 + 1))
+      // What the description was before it was written byte by byte.
+      let expected =
+        "(\(rectangle.id)), X: \(x), Y: \(y), W: \(side), H: \(side), R: 0, G: 9, B: 255, "
+        + "Alpha: \(index % 10 + 1)"
+      #expect(rectangle.description == expected)
+    }
+  }
 }

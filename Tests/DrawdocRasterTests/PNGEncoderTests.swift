@@ -122,3 +122,43 @@ import Testing
     #expect(compression.description.contains("insufficient memory"))
   }
 }
+
+@Suite struct PNGFileTests {
+  /// A PNG written a chunk at a time is the file `encode` makes, whatever pieces it comes in:
+  /// chunks whole, with lengths and CRCs that an independent reader checks.
+  @Test func writtenInPartsItIsTheWholeFile() throws {
+    let text = Array(("<svg>" + String(repeating: "<rect/>\n", count: 3000) + "</svg>").utf8)
+    for image in try PNGEncoderTests.sampleImages() {
+      for texts in [[], [try PNGText(keyword: "drawdoc", text: text)]] {
+        let file = try PNGEncoder.file(image, texts: texts)
+        var parts: [[UInt8]] = []
+        file.write { parts.append(Array($0)) }
+        let joined = Array(parts.joined())
+        #expect(joined == file.bytes)
+        #expect(joined == (try PNGEncoder.encode(image, texts: texts)))
+        #expect(file.byteCount == joined.count)
+        #expect(parts.allSatisfy { !$0.isEmpty })
+        let chunks = try TestPNGDecoder.chunks(joined)
+        #expect(
+          chunks.map(\.type) == ["IHDR"] + texts.map { _ in "iTXt" } + ["IDAT", "IEND"])
+        #expect(try TestPNGDecoder.decode(joined) == image)
+        if !texts.isEmpty {
+          #expect(try PNGText.text(keyword: "drawdoc", in: joined, limit: 1 << 20) == text)
+        }
+      }
+    }
+  }
+
+  @Test func anErrorFromTheReceiverStopsTheWriting() throws {
+    struct Full: Error {}
+    let file = try PNGEncoder.file(try PNGEncoderTests.sampleImages()[0])
+    var calls = 0
+    #expect(throws: Full.self) {
+      try file.write { (_) throws(Full) in
+        calls += 1
+        if calls == 3 { throw Full() }
+      }
+    }
+    #expect(calls == 3)
+  }
+}

@@ -37,6 +37,54 @@ import Testing
     #expect(String(decoding: DrawingJSON.encode(drawing), as: UTF8.self) == expected)
   }
 
+  /// The JSON form as it was written before it was written straight into bytes: a
+  /// `JSONValue` for the header and for each rectangle.
+  private func jsonThroughValues(_ drawing: Drawing) -> [UInt8] {
+    let plane = drawing.plane
+    let header = DrawingJSON.header(of: drawing)
+    var output = header.serialized
+    output.removeLast()
+    output.append(contentsOf: ", \"rectangles\": [".utf8)
+    for (index, rectangle) in plane.rectangles.enumerated() {
+      output.append(contentsOf: (index == 0 ? "\n  " : ",\n  ").utf8)
+      DrawingJSON.object(for: rectangle).write(to: &output)
+    }
+    output.append(contentsOf: (plane.isEmpty ? "]}\n" : "\n]}\n").utf8)
+    return output
+  }
+
+  @Test(arguments: [1, 100, 4096, 1 << 20])
+  func piecesJoinToTheWholeTextWrittenAsBefore(pieceSize: Int) throws {
+    var drawings = RandomDrawings(generator: SeededRandomNumberGenerator(seed: 78))
+    for _ in 0..<100 {
+      let drawing = try drawings.drawing()
+      var joined: [UInt8] = []
+      var largest = 0
+      DrawingJSON.encode(drawing, pieceSize: pieceSize) { piece in
+        joined.append(contentsOf: piece)
+        largest = max(largest, piece.count)
+      }
+      #expect(joined == DrawingJSON.encode(drawing))
+      #expect(joined == jsonThroughValues(drawing))
+      #expect(largest < max(pieceSize, 2048) + 1024)
+    }
+  }
+
+  @Test func anErrorFromTheReceiverStopsTheWriting() throws {
+    struct Full: Error {}
+    var drawings = RandomDrawings(generator: SeededRandomNumberGenerator(seed: 79))
+    var drawing = try drawings.drawing()
+    while drawing.plane.count < 3 { drawing = try drawings.drawing() }
+    var calls = 0
+    #expect(throws: Full.self) {
+      try DrawingJSON.encode(drawing, pieceSize: 1) { (_) throws(Full) in
+        calls += 1
+        if calls == 2 { throw Full() }
+      }
+    }
+    #expect(calls == 2)
+  }
+
   @Test func readsEscapesAndOtherSpellings() throws {
     let text = """
       { "rectangles" : [ ], "modified":"2026-11-21T08:05:12Z","created":"2026-11-21T08:00:00Z",

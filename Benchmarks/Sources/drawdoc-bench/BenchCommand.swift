@@ -10,6 +10,7 @@ import Glibc
 ///     drawdoc-bench encode FILE --out PATH [--runs N] [--warmup K] [--budget S] [--verify]
 ///                          [--reference REF_SAX --scratch DIR]
 ///     drawdoc-bench png FILE --out PATH [--runs N] [--warmup K] [--budget S]
+///     drawdoc-bench library FILE --out PATH [--runs 1] [--warmup 1]
 ///     drawdoc-bench make-store DIR [--drawings N] [--rectangles R] [--seed S]
 ///     drawdoc-bench watch STORE --drawdoc PATH [--changes 200] [--seed S]
 ///     drawdoc-bench baseline
@@ -90,7 +91,7 @@ enum BenchCommand {
   /// Runs one mode and returns the exit status.
   static func run(_ arguments: [String]) -> Int32 {
     guard let mode = arguments.first else {
-      printError("usage: drawdoc-bench suite|decode|encode|png|make-store|watch|baseline …")
+      printError("usage: drawdoc-bench suite|decode|encode|png|library|make-store|watch|baseline …")
       return 64
     }
     do {
@@ -112,6 +113,13 @@ enum BenchCommand {
           try DocumentBench.png(
             path: try options.positional(0, "FILE"), output: try options.required("out"),
             sampler: try options.sampler()))
+      case "library":
+        var sampler = try options.sampler()
+        sampler.runs = max(1, try options.int("runs", default: 1))
+        print(
+          try DocumentBench.library(
+            path: try options.positional(0, "FILE"), output: try options.required("out"),
+            sampler: sampler))
       case "make-store":
         let ids = try StoreMaker.make(
           root: try options.positional(0, "DIR"),

@@ -95,6 +95,19 @@ enum DocumentBench {
     return line + reference.fields(wall: samples.map { $0[3] }, cpu: samples.map { $0[4] })
   }
 
+  /// What a command that reads a drawing and writes one does, through the library: decoding a
+  /// file (`decode`), then encoding the drawing to `output` a piece at a time (`write`), each
+  /// timed in process, after the warm-up runs. The reference of the command rows.
+  static func library(path: String, output: String, sampler: Sampler) throws -> String {
+    let samples = try sampler.collect {
+      let (drawing, decoding) = try Clock.timed { try SVGDecoder.decode(contentsOfFile: path) }
+      let (_, writing) = try Clock.timed { try Files.write(drawing, to: output) }
+      return [decoding, writing]
+    }
+    return "runs=\(samples.count) decode=\(median(samples.map { $0[0] }))"
+      + " write=\(median(samples.map { $0[1] }))"
+  }
+
   /// Exporting a file to a 1024 × 768 PNG, every run from the file: decode, then
   /// `Rasterizer.render`, `PNGEncoder.encode` and writing the PNG. Prints the median of each
   /// phase, of render + encode + write (`png`), and of the whole (`export`).

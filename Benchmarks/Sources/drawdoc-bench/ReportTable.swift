@@ -12,6 +12,15 @@ struct ReportTable {
     rows.append(row)
   }
 
+  /// Adds a row of a section: its label, its figures padded to `columns`, then its target
+  /// and whether it is met.
+  mutating func add(
+    _ label: String, _ cells: [String], columns: Int, target: String = "", met: String = ""
+  ) {
+    add(
+      [label] + cells + Array(repeating: "", count: max(0, columns - cells.count)) + [target, met])
+  }
+
   /// The table's lines.
   var lines: [String] {
     let all = [header] + rows

@@ -122,13 +122,14 @@ struct Suite {
     for size in sizes {
       documents.append(measureDocument(size, &log))
     }
+    let commands = sizes.map { measureCommands($0, &log) }
     var sets: [SetFigures] = []
     for size in setSizes {
       sets.append(measureSet(size, &log))
     }
     let watch = measureWatch(&log)
     let stores = measureStores(&log)
-    let table = makeTable(documents, stores, sets, watch, &log)
+    let table = makeTable(documents, stores, sets, watch, commands, &log)
     if timeTool == nil {
       log.notes.append(
         "GNU time was not found (apt-get install -y time): peak memory is wait4's, which "
@@ -436,7 +437,7 @@ struct Suite {
 
   private func makeTable(
     _ documents: [DocumentFigures], _ stores: StoreFigures, _ sets: [SetFigures],
-    _ watch: Fields?, _ log: inout Log
+    _ watch: Fields?, _ commands: [CommandFigures], _ log: inout Log
   ) -> ReportTable {
     // At least two figure columns, for the two stores, and one per size `set` is run on.
     let columns = max(2, documents.count, sets.count)
@@ -652,6 +653,7 @@ struct Suite {
 
     let setNote = addSetRows(sets, to: &table, columns: columns, &log)
     let watchNote = addWatchRows(watch, to: &table, columns: columns, &log)
+    let commandNote = addCommandRows(commands, to: &table, columns: columns, &log)
 
     log.notes.insert(
       contentsOf: [
@@ -687,7 +689,7 @@ struct Suite {
           + "it, made through the library); the others have none yet, as drawings saved before "
           + "histories began. `drawdoc open` shows a drawing with no history.")
     }
-    sectionNotes += [setNote, watchNote].compactMap { $0 }
+    sectionNotes += [setNote, watchNote, commandNote].compactMap { $0 }
     if documents.contains(where: { $0.rsvgSkipped == "skipped³" }) {
       log.notes.insert(
         "³ rsvg-convert refuses documents of more than 1,000,000 XML elements (and only after "

@@ -76,13 +76,17 @@ struct ExportCommand: Command {
         command: command, option: "output", value: "a terminal",
         expected: "-o FILE.png or a redirection: a PNG is not text")
     }
-    let bytes = try DrawingExport.bytes(
+    // A picture is made before anything is written; SVG and JSON a piece at a time, as they
+    // are written.
+    let file = try DrawingExport.prepare(
       drawing, as: format.exportFormat, scale: picture.scale, background: picture.background,
       embed: picture.embed)
     if let output, output != "-" {
-      try OutputFile.write(bytes, to: output)
+      try OutputFile.write(to: output) { (write) throws(StoreError) in try file.write(to: write) }
     } else {
-      context.standardOutput.write(bytes)
+      context.standardOutput.writePieces { (write) throws(OutputClosed) in
+        try file.write(to: write)
+      }
     }
   }
 

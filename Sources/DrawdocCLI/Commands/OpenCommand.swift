@@ -32,19 +32,39 @@ struct OpenCommand: Command {
     let store = try StoreAccess.open(arguments, context)
     let drawing = try StoreAccess.read(document, at: version, in: store)
     if json {
-      context.standardOutput.write(DrawingJSON.encode(drawing))
+      context.standardOutput.writePieces { (write) throws(OutputClosed) in
+        try DrawingJSON.encode(drawing, emit: write)
+      }
       return .success
     }
+    context.standardOutput.writePieces { (write) throws(OutputClosed) in
+      try Self.writeText(of: drawing, to: write)
+    }
+    return .success
+  }
+
+  /// The text form, a piece at a time: a header, then one line per rectangle in the model's
+  /// description form.
+  static func writeText<Failure: Error>(
+    of drawing: Drawing, to emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
     let plane = drawing.plane
     let count = plane.count == 1 ? "1 rectangle" : "\(plane.count) rectangles"
-    var text = "\(DisplayText.single(plane.title, limit: 200))\n"
     let width = ShortestDecimal.string(plane.size.width)
     let height = ShortestDecimal.string(plane.size.height)
-    text += "id \(drawing.id), canvas \(width) × \(height), \(count)\n"
-    text += "created \(LocalTime.format(drawing.created)), "
-    text += "modified \(LocalTime.format(drawing.modified))\n"
-    for rectangle in plane.rectangles { text += "\(rectangle)\n" }
-    context.standardOutput.write(text)
-    return .success
+    let header =
+      "\(DisplayText.single(plane.title, limit: 200))\n"
+      + "id \(drawing.id), canvas \(width) × \(height), \(count)\n"
+      + "created \(LocalTime.format(drawing.created)), "
+      + "modified \(LocalTime.format(drawing.modified))\n"
+    try PieceWriter.write(pieceSize: PieceWriter.defaultPieceSize, to: emit) {
+      (output, handOn) throws(Failure) in
+      output.append(contentsOf: header.utf8)
+      for rectangle in plane.rectangles {
+        try handOn(&output)
+        rectangle.appendDescription(to: &output)
+        output.append(0x0A)
+      }
+    }
   }
 }

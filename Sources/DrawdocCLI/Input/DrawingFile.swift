@@ -60,6 +60,19 @@ enum DrawingFile {
   /// - Returns: The drawing and what was lost on the way.
   /// - Throws: ``InputFileError`` or ``FileContentError``.
   static func importDrawing(_ path: String, now: Timestamp) throws -> ImportResult {
+    // An SVG file is read a piece at a time; standard input, a PNG and the JSON form whole.
+    if path != "-", try isSVG(path) {
+      do {
+        return try SVGImporter.importDrawing(contentsOfFile: path, now: now)
+      } catch .fileNotFound {
+        throw InputFileError.notFound(path: path)
+      } catch .unreadableFile(_, let reason) {
+        throw InputFileError.unreadable(path: path, reason: reason)
+      } catch {
+        throw FileContentError(
+          path: path, reason: "\(error.line ?? 1):\(error.column ?? 1): \(error.message)")
+      }
+    }
     let bytes = try InputFile.read(path)
     if isJSON(bytes, path: path) || DrawingPNG.isPNG(bytes) {
       return ImportResult(drawing: try read(path, bytes), warnings: [])
@@ -70,6 +83,15 @@ enum DrawingFile {
       throw FileContentError(
         path: path, reason: "\(error.line ?? 1):\(error.column ?? 1): \(error.message)")
     }
+  }
+
+  /// Whether a file is neither the JSON form nor a PNG, by its name and its first bytes; a
+  /// file that starts with more blanks than are looked at is read whole to tell.
+  private static func isSVG(_ path: String) throws(InputFileError) -> Bool {
+    let start = try InputFile.read(path, atMost: 4096)
+    let blanks = start.prefix { [0x20, 0x09, 0x0A, 0x0D].contains($0) }.count
+    return !isJSON(start, path: path) && !DrawingPNG.isPNG(start)
+      && (blanks < start.count || start.count < 4096)
   }
 
   /// Writes each warning as one line, `FILE:LINE: warning: MESSAGE`.

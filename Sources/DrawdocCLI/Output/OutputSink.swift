@@ -12,6 +12,10 @@ public protocol OutputSink: AnyObject {
   ///
   /// - Parameter bytes: The bytes to write.
   func write(_ bytes: [UInt8])
+  /// Writes bytes as they are, from memory the caller owns: a piece of a long output.
+  ///
+  /// - Parameter buffer: The bytes to write, valid during the call.
+  func write(_ buffer: UnsafeRawBufferPointer)
   /// Whether the sink is a terminal, where binary output is refused.
   var isTerminal: Bool { get }
   /// Whether a write failed because nobody reads any more (a closed pipe): a command that
@@ -19,7 +23,34 @@ public protocol OutputSink: AnyObject {
   var isClosed: Bool { get }
 }
 
+/// Nobody reads a sink any more: what ends a long output early.
+struct OutputClosed: Error {}
+
 extension OutputSink {
+  /// Copies the bytes into an array for ``write(_:)-([UInt8])``: sinks that keep what they get.
+  ///
+  /// - Parameter buffer: The bytes to write, valid during the call.
+  public func write(_ buffer: UnsafeRawBufferPointer) { write(Array(buffer)) }
+
+  /// Writes an output made a piece at a time, each piece as it comes, so that it never sits in
+  /// memory whole; making it stops once nobody reads (a closed pipe).
+  ///
+  /// - Parameter produce: Makes the output, passing each piece, in order, to the function it
+  ///   receives.
+  func writePieces(
+    _ produce: (_ write: (UnsafeRawBufferPointer) throws(OutputClosed) -> Void)
+      throws(OutputClosed) -> Void
+  ) {
+    do {
+      try produce { (piece) throws(OutputClosed) in
+        write(piece)
+        if isClosed { throw OutputClosed() }
+      }
+    } catch {
+      // Nobody reads: the rest would be made for nothing.
+    }
+  }
+
   /// Writes text as UTF-8.
   ///
   /// - Parameter text: The text to write.
@@ -49,18 +80,20 @@ public final class FileDescriptorSink: OutputSink {
   public static var standardError: FileDescriptorSink { FileDescriptorSink(descriptor: 2) }
 
   public func write(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(
-          descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          if errno == EPIPE { isClosed = true }
-          return
-        }
-        offset += written
+    bytes.withUnsafeBytes { write($0) }
+  }
+
+  public func write(_ buffer: UnsafeRawBufferPointer) {
+    var offset = 0
+    while offset < buffer.count {
+      let written = Glibc.write(
+        descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        if errno == EPIPE { isClosed = true }
+        return
       }
+      offset += written
     }
   }
 

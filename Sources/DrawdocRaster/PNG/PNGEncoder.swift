@@ -27,30 +27,113 @@ public enum PNGEncoder {
   public static func encode(_ image: RasterImage, texts: [PNGText] = []) throws(RasterError)
     -> [UInt8]
   {
+    try file(image, texts: texts).bytes
+  }
+
+  /// Compresses an image for a PNG file that ``File/write(to:)`` writes a chunk at a time,
+  /// as ``encode(_:texts:)`` writes it whole: the compressed pixels and texts are not copied
+  /// into one more array the size of the file.
+  ///
+  /// - Parameters:
+  ///   - image: The image to write.
+  ///   - texts: Text chunks to write before the pixels.
+  /// - Returns: The file, ready to be written.
+  /// - Throws: ``RasterError/imageTooLarge(width:height:)`` if a side is longer than PNG
+  ///   allows; ``RasterError/compressionFailed(status:message:)`` if zlib fails.
+  public static func file(_ image: RasterImage, texts: [PNGText] = []) throws(RasterError)
+    -> File
+  {
     guard image.width <= maximumSide, image.height <= maximumSide else {
       throw .imageTooLarge(width: image.width, height: image.height)
     }
-    let compressed = try compressedRows(of: image)
+    return File(
+      width: image.width, height: image.height, texts: texts,
+      compressedRows: try compressedRows(of: image))
+  }
 
-    var output = signature
-    output.reserveCapacity(
-      signature.count + 25 + texts.reduce(0) { $0 + $1.keyword.utf8.count + 17 }
-        + texts.reduce(0) { $0 + $1.compressedText.count } + compressed.count + 12 + 12)
-    var header: [UInt8] = []
-    appendBigEndian(UInt32(image.width), to: &header)
-    appendBigEndian(UInt32(image.height), to: &header)
-    // Bit depth 8, color type 6 (RGBA), deflate, adaptive filtering, no interlace.
-    header += [8, 6, 0, 0, 0]
-    appendChunk("IHDR", header[...], to: &output)
-    for text in texts { appendChunk("iTXt", text.chunkData[...], to: &output) }
-    var start = 0
-    repeat {
-      let end = min(compressed.count, start + maximumChunkLength)
-      appendChunk("IDAT", compressed[start..<end], to: &output)
-      start = end
-    } while start < compressed.count
-    appendChunk("IEND", [][...], to: &output)
-    return output
+  /// A PNG file whose pixels are compressed, ready to be written chunk by chunk.
+  public struct File: Sendable {
+    let width: Int
+    let height: Int
+    let texts: [PNGText]
+    let compressedRows: [UInt8]
+
+    /// The file's size in bytes.
+    public var byteCount: Int {
+      let idatCount = max(1, (compressedRows.count + maximumChunkLength - 1) / maximumChunkLength)
+      return signature.count + (12 + 13)
+        + texts.reduce(0) { $0 + 12 + $1.chunkPrefix.count + $1.compressedText.count }
+        + 12 * idatCount + compressedRows.count + 12
+    }
+
+    /// Writes the file: the signature, then each chunk's length and type, data and CRC, each
+    /// part handed to `emit` as it is (the compressed pixels and texts in place).
+    ///
+    /// - Parameter emit: Receives the file's bytes, in order; each part is valid only during
+    ///   its call.
+    /// - Throws: Whatever `emit` throws; writing stops there.
+    public func write<Failure: Error>(
+      to emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(Failure) {
+      try Self.emit(signature[...], to: emit)
+      var header: [UInt8] = []
+      appendBigEndian(UInt32(width), to: &header)
+      appendBigEndian(UInt32(height), to: &header)
+      // Bit depth 8, color type 6 (RGBA), deflate, adaptive filtering, no interlace.
+      header += [8, 6, 0, 0, 0]
+      try Self.chunk("IHDR", header[...], to: emit)
+      for text in texts {
+        try Self.chunk("iTXt", text.chunkPrefix[...], text.compressedText[...], to: emit)
+      }
+      var start = 0
+      repeat {
+        let end = min(compressedRows.count, start + maximumChunkLength)
+        try Self.chunk("IDAT", compressedRows[start..<end], to: emit)
+        start = end
+      } while start < compressedRows.count
+      try Self.chunk("IEND", [][...], to: emit)
+    }
+
+    /// The whole file.
+    public var bytes: [UInt8] {
+      var output: [UInt8] = []
+      output.reserveCapacity(byteCount)
+      write { output.append(contentsOf: $0) }
+      return output
+    }
+
+    /// Writes a chunk whose data is `data` then `more`: its length, type, data and the CRC-32
+    /// of type and data.
+    private static func chunk<Failure: Error>(
+      _ type: StaticString, _ data: ArraySlice<UInt8>, _ more: ArraySlice<UInt8> = [],
+      to emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(Failure) {
+      let typeBytes = UnsafeRawBufferPointer(start: type.utf8Start, count: type.utf8CodeUnitCount)
+      var head: [UInt8] = []
+      appendBigEndian(UInt32(data.count + more.count), to: &head)
+      head += typeBytes
+      try Self.emit(head[...], to: emit)
+      try Self.emit(data, to: emit)
+      try Self.emit(more, to: emit)
+      var crc: [UInt8] = []
+      let typeCRC = Deflate.crc32(head[4...])
+      appendBigEndian(
+        Deflate.crc32(more, continuing: Deflate.crc32(data, continuing: typeCRC)), to: &crc)
+      try Self.emit(crc[...], to: emit)
+    }
+
+    /// Hands bytes to `emit`; nothing for none.
+    private static func emit<Failure: Error>(
+      _ bytes: ArraySlice<UInt8>, to emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(Failure) {
+      guard !bytes.isEmpty else { return }
+      // withUnsafeBytes does not pass a typed error on: carry it out by hand.
+      var failure: Failure?
+      bytes.withUnsafeBytes { buffer in
+        do throws(Failure) { try emit(buffer) } catch { failure = error }
+      }
+      if let failure { throw failure }
+    }
   }
 
   /// The image's rows, each filtered and led by its filter byte, as one zlib stream.
@@ -69,20 +152,8 @@ public enum PNGEncoder {
     }
   }
 
-  /// Appends a chunk: its length, type, data and the CRC-32 of type and data.
-  private static func appendChunk(
-    _ type: String, _ data: ArraySlice<UInt8>, to output: inout [UInt8]
-  ) {
-    let typeBytes = Array(type.utf8)
-    appendBigEndian(UInt32(data.count), to: &output)
-    output += typeBytes
-    output += data
-    let crc = Deflate.crc32(data, continuing: Deflate.crc32(typeBytes[...]))
-    appendBigEndian(crc, to: &output)
-  }
-
   /// Appends four bytes, most significant first, as PNG stores every integer.
-  private static func appendBigEndian(_ value: UInt32, to output: inout [UInt8]) {
+  static func appendBigEndian(_ value: UInt32, to output: inout [UInt8]) {
     output += [
       UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
       UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value),

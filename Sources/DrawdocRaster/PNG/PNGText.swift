@@ -45,14 +45,11 @@ public struct PNGText: Equatable, Sendable {
     compressedText = try Deflate.compress(producing: write)
   }
 
-  /// The chunk's data: the keyword, a NUL, the compression flag (1) and method (0, zlib), an
-  /// empty language tag and translated keyword, each ended by a NUL, and the compressed text.
-  var chunkData: [UInt8] {
-    var data = Array(keyword.utf8)
-    data.reserveCapacity(data.count + 5 + compressedText.count)
-    data += [0, 1, 0, 0, 0]
-    data += compressedText
-    return data
+  /// The chunk's data before the compressed text: the keyword, a NUL, the compression flag
+  /// (1) and method (0, zlib), an empty language tag and translated keyword, each ended by a
+  /// NUL.
+  var chunkPrefix: [UInt8] {
+    Array(keyword.utf8) + [0, 1, 0, 0, 0]
   }
 
   // MARK: - Reading

@@ -23,9 +23,31 @@ public enum SVGDecoder {
     try SAXParser.withInput(ofFile: path, decode)
   }
 
+  /// Reads the start of a drawdoc file strictly, up to the end of its `<title>`: its id, times,
+  /// canvas and title, without reading its rectangles. For a file whose content is known to
+  /// be whole (the store's own version of a drawing), when only these are needed.
+  ///
+  /// - Parameter path: The file's path.
+  /// - Returns: The drawing, without rectangles.
+  /// - Throws: ``SVGDecodingError/fileNotFound(path:)``,
+  ///   ``SVGDecodingError/unreadableFile(path:reason:)``, or a content error in the part read.
+  package static func header(contentsOfFile path: String) throws(SVGDecodingError) -> Drawing {
+    try SAXParser.withInput(ofFile: path) { (input) throws(SVGDecodingError) in
+      let reader = StrictDrawingReader(.header)
+      do throws(SVGDecodingError) {
+        try SAXParser.parse(input, handler: reader)
+      } catch {
+        // The read stops once the title is read.
+        if let drawing = reader.headerDrawing { return drawing }
+        throw error
+      }
+      throw .missingTitle(line: 1, column: 1)
+    }
+  }
+
   /// Reads a big document in parts, one per core; any other document, or one a read in parts
   /// does not take, on one thread, which names any problem.
-  private static func decode(_ input: SAXInput) throws(SVGDecodingError) -> Drawing {
+  static func decode(_ input: SAXInput) throws(SVGDecodingError) -> Drawing {
     if let drawing = PartedRead.drawing(from: input) { return drawing }
     let read = { (reader: StrictDrawingReader) throws(SVGDecodingError) in
       try SAXParser.parse(input, handler: reader)

@@ -35,6 +35,9 @@ final class StrictDrawingReader: SAXHandler {
     /// The document from a cut between two children of the root, after a start tag of the
     /// root that declares its namespaces (``SAXElement/bareTags``): rectangles only.
     case continuation
+    /// The document up to the end of its title: the root's attributes and the title, checked
+    /// as strictly as in a whole document; the read stops there (see ``headerDrawing``).
+    case header
   }
 
   private let part: Part
@@ -62,6 +65,18 @@ final class StrictDrawingReader: SAXHandler {
 
   /// The drawing, once the document has ended without an error.
   private(set) var drawing: Drawing?
+
+  /// Whether a header part has read the title, and stopped.
+  private var headerIsRead = false
+
+  /// For a header part that read the title: the drawing without its rectangles.
+  var headerDrawing: Drawing? {
+    guard part == .header, headerIsRead, let header, let canvas,
+      let plane = try? Plane(size: canvas, title: title, rectangles: [])
+    else { return nil }
+    return Drawing(
+      id: header.id, created: header.created, modified: header.modified, plane: plane)
+  }
 
   // MARK: - SAXHandler
 
@@ -111,6 +126,10 @@ final class StrictDrawingReader: SAXHandler {
     case .inTitle:
       try finishTitle()
       position = .inRoot
+      if part == .header {
+        headerIsRead = true
+        throw Self.stopped
+      }
     case .inRectangle:
       position = .inRoot
     case .inRoot:
@@ -229,7 +248,7 @@ final class StrictDrawingReader: SAXHandler {
     }
     header = (id, created, modified)
     canvas = Size(trustedWidth: width, height: height)
-    reserveRectangles()
+    if part != .header { reserveRectangles() }
     if let rootWasRead, !rootWasRead(element) { throw Self.stopped }
   }
 

@@ -12,14 +12,7 @@ public enum SVGEncoder {
   /// - Parameter drawing: The drawing to write.
   /// - Returns: The UTF-8 bytes of the SVG file.
   public static func encode(_ drawing: Drawing) -> [UInt8] {
-    var output: [UInt8] = []
-    output.reserveCapacity(400 + drawing.plane.count * 112)
-    appendHeader(of: drawing, to: &output)
-    for rectangle in drawing.plane.rectangles {
-      appendRectangle(rectangle, to: &output)
-    }
-    append("</svg>\n", to: &output)
-    return output
+    text(of: drawing)
   }
 
   /// Encodes a drawing a piece at a time, to write a big drawing to a file without holding
@@ -35,71 +28,55 @@ public enum SVGEncoder {
     _ drawing: Drawing, pieceSize: Int = 1 << 20,
     emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) {
-    var output: [UInt8] = []
-    output.reserveCapacity(pieceSize + 4096)
-    // withUnsafeBytes does not pass a typed error on: carry it out by hand.
-    func emitPiece() throws(Failure) {
-      var failure: Failure?
-      output.withUnsafeBytes { piece in
-        do throws(Failure) { try emit(piece) } catch { failure = error }
-      }
-      if let failure { throw failure }
-      output.removeAll(keepingCapacity: true)
-    }
-    appendHeader(of: drawing, to: &output)
-    for rectangle in drawing.plane.rectangles {
-      if output.count >= pieceSize { try emitPiece() }
-      appendRectangle(rectangle, to: &output)
-    }
-    append("</svg>\n", to: &output)
-    try emitPiece()
+    try write(drawing, pieceSize: pieceSize, to: emit)
   }
+}
 
-  private static func appendHeader(of drawing: Drawing, to output: inout [UInt8]) {
+extension SVGEncoder: RectangleListFormat {
+  package static func appendHeader(of drawing: Drawing, to output: inout [UInt8]) {
     let size = drawing.plane.size
-    append(#"<?xml version="1.0" encoding="UTF-8"?>"#, to: &output)
+    output.append(literal: #"<?xml version="1.0" encoding="UTF-8"?>"#)
     output.append(contentsOf: "\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"".utf8)
     ShortestDecimal.append(size.width, to: &output)
-    append(#"" height=""#, to: &output)
+    output.append(literal: #"" height=""#)
     ShortestDecimal.append(size.height, to: &output)
-    append(#"" viewBox="0 0 "#, to: &output)
+    output.append(literal: #"" viewBox="0 0 "#)
     ShortestDecimal.append(size.width, to: &output)
     output.append(UInt8(ascii: " "))
     ShortestDecimal.append(size.height, to: &output)
-    append(#"" data-drawdoc="1" data-id=""#, to: &output)
+    output.append(literal: #"" data-drawdoc="1" data-id=""#)
     drawing.id.appendUTF8(to: &output)
-    append(#"" data-created=""#, to: &output)
+    output.append(literal: #"" data-created=""#)
     output.append(contentsOf: drawing.created.description.utf8)
-    append(#"" data-modified=""#, to: &output)
+    output.append(literal: #"" data-modified=""#)
     output.append(contentsOf: drawing.modified.description.utf8)
     output.append(contentsOf: "\">\n  <title>".utf8)
     appendEscaped(drawing.plane.title, to: &output)
-    append("</title>\n", to: &output)
+    output.append(literal: "</title>\n")
   }
 
-  private static func appendRectangle(_ rectangle: Rectangle, to output: inout [UInt8]) {
-    append(#"  <rect data-id=""#, to: &output)
+  package static func appendRectangle(
+    _ rectangle: Rectangle, at index: Int, to output: inout [UInt8]
+  ) {
+    output.append(literal: #"  <rect data-id=""#)
     rectangle.id.appendUTF8(to: &output)
-    append(#"" x=""#, to: &output)
+    output.append(literal: #"" x=""#)
     ShortestDecimal.append(rectangle.point.x, to: &output)
-    append(#"" y=""#, to: &output)
+    output.append(literal: #"" y=""#)
     ShortestDecimal.append(rectangle.point.y, to: &output)
-    append(#"" width=""#, to: &output)
+    output.append(literal: #"" width=""#)
     ShortestDecimal.append(rectangle.size.width, to: &output)
-    append(#"" height=""#, to: &output)
+    output.append(literal: #"" height=""#)
     ShortestDecimal.append(rectangle.size.height, to: &output)
-    append(#"" fill=""#, to: &output)
+    output.append(literal: #"" fill=""#)
     rectangle.color.appendHex(to: &output)
-    append(#"" fill-opacity=""#, to: &output)
+    output.append(literal: #"" fill-opacity=""#)
     appendOpacity(rectangle.alpha, to: &output)
-    append("\"/>\n", to: &output)
+    output.append(literal: "\"/>\n")
   }
 
-  /// Appends a literal's bytes straight from its static storage.
-  @inline(__always)
-  private static func append(_ literal: StaticString, to output: inout [UInt8]) {
-    output.append(
-      contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+  package static func appendEnd(of drawing: Drawing, to output: inout [UInt8]) {
+    output.append(literal: "</svg>\n")
   }
 
   /// `0.1` … `0.9` or `1`.
@@ -116,11 +93,11 @@ public enum SVGEncoder {
   private static func appendEscaped(_ text: String, to output: inout [UInt8]) {
     for byte in text.utf8 {
       switch byte {
-      case UInt8(ascii: "&"): append("&amp;", to: &output)
-      case UInt8(ascii: "<"): append("&lt;", to: &output)
-      case UInt8(ascii: ">"): append("&gt;", to: &output)
-      case UInt8(ascii: "\""): append("&quot;", to: &output)
-      case 0x0D: append("&#13;", to: &output)
+      case UInt8(ascii: "&"): output.append(literal: "&amp;")
+      case UInt8(ascii: "<"): output.append(literal: "&lt;")
+      case UInt8(ascii: ">"): output.append(literal: "&gt;")
+      case UInt8(ascii: "\""): output.append(literal: "&quot;")
+      case 0x0D: output.append(literal: "&#13;")
       default: output.append(byte)
       }
     }

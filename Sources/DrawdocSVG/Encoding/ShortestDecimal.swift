@@ -1,3 +1,5 @@
+import DrawdocModel
+
 /// Writes a `Double` in the shortest decimal text that reads back as the same `Double`.
 ///
 /// The digits are the standard library's shortest round-trip digits; the layout follows
@@ -10,7 +12,7 @@ package enum ShortestDecimal {
   /// - Precondition: `value` is finite; the model never holds anything else.
   package static func append(_ value: Double, to output: inout [UInt8]) {
     precondition(value.isFinite, "only finite numbers have a decimal form")
-    if appendHundredths(value, to: &output) { return }
+    if DecimalText.appendHundredths(value, to: &output) { return }
     var digits: [UInt8] = []
     digits.reserveCapacity(17)
     var exponent = 0
@@ -38,36 +40,8 @@ package enum ShortestDecimal {
         output.append(contentsOf: digits[1...])
       }
       output.append(UInt8(ascii: "e"))
-      appendInteger(exponent - 1, to: &output)
+      DecimalText.appendInteger(exponent - 1, to: &output)
     }
-  }
-
-  /// The fast path for what people draw: whole numbers and hundredths below 10¹⁵ in
-  /// magnitude. If `value` is `k / 100` for a whole `k` (checked by the division, which is
-  /// correctly rounded like the reader's), the decimal text of `k / 100` reads back as
-  /// `value`; with at most 15 significant digits no other decimal of as few digits does, so
-  /// it is also the shortest.
-  ///
-  /// - Returns: `false`, having written nothing, when `value` is not of that form.
-  private static func appendHundredths(_ value: Double, to output: inout [UInt8]) -> Bool {
-    let scaled = (value * 100).rounded()
-    guard scaled.magnitude < 1e15, scaled / 100 == value else { return false }
-    if value == 0 {
-      output.append(contentsOf: value.sign == .minus ? [0x2D, 0x30] : [0x30])
-      return true
-    }
-    let hundredths = Int64(scaled)
-    var magnitude = hundredths.magnitude
-    if hundredths < 0 { output.append(UInt8(ascii: "-")) }
-    let fraction = magnitude % 100
-    magnitude /= 100
-    appendInteger(Int(magnitude), to: &output)
-    if fraction != 0 {
-      output.append(UInt8(ascii: "."))
-      output.append(0x30 &+ UInt8(fraction / 10))
-      if fraction % 10 != 0 { output.append(0x30 &+ UInt8(fraction % 10)) }
-    }
-    return true
   }
 
   /// The text of a finite `value` as a `String`.
@@ -75,23 +49,6 @@ package enum ShortestDecimal {
     var bytes: [UInt8] = []
     append(value, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
-  }
-
-  static func appendInteger(_ value: Int, to output: inout [UInt8]) {
-    if value < 0 { output.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var count = 0
-      repeat {
-        digits[count] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
-        magnitude /= 10
-        count += 1
-      } while magnitude > 0
-      while count > 0 {
-        count -= 1
-        output.append(digits[count])
-      }
-    }
   }
 
   /// Splits the standard library's shortest form (`45.0`, `1e-07`, `-1.5e+300`) into

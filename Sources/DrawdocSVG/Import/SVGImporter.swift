@@ -50,13 +50,42 @@ public enum SVGImporter {
   public static func importDrawing(_ bytes: [UInt8], now: Timestamp, seed: UInt64? = nil)
     throws(SVGDecodingError) -> ImportResult
   {
+    try SAXParser.withInput(bytes) { (input) throws(SVGDecodingError) in
+      try importDrawing(input, now: now, seed: seed)
+    }
+  }
+
+  /// Imports a drawing from an SVG file, as ``importDrawing(_:now:seed:)`` imports its bytes,
+  /// reading it a piece at a time: memory grows with the drawing, not with the file.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - now: The creation and modification time of a drawing whose root has no valid
+  ///     `data-created` or `data-modified`.
+  ///   - seed: The seed of the fresh ids, to reproduce them in tests; `nil` draws them from
+  ///     the system's random source.
+  /// - Returns: The drawing and the warnings, in line order.
+  /// - Throws: ``SVGDecodingError/fileNotFound(path:)``,
+  ///   ``SVGDecodingError/unreadableFile(path:reason:)``, or the errors of
+  ///   ``importDrawing(_:now:seed:)``.
+  public static func importDrawing(contentsOfFile path: String, now: Timestamp, seed: UInt64? = nil)
+    throws(SVGDecodingError) -> ImportResult
+  {
+    try SAXParser.withInput(ofFile: path) { (input) throws(SVGDecodingError) in
+      try importDrawing(input, now: now, seed: seed)
+    }
+  }
+
+  private static func importDrawing(_ input: SAXInput, now: Timestamp, seed: UInt64?)
+    throws(SVGDecodingError) -> ImportResult
+  {
     // A drawdoc file reads as the same drawing in both modes, without warnings, and the strict
     // reader is many times faster: it goes first, and import mode takes over if it objects.
-    if let drawing = try? SVGDecoder.decode(bytes) {
+    if let drawing = try? SVGDecoder.decode(input) {
       return ImportResult(drawing: drawing, warnings: [])
     }
     let reader = ImportReader(now: now, seed: seed)
-    try SAXParser.parse(bytes, handler: reader)
+    try SAXParser.parse(input, handler: reader)
     guard let result = reader.result else {
       throw .malformedXML(message: "the document has no <svg> element", line: 1, column: 1)
     }

@@ -10,25 +10,40 @@ public enum DrawingJSON {
   /// - Parameter drawing: The drawing.
   /// - Returns: UTF-8 JSON text.
   public static func encode(_ drawing: Drawing) -> [UInt8] {
+    text(of: drawing)
+  }
+
+  /// Writes a drawing's JSON form a piece at a time, as ``encode(_:)`` writes it whole: a big
+  /// drawing goes to a file or a pipe without ever holding all of its text.
+  ///
+  /// - Parameters:
+  ///   - drawing: The drawing.
+  ///   - pieceSize: About how many bytes each piece holds; the last one may hold fewer.
+  ///   - emit: Receives the bytes of ``encode(_:)``, in order, one piece per call; each piece
+  ///     is valid only during its call.
+  /// - Throws: Whatever `emit` throws; writing stops there.
+  public static func encode<Failure: Error>(
+    _ drawing: Drawing, pieceSize: Int = 1 << 20,
+    emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    try write(drawing, pieceSize: pieceSize, to: emit)
+  }
+
+  /// The members of the top-level object before `rectangles`.
+  ///
+  /// - Parameter drawing: The drawing.
+  /// - Returns: An object of `format`, `version`, `id`, `title`, `width`, `height`, `created`
+  ///   and `modified`.
+  package static func header(of drawing: Drawing) -> JSONValue {
     let plane = drawing.plane
-    let header: JSONValue = .object([
+    return .object([
       ("format", .string("drawdoc")), ("version", .number(1)),
       ("id", .string(drawing.id.description)), ("title", .string(plane.title)),
       ("width", .number(plane.size.width)), ("height", .number(plane.size.height)),
       ("created", .string(drawing.created.description)),
       ("modified", .string(drawing.modified.description)),
     ])
-    var output = header.serialized
-    output.removeLast()  // the closing brace: the rectangles follow
-    output.append(contentsOf: ", \"rectangles\": [".utf8)
-    for (index, rectangle) in plane.rectangles.enumerated() {
-      output.append(contentsOf: (index == 0 ? "\n  " : ",\n  ").utf8)
-      object(for: rectangle).write(to: &output)
-    }
-    output.append(contentsOf: (plane.isEmpty ? "]}\n" : "\n]}\n").utf8)
-    return output
   }
-
   /// The JSON object of one rectangle, as in the `rectangles` array.
   ///
   /// - Parameter rectangle: The rectangle.
@@ -91,6 +106,42 @@ public enum DrawingJSON {
         try Timestamp(modifiedText)
       },
       plane: plane)
+  }
+}
+
+extension DrawingJSON: RectangleListFormat {
+  package static func appendHeader(of drawing: Drawing, to output: inout [UInt8]) {
+    header(of: drawing).write(to: &output)
+    output.removeLast()  // the closing brace: the rectangles follow
+    output.append(literal: #", "rectangles": ["#)
+  }
+
+  /// Appends the line of one rectangle: its object as ``object(for:)`` makes it and
+  /// `JSONValue` writes it, straight into bytes (an id, a color and numbers never need
+  /// escaping).
+  package static func appendRectangle(
+    _ rectangle: Rectangle, at index: Int, to output: inout [UInt8]
+  ) {
+    output.append(literal: index == 0 ? "\n  " : ",\n  ")
+    output.append(literal: #"{"id": ""#)
+    rectangle.id.appendUTF8(to: &output)
+    output.append(literal: #"", "x": "#)
+    ShortestDecimal.append(rectangle.point.x, to: &output)
+    output.append(literal: #", "y": "#)
+    ShortestDecimal.append(rectangle.point.y, to: &output)
+    output.append(literal: #", "width": "#)
+    ShortestDecimal.append(rectangle.size.width, to: &output)
+    output.append(literal: #", "height": "#)
+    ShortestDecimal.append(rectangle.size.height, to: &output)
+    output.append(literal: #", "color": ""#)
+    rectangle.color.appendHex(to: &output)
+    output.append(literal: #"", "alpha": "#)
+    DecimalText.appendInteger(Int(rectangle.alpha.level), to: &output)
+    output.append(UInt8(ascii: "}"))
+  }
+
+  package static func appendEnd(of drawing: Drawing, to output: inout [UInt8]) {
+    output.append(literal: drawing.plane.isEmpty ? "]}\n" : "\n]}\n")
   }
 }
 

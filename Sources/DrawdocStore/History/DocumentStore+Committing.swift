@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocRaster
 import DrawdocSVG
 
 #if canImport(Glibc)
@@ -69,19 +70,37 @@ extension DocumentStore {
 
   /// Reads a drawing and works out which version it is. Must run under the lock.
   ///
+  /// - Parameters:
+  ///   - id: The drawing.
+  ///   - withRectangles: `false` when the caller needs only the drawing's header (its id,
+  ///     times, canvas and title), as a new version made from elsewhere does: a file that is
+  ///     the version its log recorded was written whole by drawdoc, so its rectangles are not
+  ///     read. A file another program changed is still read whole, and checked.
+  /// - Returns: The drawing as it is, its file's identity, its version log and its version.
   /// - Throws: ``StoreError/noSuchDrawing(_:)`` (or ``StoreError/inTrash(_:)``),
   ///   ``StoreError/damagedDrawing(id:reason:)`` or an I/O error.
-  func present(_ id: Identifier) throws(StoreError) -> Present {
+  func present(_ id: Identifier, withRectangles: Bool = true) throws(StoreError) -> Present {
     guard let identity = FileSystem.identity(path(of: id)) else {
       throw missing(id)
     }
-    let drawing = try self.drawing(id)
+    var drawing = withRectangles ? try self.drawing(id) : nil
     let log = try VersionLog(path: versionLogPath(of: id))
     let (current, changedOutside, unfinished) = try currentRecord(
       of: id, log: log, identity: identity
-    ) { () throws(StoreError) in drawing }
+    ) { () throws(StoreError) in
+      if let drawing { return drawing }
+      let whole = try self.drawing(id)
+      drawing = whole
+      return whole
+    }
+    let read: Drawing
+    if let drawing {
+      read = drawing
+    } else {
+      read = try header(of: id)
+    }
     return Present(
-      id: id, drawing: drawing, identity: identity, log: log, current: current,
+      id: id, drawing: read, identity: identity, log: log, current: current,
       changedOutside: changedOutside, unfinished: unfinished)
   }
 
@@ -154,12 +173,12 @@ extension DocumentStore {
       let record = VersionRecord(
         number: number, time: drawing.modified, rectangles: drawing.plane.count,
         title: drawing.plane.title, change: step.words, did: step.did, back: step.back,
-        forward: step.forward, file: prepared.identity)
+        forward: step.forward, file: prepared.file.identity)
       try put(prepared, as: record, in: log, kind: step.kind, drawing: drawing)
       compactIfNeeded(log, of: id, newest: number)
       return number
     } catch {
-      FileSystem.discard(prepared)
+      FileSystem.discard(prepared.file)
       throw error
     }
   }
@@ -174,32 +193,55 @@ extension DocumentStore {
     let record = VersionRecord(
       number: 1, time: drawing.modified, rectangles: drawing.plane.count,
       title: drawing.plane.title, change: words, did: words, back: nil, forward: nil,
-      file: prepared.identity)
+      file: prepared.file.identity)
     do {
       try put(
         prepared, as: record, in: try VersionLog(path: versionLogPath(of: id)), kind: .created,
         drawing: drawing)
     } catch {
-      FileSystem.discard(prepared)
+      FileSystem.discard(prepared.file)
       throw error
     }
   }
 
-  /// Writes a drawing's file under a temporary name, flushed to disk.
-  private func prepare(_ drawing: Drawing) throws(StoreError) -> FileSystem.PreparedFile {
+  /// A drawing's file written under a temporary name, and its thumbnail.
+  struct PreparedVersion {
+    let file: FileSystem.PreparedFile
+    /// The thumbnail, drawn while the file was written, or the failure to draw it.
+    let thumbnail: Result<[UInt8], RasterError>
+  }
+
+  /// Writes a drawing's file under a temporary name, flushed to disk, and meanwhile draws its
+  /// thumbnail on a second thread: the file takes one core (and, while it is flushed, none),
+  /// so the picture of even a big drawing is ready by the time the file is in place.
+  private func prepare(_ drawing: Drawing) throws(StoreError) -> PreparedVersion {
     try FileSystem.createFolder(temporaryFolder)
-    return try FileSystem.prepare(path(of: drawing.id), in: temporaryFolder, flush: true) {
-      (write) throws(StoreError) in
-      try SVGEncoder.encode(drawing, emit: write)
+    var file: Result<FileSystem.PreparedFile, StoreError>?
+    var thumbnail: Result<[UInt8], RasterError>?
+    // Each task writes only its own result.
+    Parallel.forEach(2, extraThreads: 1) { task in
+      if task == 0 {
+        file = Result { () throws(StoreError) in
+          try FileSystem.prepare(path(of: drawing.id), in: temporaryFolder, flush: true) {
+            (write) throws(StoreError) in
+            try SVGEncoder.encode(drawing, emit: write)
+          }
+        }
+      } else {
+        thumbnail = Result { () throws(RasterError) in try Thumbnail.png(for: drawing.plane) }
+      }
     }
+    guard let file, let thumbnail else { preconditionFailure("a task did not run") }
+    return PreparedVersion(file: try file.get(), thumbnail: thumbnail)
   }
 
   /// Steps 2 to 6: links the prepared file into the history, logs it, puts it in place and
   /// tells watchers.
   private func put(
-    _ prepared: FileSystem.PreparedFile, as record: VersionRecord, in log: VersionLog,
+    _ version: PreparedVersion, as record: VersionRecord, in log: VersionLog,
     kind: StoreEvent.Kind, drawing: Drawing
   ) throws(StoreError) {
+    let prepared = version.file
     let id = drawing.id
     let versionFile = versionPath(of: id, record.number)
     try FileSystem.link(prepared.temporaryPath, as: versionFile)
@@ -227,7 +269,7 @@ extension DocumentStore {
           throw failure
         }
       })
-    refreshCaches(of: drawing)
+    refreshCaches(of: drawing, thumbnail: version.thumbnail)
   }
 
   /// Makes a change and records its event in the journal, so that a watcher hears of every

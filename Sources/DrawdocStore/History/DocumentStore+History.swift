@@ -115,7 +115,7 @@ extension DocumentStore {
     -> DrawingHistory.Version
   {
     try withWriteLock { () throws(StoreError) in
-      let present = try self.present(id)
+      let present = try self.present(id, withRectangles: false)
       let current = present.current
       if version == current.number { return DrawingHistory.Version(current) }
       guard let target = keptRecord(version, of: id, log: present.log, current: current) else {
@@ -140,7 +140,7 @@ extension DocumentStore {
     throws(StoreError) -> DrawingHistory.Version
   {
     try withWriteLock { () throws(StoreError) in
-      let present = try self.present(id)
+      let present = try self.present(id, withRectangles: false)
       if let base { try check(present, against: base, touching: nil) }
       let current = present.current
       guard let number = undo ? current.back : current.forward else {

@@ -1,0 +1,102 @@
+import DrawdocModel
+
+/// Hands bytes on a piece at a time as they are made, so that a big output (a file of a
+/// million rectangles, its JSON form, its text) never sits in memory whole: only one piece of
+/// about `pieceSize` bytes does.
+package enum PieceWriter {
+  /// The size of a piece when the caller names none: big enough that each `write` call moves
+  /// a lot, small enough to stay in the caches.
+  package static let defaultPieceSize = 1 << 20
+
+  /// Runs `make`, which appends bytes to a buffer and calls `handOn` with that buffer between
+  /// items; `handOn` passes the buffer to `emit` once it holds `pieceSize` bytes or more, and
+  /// empties it. What is left at the end is emitted last, even if empty.
+  ///
+  /// - Parameters:
+  ///   - pieceSize: About how many bytes each piece holds.
+  ///   - emit: Receives each piece, in order; a piece is valid only during its call.
+  ///   - make: Appends the output, calling `handOn` as often as it likes.
+  /// - Throws: Whatever `emit` (or `make`) throws; writing stops there.
+  package static func write<Failure: Error>(
+    pieceSize: Int, to emit: (UnsafeRawBufferPointer) throws(Failure) -> Void,
+    _ make: (
+      _ output: inout [UInt8], _ handOn: (inout [UInt8]) throws(Failure) -> Void
+    ) throws(Failure) -> Void
+  ) throws(Failure) {
+    var output: [UInt8] = []
+    output.reserveCapacity(pieceSize + 4096)
+    // `handOn` calls `emit`, which `make` never sees.
+    try withoutActuallyEscaping(emit) { (emit) throws(Failure) in
+      try make(&output) { (output) throws(Failure) in
+        if output.count >= pieceSize { try emitPiece(&output, to: emit) }
+      }
+    }
+    try emitPiece(&output, to: emit)
+  }
+
+  /// Passes the buffer to `emit` and empties it.
+  private static func emitPiece<Failure: Error>(
+    _ output: inout [UInt8], to emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    // withUnsafeBytes does not pass a typed error on: carry it out by hand.
+    var failure: Failure?
+    output.withUnsafeBytes { piece in
+      do throws(Failure) { try emit(piece) } catch { failure = error }
+    }
+    if let failure { throw failure }
+    output.removeAll(keepingCapacity: true)
+  }
+}
+
+/// A text form of a drawing made of a header, one part per rectangle in z-order, and an end:
+/// the file ``SVGEncoder`` writes and the JSON form ``DrawingJSON`` writes, each written whole
+/// or a piece at a time by the same code.
+package protocol RectangleListFormat {
+  /// Appends what comes before the rectangles.
+  static func appendHeader(of drawing: Drawing, to output: inout [UInt8])
+  /// Appends the part of one rectangle, the `index`th from the bottom.
+  static func appendRectangle(_ rectangle: Rectangle, at index: Int, to output: inout [UInt8])
+  /// Appends what comes after the rectangles.
+  static func appendEnd(of drawing: Drawing, to output: inout [UInt8])
+}
+
+extension RectangleListFormat {
+  /// The whole text of a drawing.
+  ///
+  /// - Parameter drawing: The drawing.
+  /// - Returns: The UTF-8 bytes.
+  package static func text(of drawing: Drawing) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(400 + drawing.plane.count * 112)
+    append(drawing, to: &output) { _ in }
+    return output
+  }
+
+  /// The text of a drawing a piece at a time (see ``PieceWriter``).
+  ///
+  /// - Parameters:
+  ///   - drawing: The drawing.
+  ///   - pieceSize: About how many bytes each piece holds.
+  ///   - emit: Receives the bytes of ``text(of:)``, in order, one piece per call.
+  /// - Throws: Whatever `emit` throws; writing stops there.
+  package static func write<Failure: Error>(
+    _ drawing: Drawing, pieceSize: Int, to emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    try PieceWriter.write(pieceSize: pieceSize, to: emit) { (output, handOn) throws(Failure) in
+      try append(drawing, to: &output, handOn: handOn)
+    }
+  }
+
+  /// Appends the whole text, calling `handOn` before each rectangle.
+  private static func append<Failure: Error>(
+    _ drawing: Drawing, to output: inout [UInt8],
+    handOn: (inout [UInt8]) throws(Failure) -> Void
+  ) throws(Failure) {
+    appendHeader(of: drawing, to: &output)
+    for (index, rectangle) in drawing.plane.rectangles.enumerated() {
+      try handOn(&output)
+      appendRectangle(rectangle, at: index, to: &output)
+    }
+    appendEnd(of: drawing, to: &output)
+  }
+}
