@@ -86,6 +86,47 @@ import Testing
     #expect(fromPNG.status == 0 && fromPNG.standardOutput == "")
   }
 
+  @Test func versionsOfADrawingCompareWithAtAndTo() throws {
+    let box = try Sandbox()
+    let a = try box.file("a.svg", drawingText(baseRectangles))
+    try box.succeed("save", a)  // version 1
+    try box.succeed("set", "Plan", "aaa-aaa-aaa", "--x", "3")  // version 2
+    try box.succeed("set", "Plan", "bbb-bbb-bbb", "--alpha", "4")  // version 3
+    let sinceFirst = try box.run(["diff", "Plan", "--at", "1"])
+    #expect(sinceFirst.status == 1)
+    #expect(
+      sinceFirst.standardOutput == """
+        changed aaa-aaa-aaa: x 0 → 3
+        changed bbb-bbb-bbb: alpha 5 → 4
+
+        """)
+    #expect(
+      try box.run(["diff", "Plan", "--at", "2", "--to", "3"]).standardOutput
+        == "changed bbb-bbb-bbb: alpha 5 → 4\n")
+    #expect(
+      try box.run(["diff", "Plan", "--to", "1"]).standardOutput
+        == "changed aaa-aaa-aaa: x 3 → 0\nchanged bbb-bbb-bbb: alpha 4 → 5\n")
+    let same = try box.run(["diff", a, "Plan", "--to", "1"])
+    #expect(same.status == 0 && same.standardOutput == "")
+    let json = try box.succeed("diff", "Plan", "--at", "3", "--json")
+    #expect(json.contains("\"same\": true"), "\(json)")
+  }
+
+  @Test(arguments: [
+    (["diff", "a.svg", "Plan", "--at", "1"], Int32(64), "--at reads a version of a drawing in"),
+    (["diff", "Plan", "--at", "9"], 66, "no version 9"),
+    (["diff", "Plan", "--at", "0"], 64, "'0' is not a valid at"),
+  ])
+  func versionMistakes(_ arguments: [String], status: Int32, message: String) throws {
+    let box = try Sandbox()
+    let a = try box.file("a.svg", drawingText(baseRectangles))
+    try box.succeed("save", a)
+    let result = try box.run(arguments.map { $0 == "a.svg" ? a : $0 })
+    #expect(result.status == status)
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+    #expect(result.standardOutput == "")
+  }
+
   @Test func anEmptyFileIsAnEmptyDrawing() throws {
     let box = try Sandbox()
     let a = try box.file(

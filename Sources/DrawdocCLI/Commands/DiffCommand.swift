@@ -5,9 +5,15 @@ import DrawdocSVG
 struct DiffCommand: Command {
   static let name = "diff"
   static let abstract = "Show what changed from one drawing to another (exit 1 if anything)."
-  static let usage = "drawdoc diff A B [--json]"
+  static let usage = "drawdoc diff A [B] [--at VERSION] [--to VERSION] [--json]"
   static let options: [OptionSpecification] = [
     .flag("json", help: "Print a JSON object (see Schema/drawdoc-diff.schema.json)."),
+    .value(
+      "at", placeholder: "VERSION",
+      help: "Compare from this version of A ('drawdoc history DOC' lists them)."),
+    .value(
+      "to", placeholder: "VERSION",
+      help: "Compare to this version of B (of A when B is not given)."),
     StoreAccess.option,
   ]
   static let discussion = """
@@ -16,22 +22,38 @@ struct DiffCommand: Command {
     empty drawing. Rectangles are matched by id: the lines say what was removed, added,
     changed (field: old → new) and moved in z-order (layer numbers as 'layers' shows them, 1
     is the top), after any change of the title and the canvas. Ids and times of the drawings
-    are not compared. Exit status: 0 the same, 1 different, as diff(1).
+    are not compared. With --at and --to, A and B are drawings in the store and the versions
+    their histories keep are compared; with one drawing, B is A: 'drawdoc diff DOC --at 3'
+    shows what changed from version 3 to now. Exit status: 0 the same, 1 different, as
+    diff(1).
     """
 
   let arguments: ParsedArguments
-  let names: [String]
+  let requests: [DrawingArgument.Request]
   let json: Bool
 
   init(_ arguments: ParsedArguments) throws(CommandLineError) {
     try arguments.expectPositionals(atMost: 2)
     self.arguments = arguments
-    names = [try arguments.positional(0, name: "A"), try arguments.positional(1, name: "B")]
+    let parser = ValueParser(command: Self.name)
+    let from = try arguments.value("at").map { (text) throws(CommandLineError) in
+      (number: try parser.version(text, option: "at"), option: "at")
+    }
+    let to = try arguments.value("to").map { (text) throws(CommandLineError) in
+      (number: try parser.version(text, option: "to"), option: "to")
+    }
+    let first = try arguments.positional(0, name: "A")
+    // One drawing compares two of its versions; without a version that would compare it
+    // with itself, so B is needed.
+    let second =
+      arguments.positionals.count < 2 && (from != nil || to != nil)
+      ? first : try arguments.positional(1, name: "B")
+    requests = [.init(name: first, version: from), .init(name: second, version: to)]
     json = arguments.flag("json")
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let drawings = try DrawingArgument.read(names, arguments: arguments, context: context)
+    let drawings = try DrawingArgument.read(requests, arguments: arguments, context: context)
     let old = try drawings[0]?.plane ?? Plane()
     let new = try drawings[1]?.plane ?? Plane()
     let difference = PlaneDifference(from: old, to: new)

@@ -53,6 +53,10 @@ struct ErrorReport {
       status = .noInput
       message = error.description
       pointsToHelp = nil
+    case let error as VersionOfFile:
+      status = .usage
+      message = error.description
+      pointsToHelp = nil
     case let error as FileContentError:
       status = .dataError
       message = error.description
