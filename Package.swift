@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "drawdoc",
+  // `Atomic` and `Mutex` (Synchronization) need macOS 15 and iOS 18. The libraries are for
+  // both; the executable and the server it runs are for macOS (and Linux) only.
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .executable(name: "drawdoc", targets: ["drawdoc"]),
     .library(name: "DrawdocModel", targets: ["DrawdocModel"]),
