@@ -23,18 +23,19 @@ enum ConnectionThread {
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
     // A connection needs little stack; 128 of them at the default 8 MiB would reserve 1 GiB.
     pthread_attr_setstacksize(&attributes, 512 << 10)
-    #if canImport(Darwin)
-      var thread: pthread_t? = nil
-    #else
+    #if os(Linux)
       var thread = pthread_t()
+    #else
+      // On Darwin `pthread_t` is a pointer, and the start routine's argument is not optional.
+      var thread: pthread_t? = nil
     #endif
     let started = pthread_create(
       &thread, &attributes,
       { context in
-        #if canImport(Darwin)
-          Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
-        #else
+        #if os(Linux)
           if let context { Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body() }
+        #else
+          Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
         #endif
         return nil
       }, context)
