@@ -66,17 +66,16 @@ package struct BackgroundThread {
     #if os(Linux)
       var thread = pthread_t()
     #else
-      // On Darwin `pthread_t` is a pointer, and the start routine's argument is not optional.
+      // On Darwin `pthread_t` is a pointer, which `pthread_create` sets.
       var thread: pthread_t? = nil
     #endif
     let started = pthread_create(
       &thread, nil,
       { context in
-        #if os(Linux)
-          if let context { Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body() }
-        #else
+        // Optional on Glibc, and in some of Darwin's SDKs; not in others.
+        if let context = context as UnsafeMutableRawPointer? {
           Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
-        #endif
+        }
         return nil
       }, context)
     guard started == 0 else {
