@@ -120,11 +120,15 @@ package enum FileSystem {
   static func signatures(
     in path: String, suffix: String, temporaries: inout [String], meanwhile: () -> Void = {}
   ) throws(StoreError) -> [(name: String, signature: Signature)] {
-    guard let folder = opendir(path) else {
-      throw .io(path: path, operation: "list the folder", reason: errorText(errno))
+    // The folder opened by hand, not `dirfd(opendir(path))`: Darwin's `dirfd` is a macro,
+    // which Swift cannot call.
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0, let folder = fdopendir(descriptor) else {
+      let code = errno
+      if descriptor >= 0 { close(descriptor) }
+      throw .io(path: path, operation: "list the folder", reason: errorText(code))
     }
-    defer { closedir(folder) }
-    let descriptor = dirfd(folder)
+    defer { closedir(folder) }  // which closes `descriptor`
     var names: [String] = []
     while let entry = readdir(folder) {
       let name = Self.name(of: entry)

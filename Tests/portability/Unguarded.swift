@@ -26,6 +26,7 @@ func linuxOnlyCalls(_ descriptor: Int32, folder: String) {
   _ = open(folder, O_TMPFILE | O_RDWR)  // flagged
   _ = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)  // flagged
   _ = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sync_file_range")  // flagged
+  _ = dirfd(opendir(folder))  // flagged
 }
 
 func mapped(_ size: Int, _ descriptor: Int32) {
