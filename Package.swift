@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "drawdoc",
+  // `Atomic` and `Mutex` (Synchronization) need macOS 15 and iOS 18. The libraries are for
+  // both; the executable and the server it runs are for macOS (and Linux) only.
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .executable(name: "drawdoc", targets: ["drawdoc"]),
     .library(name: "DrawdocModel", targets: ["DrawdocModel"]),
@@ -54,10 +57,13 @@ let package = Package(
       ]
     ),
     // The Swift runtime is linked in, not loaded: every command starts about 3 ms sooner,
-    // which is most of the difference for quick ones such as `list` and `open`.
+    // which is most of the difference for quick ones such as `list` and `open`. Only on Linux:
+    // Apple's platforms have the runtime in the system, and the driver refuses the flag.
     .executableTarget(
       name: "drawdoc", dependencies: ["DrawdocCLI"],
-      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+      linkerSettings: [
+        .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
+      ]
     ),
 
     // MARK: - Tests

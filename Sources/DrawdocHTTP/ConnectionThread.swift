@@ -23,19 +23,19 @@ enum ConnectionThread {
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
     // A connection needs little stack; 128 of them at the default 8 MiB would reserve 1 GiB.
     pthread_attr_setstacksize(&attributes, 512 << 10)
-    #if canImport(Darwin)
-      var thread: pthread_t? = nil
-    #else
+    #if os(Linux)
       var thread = pthread_t()
+    #else
+      // On Darwin `pthread_t` is a pointer, which `pthread_create` sets.
+      var thread: pthread_t? = nil
     #endif
     let started = pthread_create(
       &thread, &attributes,
       { context in
-        #if canImport(Darwin)
+        // Optional on Glibc, and in some of Darwin's SDKs; not in others.
+        if let context = context as UnsafeMutableRawPointer? {
           Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
-        #else
-          if let context { Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body() }
-        #endif
+        }
         return nil
       }, context)
     guard started == 0 else {

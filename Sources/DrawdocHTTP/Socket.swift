@@ -58,7 +58,7 @@ final class Socket: @unchecked Sendable {
         bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard bound == 0, Glibc.listen(descriptor, backlog) == 0 else {
+    guard bound == 0, systemListen(descriptor, backlog) == 0 else {
       throw .cannotListen(port: port, reason: String(cString: strerror(errno)))
     }
     var actual = sockaddr_in()
@@ -74,12 +74,17 @@ final class Socket: @unchecked Sendable {
   /// Waits for the next connection; `nil` once the listener is shut down.
   func accept() -> Socket? {
     while true {
-      let connection = Glibc.accept(descriptor, nil, nil)
+      let connection = systemAccept(descriptor)
       if connection >= 0 {
         _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
         var yes: Int32 = 1
         setsockopt(
           connection, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+        #if !os(Linux)
+          // Darwin has no MSG_NOSIGNAL: the socket itself is told not to raise SIGPIPE.
+          setsockopt(
+            connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+        #endif
         return Socket(descriptor: connection)
       }
       // A connection that went away before it was accepted, or too many open files: the
@@ -96,7 +101,7 @@ final class Socket: @unchecked Sendable {
   func setReadTimeout(seconds: Double) {
     let clamped = max(0.001, seconds)
     var value = timeval(
-      tv_sec: Int(clamped), tv_usec: Int((clamped - Double(Int(clamped))) * 1_000_000))
+      tv_sec: Int(clamped), tv_usec: suseconds_t((clamped - Double(Int(clamped))) * 1_000_000))
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
   }
 
@@ -133,8 +138,7 @@ final class Socket: @unchecked Sendable {
     var offset = 0
     while offset < bytes.count {
       let sent = bytes.withUnsafeBytes {
-        send(
-          descriptor, $0.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_NOSIGNAL))
+        send(descriptor, $0.baseAddress.map { $0 + offset }, bytes.count - offset, sendFlags)
       }
       if sent < 0 {
         if errno == EINTR { continue }
@@ -147,6 +151,27 @@ final class Socket: @unchecked Sendable {
 
   /// Ends both directions: a thread blocked in ``accept()`` or ``read(into:upTo:)`` returns.
   func shutdown() {
-    _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+    _ = systemShutdown(descriptor, Int32(SHUT_RDWR))
   }
 }
+
+// MARK: - C calls that Socket's methods of the same names hide inside the class
+
+private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
+  listen(descriptor, backlog)
+}
+
+private func systemAccept(_ descriptor: Int32) -> Int32 {
+  accept(descriptor, nil, nil)
+}
+
+private func systemShutdown(_ descriptor: Int32, _ how: Int32) -> Int32 {
+  shutdown(descriptor, how)
+}
+
+// No SIGPIPE for a write to a peer that is gone (on Darwin, `SO_NOSIGPIPE` does it).
+#if os(Linux)
+  private let sendFlags = Int32(MSG_NOSIGNAL)
+#else
+  private let sendFlags: Int32 = 0
+#endif

@@ -1,9 +1,12 @@
-#if canImport(os)
-  import os
-#elseif canImport(Glibc)
+#if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+#if canImport(os)
+  import os
 #endif
 
 /// The severity of a diagnostic message, from the most to the least talkative.

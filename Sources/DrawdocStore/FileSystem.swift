@@ -64,8 +64,13 @@ package enum FileSystem {
     init(_ status: stat) {
       inode = UInt64(status.st_ino)
       size = Int64(status.st_size)
-      modifiedSeconds = Int64(status.st_mtim.tv_sec)
-      modifiedNanoseconds = Int64(status.st_mtim.tv_nsec)
+      #if os(Linux)
+        let modified = status.st_mtim
+      #else
+        let modified = status.st_mtimespec
+      #endif
+      modifiedSeconds = Int64(modified.tv_sec)
+      modifiedNanoseconds = Int64(modified.tv_nsec)
     }
 
     /// Whether `other` is this file, or a copy of it that kept its size and time (a store
@@ -115,11 +120,15 @@ package enum FileSystem {
   static func signatures(
     in path: String, suffix: String, temporaries: inout [String], meanwhile: () -> Void = {}
   ) throws(StoreError) -> [(name: String, signature: Signature)] {
-    guard let folder = opendir(path) else {
-      throw .io(path: path, operation: "list the folder", reason: errorText(errno))
+    // The folder opened by hand, not `dirfd(opendir(path))`: Darwin's `dirfd` is a macro,
+    // which Swift cannot call.
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0, let folder = fdopendir(descriptor) else {
+      let code = errno
+      if descriptor >= 0 { close(descriptor) }
+      throw .io(path: path, operation: "list the folder", reason: errorText(code))
     }
-    defer { closedir(folder) }
-    let descriptor = dirfd(folder)
+    defer { closedir(folder) }  // which closes `descriptor`
     var names: [String] = []
     while let entry = readdir(folder) {
       let name = Self.name(of: entry)
@@ -192,7 +201,7 @@ package enum FileSystem {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
         throw .io(path: path, operation: "read", reason: errorText(errno))
@@ -385,7 +394,7 @@ package enum FileSystem {
 
   /// Cuts a file to its first `size` bytes.
   static func truncate(_ path: String, to size: Int64) throws(StoreError) {
-    guard Glibc.truncate(path, off_t(size)) == 0 else {
+    guard systemTruncate(path, off_t(size)) == 0 else {
       throw .io(path: path, operation: "shorten", reason: errorText(errno))
     }
   }
@@ -395,11 +404,11 @@ package enum FileSystem {
   ///
   /// - Throws: ``StoreError/io(path:operation:reason:)``.
   static func link(_ source: String, as target: String) throws(StoreError) {
-    if Glibc.link(source, target) == 0 { return }
+    if systemLink(source, target) == 0 { return }
     switch errno {
     case EEXIST:
       unlink(target)
-      guard Glibc.link(source, target) == 0 else {
+      guard systemLink(source, target) == 0 else {
         throw .io(path: target, operation: "link", reason: errorText(errno))
       }
     case EPERM, EOPNOTSUPP, EMLINK, EXDEV:
@@ -510,4 +519,18 @@ package enum FileSystem {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
+}
+
+// MARK: - C calls that FileSystem's functions of the same names hide inside the type
+
+private func systemRead(_ file: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(file, buffer, count)
+}
+
+private func systemTruncate(_ path: String, _ size: off_t) -> Int32 {
+  truncate(path, size)
+}
+
+private func systemLink(_ source: String, _ target: String) -> Int32 {
+  link(source, target)
 }

@@ -19,13 +19,18 @@ sigemptyset(&stopSignals)
 for stopSignal in [SIGHUP, SIGINT, SIGTERM] { sigaddset(&stopSignals, stopSignal) }
 sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
 var environment: [String: String] = [:]
-var entry = environ
-while let pointer = entry.pointee {
+#if os(Linux)
+  var entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+#else
+  // Darwin declares no `environ` for programs to use; this is its accessor.
+  var entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
+#endif
+while let entry = entries, let pointer = entry.pointee {
   let pair = String(cString: pointer)
   if let equals = pair.firstIndex(of: "=") {
     environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
   }
-  entry += 1
+  entries = entry + 1
 }
 exit(
   DrawdocCLI.run(

@@ -14,7 +14,13 @@ final class RawClient {
   let descriptor: Int32
 
   init(port: UInt16) throws {
-    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #if os(Linux)
+      descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      descriptor = socket(AF_INET, SOCK_STREAM, 0)
+      var yes: Int32 = 1
+      setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+    #endif
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
@@ -39,7 +45,7 @@ final class RawClient {
   @discardableResult
   func send(_ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBytes {
-      Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) == $0.count
+      systemSend(descriptor, $0.baseAddress, $0.count) == $0.count
     }
   }
 
@@ -99,4 +105,14 @@ func statusCode(_ bytes: [UInt8]) -> Int? {
   let text = String(decoding: bytes.prefix(64), as: UTF8.self)
   let parts = text.split(separator: " ")
   return parts.count > 1 ? Int(parts[1]) : nil
+}
+
+/// The C library's `send`, which `RawClient.send` hides inside the class; no SIGPIPE for a
+/// server that closed (on Darwin, `SO_NOSIGPIPE` on the socket does it).
+private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  #if os(Linux)
+    send(descriptor, buffer, count, Int32(MSG_NOSIGNAL))
+  #else
+    send(descriptor, buffer, count, 0)
+  #endif
 }

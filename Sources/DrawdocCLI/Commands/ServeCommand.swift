@@ -120,7 +120,13 @@ struct ServeCommand: Command {
     let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup("file://\(page)")]
     defer { arguments.forEach { free($0) } }
     var argv = arguments + [nil]
-    let spawned = posix_spawnp(&pid, opener, nil, nil, &argv, environ)
+    #if os(Linux)
+      let inherited = environ
+    #else
+      // Darwin declares no `environ` for programs to use; this is its accessor.
+      let inherited = _NSGetEnviron().pointee
+    #endif
+    let spawned = posix_spawnp(&pid, opener, nil, nil, &argv, inherited)
     guard spawned == 0 else {
       unlink(page)
       return .failure(

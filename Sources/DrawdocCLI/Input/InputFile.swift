@@ -49,7 +49,7 @@ enum InputFile {
     var chunk = [UInt8](repeating: 0, count: 256 * 1024)
     while bytes.count < limit {
       let wanted = min(chunk.count, limit - bytes.count)
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
       if count < 0 {
         if errno == EINTR { continue }
         throw .unreadable(path: path, reason: String(cString: strerror(errno)))
@@ -59,4 +59,9 @@ enum InputFile {
     }
     return bytes
   }
+}
+
+/// The C library's `read`, which `InputFile.read` hides inside the type.
+private func systemRead(_ file: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(file, buffer, count)
 }

@@ -86,7 +86,7 @@ public final class FileDescriptorSink: OutputSink {
   public func write(_ buffer: UnsafeRawBufferPointer) {
     var offset = 0
     while offset < buffer.count {
-      let written = Glibc.write(
+      let written = systemWrite(
         descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
@@ -116,4 +116,9 @@ public final class BufferSink: OutputSink {
 
   /// What was written, as UTF-8 text.
   public var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// The C library's `write`, which the sinks' `write` methods hide inside them.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
 }

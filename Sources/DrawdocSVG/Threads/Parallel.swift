@@ -63,18 +63,31 @@ package struct BackgroundThread {
       init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
     let context = Unmanaged.passRetained(Box(body)).toOpaque()
-    var thread = pthread_t()
+    #if os(Linux)
+      var thread = pthread_t()
+    #else
+      // On Darwin `pthread_t` is a pointer, which `pthread_create` sets.
+      var thread: pthread_t? = nil
+    #endif
     let started = pthread_create(
       &thread, nil,
       { context in
-        if let context { Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body() }
+        // Optional on Glibc, and in some of Darwin's SDKs; not in others.
+        if let context = context as UnsafeMutableRawPointer? {
+          Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+        }
         return nil
       }, context)
     guard started == 0 else {
       Unmanaged<Box>.fromOpaque(context).release()
       return nil
     }
-    return BackgroundThread(thread: thread)
+    #if os(Linux)
+      return BackgroundThread(thread: thread)
+    #else
+      // A successful `pthread_create` always sets the thread.
+      return thread.map { BackgroundThread(thread: $0) }
+    #endif
   }
 
   /// Waits for the closure to return.
