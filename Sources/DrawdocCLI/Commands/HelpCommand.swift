@@ -3,6 +3,7 @@ struct HelpCommand: Command {
   static let name = "help"
   static let abstract = "Show help for drawdoc or one of its commands."
   static let usage = "drawdoc help [COMMAND]"
+  static let arguments: [ArgumentSpecification] = [ArgumentSpecification("COMMAND", .command)]
   static let options: [OptionSpecification] = []
 
   let topic: String?
