@@ -5,6 +5,7 @@ enum ManualPage {
   static func page(_ commands: [any Command.Type]) -> String {
     var page = """
       .TH DRAWDOC 1 "" "drawdoc \(DrawdocCLI.version)" "User Commands"
+      .nh
       .SH NAME
       drawdoc \\- \(escaped(String(DrawdocCLI.tagline.dropLast())))
       .SH SYNOPSIS
