@@ -4,6 +4,15 @@ public enum DrawdocCLI {
   /// The version `drawdoc --version` prints.
   public static let version = "0.1.0"
 
+  /// What drawdoc is, in one line: the overview's and the man page's.
+  static let tagline = "drawings kept as SVG files that browsers show and drawdoc edits."
+
+  /// How arguments read, for the overview and the man page.
+  static let conventions = """
+    DOC is a drawing's id or its exact title; RECT is a rectangle's id. Colors are #rgb,
+    #rrggbb, rgb(r,g,b) or a CSS name; alpha is a level from 1 to 10.
+    """
+
   /// Every command, in the order the overview lists them.
   static var commands: [any Command.Type] {
     [
@@ -13,9 +22,17 @@ public enum DrawdocCLI {
       DuplicateCommand.self, DeleteCommand.self, HistoryCommand.self, UndoCommand.self,
       RedoCommand.self, RestoreCommand.self, TrashCommand.self, WatchCommand.self,
       ConvertCommand.self, DiffCommand.self, MergeCommand.self, GalleryCommand.self,
-      ValidateCommand.self, ServeCommand.self, ConfigCommand.self, HelpCommand.self,
+      ValidateCommand.self, ServeCommand.self, ConfigCommand.self, CompletionsCommand.self,
+      HelpCommand.self,
     ]
   }
+
+  /// The options taken before a command's name; `--store` is also every store command's own.
+  static let globalOptions: [OptionSpecification] = [
+    StoreAccess.option,
+    .flag("help", help: "Show this help; 'drawdoc COMMAND --help' shows a command's help."),
+    .flag("version", help: "Show the version."),
+  ]
 
   static func command(named name: String) -> (any Command.Type)? {
     commands.first { $0.name == name }
@@ -95,7 +112,7 @@ public enum DrawdocCLI {
   /// The text of `drawdoc --help`.
   static var overview: String {
     var text = """
-      drawdoc \(version): drawings kept as SVG files that browsers show and drawdoc edits.
+      drawdoc \(version): \(tagline)
 
       Usage: drawdoc COMMAND [OPTIONS] [ARGUMENTS]
 
@@ -107,22 +124,34 @@ public enum DrawdocCLI {
       text += "  \(command.name)\(String(repeating: " ", count: width - command.name.count))  "
       text += "\(command.abstract)\n"
     }
-    text += """
-
-      Options:
-        --store DIR  The store folder (default: $DRAWDOC_STORE, else $XDG_DATA_HOME/drawdoc,
-                     else ~/.local/share/drawdoc).
-        --help       Show this help; 'drawdoc COMMAND --help' shows a command's help.
-        --version    Show the version.
-
-      DOC is a drawing's id or its exact title; RECT is a rectangle's id. Colors are #rgb,
-      #rrggbb, rgb(r,g,b) or a CSS name; alpha is a level from 1 to 10.
-
-      Exit status: 0 success, 1 nothing found, 64 usage error, 65 bad input data,
-      66 no such drawing, rectangle or file, 73 cannot create output, 74 other I/O error,
-      75 store locked.
-
-      """
+    text += "\nOptions:\n"
+    let optionWidth = globalOptions.map { $0.synopsis.count }.max() ?? 0
+    for option in globalOptions {
+      let padding = String(repeating: " ", count: optionWidth - option.synopsis.count)
+      let indent = "\n" + String(repeating: " ", count: optionWidth + 4)
+      let lines = wrap(option.help, width: 88 - optionWidth)
+      text += "  \(option.synopsis)\(padding)  \(lines.joined(separator: indent))\n"
+    }
+    text += "\n\(conventions)\n\n"
+    let statuses = ExitStatus.allCases.map { "\($0.rawValue) \($0.summary)" }
+    text +=
+      wrap("Exit status: " + statuses.joined(separator: ", ") + ".", width: 90)
+      .joined(separator: "\n") + "\n"
     return text
+  }
+
+  /// Splits text into lines of at most `width` characters, at spaces.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
   }
 }

@@ -26,6 +26,8 @@ protocol Command {
   static var discussion: String { get }
   /// The options it accepts, besides `--help`.
   static var options: [OptionSpecification] { get }
+  /// The positional arguments its usage names, in order, with what each names.
+  static var arguments: [ArgumentSpecification] { get }
 
   /// Binds the parsed arguments.
   ///

@@ -5,6 +5,9 @@ struct ConfigCommand: Command {
   static let name = "config"
   static let abstract = "Show or change the store's settings."
   static let usage = "drawdoc config [NAME [VALUE]]"
+  static let arguments: [ArgumentSpecification] = [
+    ArgumentSpecification("NAME", .choices(names)), ArgumentSpecification("VALUE", .text),
+  ]
   static let options: [OptionSpecification] = [StoreAccess.option]
   static let discussion = """
     Settings:

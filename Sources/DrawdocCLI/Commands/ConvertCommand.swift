@@ -6,6 +6,9 @@ struct ConvertCommand: Command {
   static let name = "convert"
   static let abstract = "Convert a drawing file to SVG, PNG or JSON, without the store."
   static let usage = "drawdoc convert IN OUT [--scale S] [--background COLOR] [--no-embed]"
+  static let arguments: [ArgumentSpecification] = [
+    ArgumentSpecification("IN", .file), ArgumentSpecification("OUT", .file),
+  ]
   static let options: [OptionSpecification] = [
     .value("scale", placeholder: "S", help: "PNG only: pixels per canvas unit (default 1)."),
     .value("background", placeholder: "COLOR", help: "PNG only: a background color."),

@@ -5,6 +5,7 @@ struct DeleteCommand: Command {
   static let name = "delete"
   static let abstract = "Move a drawing to the trash, with its history."
   static let usage = "drawdoc delete DOC"
+  static let arguments: [ArgumentSpecification] = [.document]
   static let options: [OptionSpecification] = [StoreAccess.option]
   static let discussion = """
     'drawdoc trash' lists the drawings in the trash; 'drawdoc trash --restore ID' brings one

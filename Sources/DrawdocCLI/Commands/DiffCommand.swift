@@ -6,6 +6,9 @@ struct DiffCommand: Command {
   static let name = "diff"
   static let abstract = "Show what changed from one drawing to another (exit 1 if anything)."
   static let usage = "drawdoc diff A [B] [--at VERSION] [--to VERSION] [--json]"
+  static let arguments: [ArgumentSpecification] = [
+    ArgumentSpecification("A", .drawingOrFile), ArgumentSpecification("B", .drawingOrFile),
+  ]
   static let options: [OptionSpecification] = [
     .flag("json", help: "Print a JSON object (see Schema/drawdoc-diff.schema.json)."),
     .value(

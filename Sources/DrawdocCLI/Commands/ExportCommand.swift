@@ -9,10 +9,14 @@ struct ExportCommand: Command {
   static let usage =
     "drawdoc export DOC [--format svg|png|json] [-o FILE] [--scale S] [--background COLOR] "
     + "[--no-embed] [--at VERSION]"
+  static let arguments: [ArgumentSpecification] = [.document]
   static let options: [OptionSpecification] = [
-    .value("format", placeholder: "svg|png|json", help: "The format (default: from -o, else svg)."),
+    .choice(
+      "format", FileFormat.allCases.map(\.rawValue),
+      help: "The format (default: from -o, else svg)."),
     .value(
-      "output", short: "o", placeholder: "FILE", help: "Write here instead of standard output."),
+      "output", short: "o", placeholder: "FILE", kind: .file,
+      help: "Write here instead of standard output."),
     .value("scale", placeholder: "S", help: "PNG only: pixels per canvas unit (default 1)."),
     .value("background", placeholder: "COLOR", help: "PNG only: a background color."),
     PictureOptions.noEmbed, StoreAccess.versionOption, StoreAccess.option,

@@ -5,9 +5,11 @@ struct GalleryCommand: Command {
   static let name = "gallery"
   static let abstract = "Write one self-contained HTML page showing every drawing."
   static let usage = "drawdoc gallery [-o FILE]"
+  static let arguments: [ArgumentSpecification] = []
   static let options: [OptionSpecification] = [
     .value(
-      "output", short: "o", placeholder: "FILE", help: "Write here instead of standard output."),
+      "output", short: "o", placeholder: "FILE", kind: .file,
+      help: "Write here instead of standard output."),
     StoreAccess.option,
   ]
   static let discussion = """

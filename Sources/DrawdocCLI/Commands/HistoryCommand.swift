@@ -7,6 +7,7 @@ struct HistoryCommand: Command {
   static let name = "history"
   static let abstract = "List the kept versions of a drawing, newest first."
   static let usage = "drawdoc history DOC [--json]"
+  static let arguments: [ArgumentSpecification] = [.document]
   static let options: [OptionSpecification] = [
     .flag("json", help: "Print JSON (see Schema/drawdoc-history.schema.json)."),
     StoreAccess.option,

@@ -8,6 +8,7 @@ struct ListCommand: Command {
   static let name = "list"
   static let abstract = "List the drawings in the store, newest first."
   static let usage = "drawdoc list [--json]"
+  static let arguments: [ArgumentSpecification] = []
   static let options: [OptionSpecification] = [
     .flag("json", help: "Print a JSON array (see Schema/drawdoc-list.schema.json)."),
     StoreAccess.option,

@@ -7,8 +7,12 @@ struct MergeCommand: Command {
   static let name = "merge"
   static let abstract = "Merge two drawings that changed a third, rectangle by rectangle."
   static let usage = "drawdoc merge BASE OURS THEIRS [-o OUT] [--json]"
+  static let arguments: [ArgumentSpecification] = ["BASE", "OURS", "THEIRS"].map {
+    ArgumentSpecification($0, .drawingOrFile)
+  }
   static let options: [OptionSpecification] = [
-    .value("output", short: "o", placeholder: "OUT", help: "Write the merged drawing here."),
+    .value(
+      "output", short: "o", placeholder: "OUT", kind: .file, help: "Write the merged drawing here."),
     .flag("json", help: "Print the conflicts as JSON (see Schema/drawdoc-merge.schema.json)."),
     StoreAccess.option,
   ]

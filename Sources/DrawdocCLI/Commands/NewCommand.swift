@@ -6,6 +6,7 @@ struct NewCommand: Command {
   static let name = "new"
   static let abstract = "Create a drawing and print its id."
   static let usage = "drawdoc new [--title T] [--width W] [--height H] [--random N] [--seed S]"
+  static let arguments: [ArgumentSpecification] = []
   static let options: [OptionSpecification] = [
     .value("title", placeholder: "T", help: "The title (default: empty)."),
     .value("width", placeholder: "W", help: "The canvas width (default 1024)."),

@@ -6,6 +6,7 @@ struct RemoveCommand: Command {
   static let name = "remove"
   static let abstract = "Remove a rectangle from a drawing."
   static let usage = "drawdoc remove DOC RECT"
+  static let arguments: [ArgumentSpecification] = [.document, .rectangle]
   static let options: [OptionSpecification] = [StoreAccess.option]
 
   let arguments: ParsedArguments

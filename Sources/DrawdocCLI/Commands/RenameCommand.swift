@@ -6,6 +6,9 @@ struct RenameCommand: Command {
   static let name = "rename"
   static let abstract = "Change a drawing's title."
   static let usage = "drawdoc rename DOC TITLE"
+  static let arguments: [ArgumentSpecification] = [
+    .document, ArgumentSpecification("TITLE", .text),
+  ]
   static let options: [OptionSpecification] = [StoreAccess.option]
 
   let arguments: ParsedArguments

@@ -5,6 +5,9 @@ struct RestoreCommand: Command {
   static let name = "restore"
   static let abstract = "Make an old version of a drawing current again."
   static let usage = "drawdoc restore DOC VERSION"
+  static let arguments: [ArgumentSpecification] = [
+    .document, ArgumentSpecification("VERSION", .text),
+  ]
   static let options: [OptionSpecification] = [StoreAccess.option]
   static let discussion = """
     The old version comes back as a new version, which 'drawdoc undo' can take back.

@@ -6,9 +6,11 @@ struct SaveCommand: Command {
   static let name = "save"
   static let abstract = "Save an SVG file into the store and print the drawing's id."
   static let usage = "drawdoc save FILE|- [--title T] [--replace DOC | --new] [--strict]"
+  static let arguments: [ArgumentSpecification] = [ArgumentSpecification("FILE", .file)]
   static let options: [OptionSpecification] = [
     .value("title", placeholder: "T", help: "Use this title instead of the file's."),
-    .value("replace", placeholder: "DOC", help: "Make the file a new version of DOC."),
+    .value(
+      "replace", placeholder: "DOC", kind: .drawing, help: "Make the file a new version of DOC."),
     .flag("new", help: "Always make a new drawing with a fresh id."),
     .flag("strict", help: "Refuse a file that would raise any warning."),
     StoreAccess.option,

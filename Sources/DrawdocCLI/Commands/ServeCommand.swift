@@ -16,6 +16,7 @@ struct ServeCommand: Command {
   static let name = "serve"
   static let abstract = "Serve the drawing app at http://127.0.0.1:PORT/ until interrupted."
   static let usage = "drawdoc serve [--port N] [--open]"
+  static let arguments: [ArgumentSpecification] = []
   static let options: [OptionSpecification] = [
     .value("port", placeholder: "N", help: "The port (default 8765; 0 picks a free one)."),
     .flag("open", help: "Open the app in the default browser."),

@@ -7,6 +7,7 @@ struct SetCommand: Command {
   static let abstract = "Change a rectangle's place, size, color or alpha."
   static let usage =
     "drawdoc set DOC RECT [--x X] [--y Y] [--width W] [--height H] [--color C] [--alpha A]"
+  static let arguments: [ArgumentSpecification] = [.document, .rectangle]
   static let options: [OptionSpecification] =
     RectangleFields.options { _ in ", to change it" } + [StoreAccess.option]
   static let discussion = "DOC is a drawing's id or its exact title; RECT is a rectangle's id."

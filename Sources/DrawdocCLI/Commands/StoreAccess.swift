@@ -15,7 +15,7 @@ import DrawdocStore
 enum StoreAccess {
   /// The `--store DIR` option, accepted by every store command (and before the command name).
   static let option = OptionSpecification.value(
-    "store", placeholder: "DIR",
+    "store", placeholder: "DIR", kind: .directory,
     help: "The store folder (default: $DRAWDOC_STORE, else $XDG_DATA_HOME/drawdoc, "
       + "else ~/.local/share/drawdoc).")
 

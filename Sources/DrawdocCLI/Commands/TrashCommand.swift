@@ -7,9 +7,12 @@ struct TrashCommand: Command {
   static let name = "trash"
   static let abstract = "List the trash, bring a drawing back from it, or empty it."
   static let usage = "drawdoc trash [--json] | --restore ID | --empty [ID]"
+  static let arguments: [ArgumentSpecification] = [ArgumentSpecification("ID", .trashedDrawing)]
   static let options: [OptionSpecification] = [
     .flag("json", help: "List as JSON (see Schema/drawdoc-trash.schema.json)."),
-    .value("restore", placeholder: "ID", help: "Bring this drawing back, with its history."),
+    .value(
+      "restore", placeholder: "ID", kind: .trashedDrawing,
+      help: "Bring this drawing back, with its history."),
     .flag("empty", help: "Remove every drawing in the trash for good, or only ID if given."),
     StoreAccess.option,
   ]

@@ -33,6 +33,7 @@ protocol StepCommand: Command {
 
 extension StepCommand {
   static var options: [OptionSpecification] { [StoreAccess.option] }
+  static var arguments: [ArgumentSpecification] { [.document] }
 
   init(_ arguments: ParsedArguments) throws(CommandLineError) {
     try arguments.expectPositionals(atMost: 1)

@@ -6,6 +6,9 @@ struct ValidateCommand: Command {
   static let name = "validate"
   static let abstract = "Check that files are drawdoc drawings, strictly."
   static let usage = "drawdoc validate [--canonical] FILE…"
+  static let arguments: [ArgumentSpecification] = [
+    ArgumentSpecification("FILE", .file, repeats: true)
+  ]
   static let options: [OptionSpecification] = [
     .flag("canonical", help: "Also require the exact bytes drawdoc writes.")
   ]

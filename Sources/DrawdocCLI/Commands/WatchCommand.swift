@@ -6,6 +6,7 @@ struct WatchCommand: Command {
   static let name = "watch"
   static let abstract = "Print each change to the store (or to one drawing) as it happens."
   static let usage = "drawdoc watch [DOC] [--json] [--since VERSION]"
+  static let arguments: [ArgumentSpecification] = [.document]
   static let options: [OptionSpecification] = [
     .flag("json", help: "One JSON object per line (see Schema/drawdoc-event.schema.json)."),
     .value(

@@ -1,5 +1,5 @@
 /// The exit statuses of SPEC §4.
-enum ExitStatus: Int32 {
+enum ExitStatus: Int32, CaseIterable {
   /// The command did what it was asked.
   case success = 0
   /// `hit` found no rectangle at the point.
@@ -21,4 +21,43 @@ enum ExitStatus: Int32 {
   static let different = ExitStatus.notFound
   /// `merge` found conflicts (1, as git's merge drivers exit).
   static let conflicts = ExitStatus.notFound
+
+  /// A few words for `drawdoc --help`.
+  var summary: String {
+    switch self {
+    case .success: return "success"
+    case .notFound: return "nothing found"
+    case .usage: return "usage error"
+    case .dataError: return "bad input data"
+    case .noInput: return "no such drawing, rectangle or file"
+    case .cannotCreate: return "cannot create output"
+    case .ioError: return "other I/O error"
+    case .temporaryFailure: return "store locked"
+    }
+  }
+
+  /// Every case the status covers, for the man page.
+  var meaning: String {
+    switch self {
+    case .success:
+      return "Success."
+    case .notFound:
+      return "hit found no rectangle at the point; undo or redo had nothing to do; diff found "
+        + "differences; merge found conflicts."
+    case .usage:
+      return "Usage error: an unknown command or option, a missing argument, a value on the "
+        + "command line that is out of range or malformed, an ambiguous title."
+    case .dataError:
+      return "Bad input data: a file's content is not what it must be (or save --strict "
+        + "refused a file that raised warnings)."
+    case .noInput:
+      return "No such drawing, version, rectangle or file, or the drawing is in the trash."
+    case .cannotCreate:
+      return "The output cannot be created; also, the store may be read but not changed."
+    case .ioError:
+      return "Another input or output error."
+    case .temporaryFailure:
+      return "The store stayed locked by another process (see DRAWDOC_LOCK_TIMEOUT)."
+    }
+  }
 }

@@ -6,20 +6,34 @@ struct OptionSpecification {
   let shortName: Character?
   /// The placeholder of the value, such as `FILE`, or `nil` for a flag.
   let valueName: String?
+  /// What the value names, for completions; `.text` for a flag.
+  let valueKind: ValueKind
   /// One line for the help.
   let help: String
 
   /// A flag: present or absent.
   static func flag(_ name: String, help: String) -> OptionSpecification {
-    OptionSpecification(name: name, shortName: nil, valueName: nil, help: help)
+    OptionSpecification(name: name, shortName: nil, valueName: nil, valueKind: .text, help: help)
   }
 
   /// An option that takes a value.
   static func value(
-    _ name: String, short: Character? = nil, placeholder: String, help: String
+    _ name: String, short: Character? = nil, placeholder: String, kind: ValueKind = .text,
+    help: String
   ) -> OptionSpecification {
-    OptionSpecification(name: name, shortName: short, valueName: placeholder, help: help)
+    OptionSpecification(
+      name: name, shortName: short, valueName: placeholder, valueKind: kind, help: help)
   }
+
+  /// An option whose value is one of a few words; its placeholder lists them: `svg|png|json`.
+  static func choice(_ name: String, _ choices: [String], help: String) -> OptionSpecification {
+    OptionSpecification(
+      name: name, shortName: nil, valueName: choices.joined(separator: "|"),
+      valueKind: .choices(choices), help: help)
+  }
+
+  /// Whether the option takes a value.
+  var takesValue: Bool { valueName != nil }
 
   /// How the option reads in help: `-o, --output FILE`.
   var synopsis: String {

@@ -1,0 +1,31 @@
+/// An environment variable drawdoc reads, for the man page.
+struct EnvironmentVariable {
+  /// Its name.
+  let name: String
+  /// What drawdoc does with it.
+  let meaning: String
+
+  /// Every variable drawdoc reads.
+  static let all: [EnvironmentVariable] = [
+    EnvironmentVariable(
+      name: "DRAWDOC_STORE", meaning: "The store folder, when --store is not given."),
+    EnvironmentVariable(
+      name: "XDG_DATA_HOME",
+      meaning: "Without --store and DRAWDOC_STORE, the store is $XDG_DATA_HOME/drawdoc."),
+    EnvironmentVariable(
+      name: "HOME",
+      meaning: "Without --store, DRAWDOC_STORE and XDG_DATA_HOME, the store is "
+        + "~/.local/share/drawdoc."),
+    EnvironmentVariable(
+      name: "DRAWDOC_LOCK_TIMEOUT",
+      meaning: "How many seconds a command waits for the store lock before it exits with "
+        + "status 75 (default 10)."),
+    EnvironmentVariable(
+      name: "DRAWDOC_LOG",
+      meaning: "Diagnostics on standard error: debug, info or error (the default)."),
+    EnvironmentVariable(
+      name: "XDG_RUNTIME_DIR",
+      meaning: "Where serve --open writes the page that leads the browser to the app "
+        + "(default /tmp)."),
+  ]
+}
