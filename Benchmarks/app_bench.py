@@ -193,6 +193,15 @@ new MutationObserver(() => {
   const node = canvas.querySelector(`rect[data-id="${want.rid}"]`);
   if (node && node.getAttribute("fill") === want.color) {
     want.seenAt = performance.timeOrigin + performance.now();
+    // The read that brought it: asked for when the event came, answered.
+    const reads = performance.getEntriesByType("resource")
+      .filter((entry) => /\/api\/drawings\/[^/]+$/.test(new URL(entry.name).pathname));
+    const read = reads[reads.length - 1];
+    if (read) {
+      want.readStart = performance.timeOrigin + read.startTime;
+      want.readEnd = performance.timeOrigin + read.responseEnd;
+    }
+    performance.clearResourceTimings();
     requestAnimationFrame(() => { want.frameAt = performance.timeOrigin + performance.now(); });
   }
 }).observe(canvas, { childList: true, subtree: true, attributes: true });
@@ -204,7 +213,12 @@ const [rid, color] = arguments;
 window.benchSent = null;
 const sentAt = performance.timeOrigin + performance.now();
 change("PATCH", `/api/drawings/${id}/rectangles/${rid}`, { color }).then((result) => {
+  const answers = performance.getEntriesByType("resource")
+    .filter((entry) => entry.initiatorType === "fetch" && entry.name.includes("/rectangles/"));
+  const answer = answers[answers.length - 1];
+  performance.clearResourceTimings();
   window.benchSent = { status: result ? result.status : 0,
+                       answeredAt: answer ? performance.timeOrigin + answer.responseEnd : null,
                        error: result && !result.ok ? result.data.error : null };
 });
 return sentAt;
@@ -214,7 +228,7 @@ return sentAt;
 def measure_latency(app, first, second, doc, changes):
     rectangles = app.drawing(doc)["rectangles"]
     second.execute_script(WATCH_SCRIPT)
-    latencies, frames = [], []
+    latencies, frames, parts = [], [], {"answer": [], "event": [], "read": [], "dom": []}
     for index in range(changes + 1):  # the first one warms up
         target = rectangles[(index * 7) % len(rectangles)]
         color = unique_color(index, target["color"])
@@ -223,7 +237,8 @@ def measure_latency(app, first, second, doc, changes):
                               target["id"], color)
         sent = first.execute_script(SEND_SCRIPT, target["id"], color)
         seen = wait("the second page to show the change", lambda: second.execute_script(
-            "const w = window.benchWant; return w.frameAt ? [w.seenAt, w.frameAt] : null;"),
+            "const w = window.benchWant;"
+            "return w.frameAt ? [w.seenAt, w.frameAt, w.readStart, w.readEnd] : null;"),
             seconds=10, pause=0.005)
         answer = wait("the first page's answer", lambda: first.execute_script(
             "return window.benchSent;"), seconds=10, pause=0.005)
@@ -232,8 +247,13 @@ def measure_latency(app, first, second, doc, changes):
         if index > 0:
             latencies.append((seen[0] - sent) / 1000)
             frames.append((seen[1] - sent) / 1000)
+            if answer.get("answeredAt") and seen[2] and seen[3]:
+                parts["answer"].append((answer["answeredAt"] - sent) / 1000)
+                parts["event"].append((seen[2] - sent) / 1000)
+                parts["read"].append((seen[3] - seen[2]) / 1000)
+                parts["dom"].append((seen[0] - seen[3]) / 1000)
         time.sleep(0.02 + (index * 13 % 30) / 1000)
-    return latencies, frames
+    return latencies, frames, parts
 
 
 # MARK: - (b) opening 10,000 rectangles
@@ -427,11 +447,13 @@ def measure_load(app, pages, doc, seconds, rate):
             lost.append((k, source, rid, field, value, shown, in_history))
     sends = [o["sentAt"] for o in outcomes.values()]
     dones = [outcomes[k]["doneAt"] for k in accepted]
+    waits = {source: [outcomes[k]["doneAt"] - outcomes[k]["sentAt"] for k in accepted
+                      if plan[k][1].startswith(source)] for source in ("page", "command")}
     return {
+        "waits": waits,
         "sent": total, "accepted": len(accepted), "refused": refused, "lost": lost,
         "send_rate": (total - 1) / (max(sends) - min(sends)) if total > 1 else float("nan"),
         "done_rate": len(accepted) / (max(dones) - min(sends)) if accepted else 0.0,
-        "late": max(sends) - plan[-1][5],
         "versions": len(history["versions"]),
         "commands": len(commands), "pages": sum(page_total),
     }
@@ -466,6 +488,80 @@ def yes(condition):
     return "yes" if condition else "NO"
 
 
+# MARK: - The sections
+
+def report_latency(app, table, first, second, doc, changes):
+    log(f"(a) page → page: {changes} changes on 1,000 rectangles")
+    app.open_editor(first, doc)
+    app.open_editor(second, doc)
+    latencies, frames, parts = measure_latency(app, first, second, doc, changes)
+    median = statistics.median(latencies)
+    table.add("page → page, 1,000 rectangles: sent → second page's DOM, median",
+              ms(median), "< 50 ms", yes(median < 0.05))
+    table.add(f"  99th percentile (of {len(latencies)})", ms(percentile(latencies, 0.99)))
+    table.add("  slowest", ms(max(latencies)))
+    table.add("  sent → the frame after it, median", ms(statistics.median(frames)))
+    for label, key in (("  sent → first page has the server's answer, median", "answer"),
+                       ("  sent → second page asks for the drawing (event heard), median",
+                        "event"),
+                       ("  second page's read of the drawing, median", "read"),
+                       ("  read → its DOM shows it, median", "dom")):
+        if parts[key]:
+            table.add(label, ms(statistics.median(parts[key])))
+
+
+def report_open(app, table, first, doc, open_runs):
+    log(f"(b) opening 10,000 rectangles, {open_runs} runs")
+    opens = measure_open(app, first, doc, open_runs)
+    interactive = [r["interactiveAt"] / 1000 for r in opens]
+    median = statistics.median(interactive)
+    table.add(f"open 10,000 rectangles: navigation → a click selects, median of {open_runs}",
+              ms(median), "< 1 s", yes(median < 1))
+    table.add("  slowest", ms(max(interactive)))
+    for label, key in (("  the drawing read (its request ends), median", "responseEnd"),
+                       ("  the page ready (read, parsed, drawn in the DOM), median", "readyAt"),
+                       ("  the first frame of it made, median", "drawnAt")):
+        values = [r[key] / 1000 for r in opens if key in r]
+        if values:
+            table.add(label, ms(statistics.median(values)))
+    sizes = [r["bytes"] for r in opens if r.get("bytes")]
+    if sizes:
+        table.add("  the drawing's answer (svg + JSON)", f"{sizes[0] / 1e6:.2f} MB")
+
+
+def report_load(app, table, first, second, doc, load_seconds, rate):
+    log(f"(c) {rate:g} changes a second for {load_seconds:g} s, "
+        "from two pages and from `drawdoc set`")
+    app.open_editor(first, doc)
+    app.open_editor(second, doc)
+    load = measure_load(app, [first, second], doc, load_seconds, rate)
+    table.add(f"{rate:g} changes/s for {load_seconds:g} s: sent "
+              f"({load['pages']} by the pages, {load['commands']} by `drawdoc set`)",
+              str(load["sent"]))
+    table.add("  sent per second (first to last sent)", f"{load['send_rate']:.1f}",
+              f"≥ {rate * 0.95:g}", yes(load["send_rate"] >= rate * 0.95))
+    table.add("  accepted", str(load["accepted"]))
+    table.add("  applied per second (first sent to last answered)", f"{load['done_rate']:.1f}")
+    for source, label in (("page", "a page's request"), ("command", "a `drawdoc set`")):
+        waits = load["waits"][source]
+        if waits:
+            table.add(f"  {label}: sent → answered, median; slowest",
+                      f"{ms(statistics.median(waits))}; {ms(max(waits))}")
+    reasons = {}
+    for _, source, reason in load["refused"]:
+        key = f"{source.split()[0]}: {reason}"
+        reasons[key] = reasons.get(key, 0) + 1
+    table.add("  refused", str(len(load["refused"])))
+    for reason, count in sorted(reasons.items()):
+        table.add(f"    {reason[:90]}", str(count))
+    table.add("  lost (accepted, but not in the history or the final drawing)",
+              str(len(load["lost"])), "0", yes(not load["lost"]))
+    for item in load["lost"][:5]:
+        log(f"  lost: change {item[0]} ({item[1]}): {item[3]} of {item[2]} = {item[4]!r}, "
+            f"the drawing shows {item[5]!r}, in the history: {item[6]}")
+    return not load["lost"]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--drawdoc", required=True, help="the drawdoc binary (release)")
@@ -475,10 +571,15 @@ def main():
     parser.add_argument("--open-runs", type=int, help="openings of 10,000 rectangles (default 5)")
     parser.add_argument("--load-seconds", type=float, help="seconds of load (default 5)")
     parser.add_argument("--load-rate", type=float, default=100, help="changes a second (100)")
+    parser.add_argument("--parts", default="latency,open,load",
+                        help="which measurements, of latency,open,load (default all)")
     options = parser.parse_args()
     changes = options.changes or (30 if options.quick else 60)
     open_runs = options.open_runs or (3 if options.quick else 5)
     load_seconds = options.load_seconds or (3 if options.quick else 5)
+    parts = set(options.parts.split(","))
+    if not parts <= {"latency", "open", "load"}:
+        parser.error(f"--parts takes latency, open and load, not {options.parts}")
     if not os.access(options.drawdoc, os.X_OK):
         print(f"app_bench.py: no drawdoc at {options.drawdoc}", file=sys.stderr)
         return 1
@@ -503,61 +604,14 @@ def main():
         load_doc = app.new_drawing(1000, 2, "load")
         big_doc = app.new_drawing(10000, 3, "ten thousand")
         first, second = app.open_browser(), app.open_browser()
-
-        log(f"(a) page → page: {changes} changes on 1,000 rectangles")
-        app.open_editor(first, latency_doc)
-        app.open_editor(second, latency_doc)
-        latencies, frames = measure_latency(app, first, second, latency_doc, changes)
-        median = statistics.median(latencies)
-        table.add("page → page, 1,000 rectangles: sent → second page's DOM, median",
-                  ms(median), "< 50 ms", yes(median < 0.05))
-        table.add(f"  99th percentile (of {len(latencies)})", ms(percentile(latencies, 0.99)))
-        table.add("  slowest", ms(max(latencies)))
-        table.add("  sent → the frame after it, median", ms(statistics.median(frames)))
-
-        log(f"(b) opening 10,000 rectangles, {open_runs} runs")
-        opens = measure_open(app, first, big_doc, open_runs)
-        interactive = [r["interactiveAt"] / 1000 for r in opens]
-        median = statistics.median(interactive)
-        table.add(f"open 10,000 rectangles: navigation → a click selects, median of {open_runs}",
-                  ms(median), "< 1 s", yes(median < 1))
-        table.add("  slowest", ms(max(interactive)))
-        for label, key in (("  the drawing read (its request ends), median", "responseEnd"),
-                           ("  the page ready (read, parsed, drawn in the DOM), median", "readyAt"),
-                           ("  the first frame of it made, median", "drawnAt")):
-            values = [r[key] / 1000 for r in opens if key in r]
-            if values:
-                table.add(label, ms(statistics.median(values)))
-        sizes = [r["bytes"] for r in opens if r.get("bytes")]
-        if sizes:
-            table.add("  the drawing's answer (svg + JSON)", f"{sizes[0] / 1e6:.2f} MB")
-
-        log(f"(c) {options.load_rate:g} changes a second for {load_seconds:g} s, "
-            "from two pages and from `drawdoc set`")
-        app.open_editor(first, load_doc)
-        app.open_editor(second, load_doc)
-        load = measure_load(app, [first, second], load_doc, load_seconds, options.load_rate)
-        table.add(f"{options.load_rate:g} changes/s for {load_seconds:g} s: sent "
-                  f"({load['pages']} by the pages, {load['commands']} by `drawdoc set`)",
-                  str(load["sent"]))
-        table.add("  sent per second (first to last sent)", f"{load['send_rate']:.1f}",
-                  f"≥ {options.load_rate * 0.95:g}", yes(load["send_rate"] >= options.load_rate * 0.95))
-        table.add("  accepted", str(load["accepted"]))
-        table.add("  applied per second (first sent to last answered)", f"{load['done_rate']:.1f}")
-        reasons = {}
-        for _, source, reason in load["refused"]:
-            key = f"{source.split()[0]}: {reason}"
-            reasons[key] = reasons.get(key, 0) + 1
-        table.add("  refused", str(len(load["refused"])))
-        for reason, count in sorted(reasons.items()):
-            table.add(f"    {reason[:90]}", str(count))
-        table.add("  lost (accepted, but not in the history or the final drawing)",
-                  str(len(load["lost"])), "0", yes(not load["lost"]))
-        if load["lost"]:
-            failed = True
-            for item in load["lost"][:5]:
-                log(f"  lost: change {item[0]} ({item[1]}): {item[3]} of {item[2]} = {item[4]!r}, "
-                    f"the drawing shows {item[5]!r}, in the history: {item[6]}")
+        if "latency" in parts:
+            report_latency(app, table, first, second, latency_doc, changes)
+        if "open" in parts:
+            report_open(app, table, first, big_doc, open_runs)
+        if "load" in parts:
+            if not report_load(app, table, first, second, load_doc, load_seconds,
+                               options.load_rate):
+                failed = True
     except Failure as error:
         log(f"FAILED: {error}")
         table.add("a measurement failed", str(error)[:120], "", "NO")
