@@ -270,7 +270,6 @@ OPEN_SCRIPT = """
     result.readyAt = performance.now();
     // The frame that shows the drawing, then a click in the middle of RID, as a mouse makes.
     await frame();
-    result.drawnAt = performance.now();
     const picture = document.getElementById("drawing");
     const box = picture.getBoundingClientRect();
     const clientX = box.left + x * box.width / state.drawing.width;
@@ -383,7 +382,7 @@ def measure_load(app, pages, doc, seconds, rate):
     outcomes = {}
 
     def run_commands():
-        running = []
+        waiters = []
         for k, _, rid, field, value, due in commands:
             pause = due - time.time()
             if pause > 0:
@@ -392,22 +391,17 @@ def measure_load(app, pages, doc, seconds, rate):
             process = subprocess.Popen(
                 [app.drawdoc, "set", doc, rid, f"--{field}", str(value)], env=app.env,
                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-            running.append((k, sent, process))
-            # Reap the finished ones as we go.
-            for item in list(running):
-                if item[2].poll() is not None:
-                    finish(item)
-                    running.remove(item)
-        for item in running:
-            item[2].wait(timeout=120)
-            finish(item)
+            # A thread per process notes when it ends.
+            waiter = threading.Thread(target=finish, args=(k, sent, process))
+            waiter.start()
+            waiters.append(waiter)
+        for waiter in waiters:
+            waiter.join()
 
-    def finish(item):
-        k, sent, process = item
-        error = process.stderr.read().strip()
-        process.stderr.close()
+    def finish(k, sent, process):
+        _, error = process.communicate(timeout=120)
         outcomes[k] = {"sentAt": sent, "doneAt": time.time(), "status": process.returncode,
-                       "error": error or None}
+                       "error": error.strip() or None}
 
     thread = threading.Thread(target=run_commands)
     thread.start()
@@ -519,8 +513,7 @@ def report_open(app, table, first, doc, open_runs):
               ms(median), "< 1 s", yes(median < 1))
     table.add("  slowest", ms(max(interactive)))
     for label, key in (("  the drawing read (its request ends), median", "responseEnd"),
-                       ("  the page ready (read, parsed, drawn in the DOM), median", "readyAt"),
-                       ("  the first frame of it made, median", "drawnAt")):
+                       ("  the page ready (read, parsed, put in the DOM), median", "readyAt")):
         values = [r[key] / 1000 for r in opens if key in r]
         if values:
             table.add(label, ms(statistics.median(values)))
@@ -548,12 +541,13 @@ def report_load(app, table, first, second, doc, load_seconds, rate):
             table.add(f"  {label}: sent → answered, median; slowest",
                       f"{ms(statistics.median(waits))}; {ms(max(waits))}")
     reasons = {}
+    store = app.env["DRAWDOC_STORE"]
     for _, source, reason in load["refused"]:
-        key = f"{source.split()[0]}: {reason}"
+        key = f"{source.split()[0]}: {reason.replace(store, 'STORE')}"
         reasons[key] = reasons.get(key, 0) + 1
     table.add("  refused", str(len(load["refused"])))
     for reason, count in sorted(reasons.items()):
-        table.add(f"    {reason[:90]}", str(count))
+        table.add(f"    {reason[:100]}", str(count))
     table.add("  lost (accepted, but not in the history or the final drawing)",
               str(len(load["lost"])), "0", yes(not load["lost"]))
     for item in load["lost"][:5]:
