@@ -78,12 +78,6 @@ command -v swift >/dev/null || {
   echo "run.sh: swift not found: install the Swift toolchain (6.0 or later) first" >&2
   exit 69
 }
-if [[ ! -f "$shared/gen_drawdoc.py" || ! -f "$shared/ref_sax.c" ]]; then
-  echo "run.sh: the reference programs are missing: expected gen_drawdoc.py and ref_sax.c" >&2
-  echo "in $shared (../shared/bench/ next to the repository; see SPEC §6)." >&2
-  exit 66
-fi
-mkdir -p "$data/out"
 
 # --- The drawing app's section: `drawdoc serve` in headless Chromium ------------------------
 # Prints its own table after the suite's. Exit status 2 from app_bench.py means the browser,
@@ -108,6 +102,13 @@ if [[ $app == only ]]; then
   echo "whole run, build included: $(($(date +%s) - started)) s"
   exit "$status"
 fi
+
+if [[ ! -f "$shared/gen_drawdoc.py" || ! -f "$shared/ref_sax.c" ]]; then
+  echo "run.sh: the reference programs are missing: expected gen_drawdoc.py and ref_sax.c" >&2
+  echo "in $shared (../shared/bench/ next to the repository; see SPEC §6)." >&2
+  exit 66
+fi
+mkdir -p "$data/out"
 
 # --- The reference reader, ref_sax (C, libxml2 SAX2) ---------------------------------------
 ref_sax="$data/ref_sax"
