@@ -5,6 +5,12 @@
 #                                     # set at 1 k (41 runs) and 1 M (9); watch 200 changes
 #   bash Benchmarks/run.sh --quick    # 10 k and 100 k, 3 runs; store 5 runs;
 #                                     # set at 1 k (15 runs); watch 60 changes
+#   bash Benchmarks/run.sh --app-only # only the drawing app's section (about 40 s once built)
+#
+# The drawing app's section (app_bench.py, issue 13) comes after the table: `drawdoc serve` in
+# headless Chromium. It needs Debian's chromium and chromium-driver and Python's selenium;
+# without them it prints the install line and is left out. --no-app leaves it out; with
+# --quick it times fewer changes and openings.
 #
 # Other options go to `drawdoc-bench suite` and win over the defaults: --runs N,
 # --store-runs N, --budget SECONDS (per measurement), --sizes 10000,100000,1000000,
@@ -24,6 +30,8 @@ shared="$(cd "$root/.." && pwd)/shared/bench"
 data="$here/.data"
 started=$(date +%s)
 
+app=yes
+app_options=()
 sizes="10000,100000,1000000"
 set_sizes="1000,1000000"
 suite_options=(--runs 5 --store-runs 11 --budget 60 --set-runs 41 --set-runs-large 9
@@ -35,6 +43,13 @@ while (($#)); do
       sizes="10000,100000"
       set_sizes="1000"
       suite_options=(--runs 3 --store-runs 5 --budget 20 --set-runs 15 --watch-changes 60)
+      app_options=(--quick)
+      shift ;;
+    --app-only)
+      app=only
+      shift ;;
+    --no-app)
+      app=no
       shift ;;
     --sizes)
       [[ $# -ge 2 ]] || { echo "run.sh: --sizes needs a value" >&2; exit 64; }
@@ -63,6 +78,31 @@ command -v swift >/dev/null || {
   echo "run.sh: swift not found: install the Swift toolchain (6.0 or later) first" >&2
   exit 69
 }
+
+# --- The drawing app's section: `drawdoc serve` in headless Chromium ------------------------
+# Prints its own table after the suite's. Exit status 2 from app_bench.py means the browser,
+# its driver or Selenium is missing: the section is left out, the run does not fail.
+run_app() { # drawdoc binary
+  if ! command -v python3 >/dev/null; then
+    echo "run.sh: python3 not found: the drawing app's section is left out." >&2
+    echo "To install it: apt-get install -y python3 chromium chromium-driver python3-selenium" >&2
+    return 0
+  fi
+  local app_status=0
+  python3 "$here/app_bench.py" --drawdoc "$1" "${app_options[@]}" || app_status=$?
+  if ((app_status == 2)); then return 0; fi
+  return "$app_status"
+}
+
+if [[ $app == only ]]; then
+  echo "building drawdoc (swift build -c release)" >&2
+  swift build -c release --package-path "$here" --product drawdoc >&2
+  status=0
+  run_app "$(swift build -c release --package-path "$here" --show-bin-path)/drawdoc" || status=$?
+  echo "whole run, build included: $(($(date +%s) - started)) s"
+  exit "$status"
+fi
+
 if [[ ! -f "$shared/gen_drawdoc.py" || ! -f "$shared/ref_sax.c" ]]; then
   echo "run.sh: the reference programs are missing: expected gen_drawdoc.py and ref_sax.c" >&2
   echo "in $shared (../shared/bench/ next to the repository; see SPEC §6)." >&2
@@ -168,5 +208,8 @@ status=0
   --rsvg "$rsvg" --time "$time_tool" --baseline "$baseline" --baseline-name "${short:-$baseline_commit}" \
   --sizes "$sizes" --set-sizes "$set_sizes" "${suite_options[@]}" "${note[@]}" "${extra[@]}" ||
   status=$?
+if [[ $app == yes ]]; then
+  run_app "$bin/drawdoc" || status=1
+fi
 echo "whole run, builds and generation included: $(($(date +%s) - started)) s"
 exit "$status"

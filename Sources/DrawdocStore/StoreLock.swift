@@ -43,20 +43,35 @@ final class StoreLock {
       // The lock file may be writable in a folder that is not: say so before anything fails.
       throw .readOnly(path: FileSystem.parent(of: path), reason: FileSystem.errorText(errno))
     }
-    var waited = 0.0
-    var pause = 0.001
+    // `flock` has no timeout, so the wait is a series of tries. The pauses between them stay
+    // short: a holder keeps the lock for a few milliseconds, and a waiter asleep when it is
+    // let go leaves it idle (and to a luckier waiter) until it wakes.
+    let started = StoreLock.now()
+    var pause = StoreLock.firstPause
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       // On a throw, deinit still runs (every property is set) and closes the descriptor.
       guard errno == EWOULDBLOCK || errno == EINTR else {
         throw .io(path: path, operation: "lock", reason: FileSystem.errorText(errno))
       }
-      guard waited < timeout else {
+      // The clock, not the sum of the pauses: a busy machine oversleeps short pauses.
+      guard StoreLock.now() - started < timeout else {
         throw .locked(path: FileSystem.parent(of: path), waitedSeconds: timeout)
       }
       usleep(UInt32(pause * 1_000_000))
-      waited += pause
-      pause = min(pause * 2, 0.05)
+      pause = min(pause * 2, StoreLock.longestPause)
     }
+  }
+
+  /// The first pause between two tries, in seconds.
+  static let firstPause = 0.0005
+  /// The longest pause between two tries, in seconds.
+  static let longestPause = 0.004
+
+  /// The monotonic clock, in seconds.
+  private static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 
   deinit {
