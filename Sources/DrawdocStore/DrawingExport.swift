@@ -33,7 +33,7 @@ public enum DrawingExport {
   ///   - background: PNG only: a color under the drawing, or `nil` for transparency.
   ///   - embed: PNG only: whether it carries the drawing.
   /// - Returns: The file's bytes.
-  /// - Throws: ``RasterError`` if a picture cannot be made at that scale.
+  /// - Throws: ``DrawdocRaster/RasterError`` if a picture cannot be made at that scale.
   public static func bytes(
     _ drawing: Drawing, as format: Format, scale: Double = 1, background: Color? = nil,
     embed: Bool = true
@@ -52,7 +52,7 @@ public enum DrawingExport {
   ///   - background: PNG only: a color under the drawing, or `nil` for transparency.
   ///   - embed: PNG only: whether it carries the drawing.
   /// - Returns: The file, ready to be written.
-  /// - Throws: ``RasterError`` if a picture cannot be made at that scale.
+  /// - Throws: ``DrawdocRaster/RasterError`` if a picture cannot be made at that scale.
   public static func prepare(
     _ drawing: Drawing, as format: Format, scale: Double = 1, background: Color? = nil,
     embed: Bool = true

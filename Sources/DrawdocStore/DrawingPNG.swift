@@ -3,9 +3,9 @@ import DrawdocRaster
 import DrawdocSVG
 
 /// A drawing's picture as a PNG file that drawdoc can open again: besides the pixels, the
-/// PNG holds the drawing's SVG file — the exact bytes ``SVGEncoder`` writes — compressed in an
-/// `iTXt` chunk with the keyword ``keyword``. Image viewers show the picture and ignore the
-/// chunk; drawdoc reads the chunk and ignores the pixels.
+/// PNG holds the drawing's SVG file — the exact bytes ``DrawdocSVG/SVGEncoder`` writes —
+/// compressed in an `iTXt` chunk with the keyword ``keyword``. Image viewers show the picture
+/// and ignore the chunk; drawdoc reads the chunk and ignores the pixels.
 public enum DrawingPNG {
   /// The keyword of the `iTXt` chunk that holds the drawing.
   public static let keyword = "drawdoc"
@@ -21,7 +21,7 @@ public enum DrawingPNG {
   ///   - background: A color under the drawing, or `nil` for transparency.
   ///   - embed: Whether the PNG carries the drawing's SVG file, so that it can be opened again.
   /// - Returns: The bytes of the PNG file.
-  /// - Throws: ``RasterError`` if the picture cannot be made.
+  /// - Throws: ``DrawdocRaster/RasterError`` if the picture cannot be made.
   public static func encode(
     _ drawing: Drawing, scale: Double = 1, background: Color? = nil, embed: Bool = true
   ) throws(RasterError) -> [UInt8] {
@@ -38,7 +38,7 @@ public enum DrawingPNG {
   ///   - background: A color under the drawing, or `nil` for transparency.
   ///   - embed: Whether the PNG carries the drawing's SVG file, so that it can be opened again.
   /// - Returns: The PNG file, ready to be written.
-  /// - Throws: ``RasterError`` if the picture cannot be made.
+  /// - Throws: ``DrawdocRaster/RasterError`` if the picture cannot be made.
   public static func file(
     _ drawing: Drawing, scale: Double = 1, background: Color? = nil, embed: Bool = true
   ) throws(RasterError) -> PNGEncoder.File {
@@ -72,13 +72,14 @@ public enum DrawingPNG {
     bytes.starts(with: PNGEncoder.signature)
   }
 
-  /// The SVG file a PNG carries, to be read with ``SVGDecoder`` like any drawing file. Its
-  /// decompressed size is bounded by ``SVGLimits/maximumFileSize``, as a file's size is.
+  /// The SVG file a PNG carries, to be read with ``DrawdocSVG/SVGDecoder`` like any drawing
+  /// file. Its decompressed size is bounded by ``DrawdocSVG/SVGLimits/maximumFileSize``, as a
+  /// file's size is.
   ///
   /// - Parameter png: The bytes of the PNG file.
   /// - Returns: The bytes of the embedded SVG file.
-  /// - Throws: ``RasterError``: not a PNG, a damaged one, one without the chunk, or a chunk
-  ///   that inflates past the limit.
+  /// - Throws: ``DrawdocRaster/RasterError``: not a PNG, a damaged one, one without the chunk,
+  ///   or a chunk that inflates past the limit.
   public static func embeddedSVG(in png: [UInt8]) throws(RasterError) -> [UInt8] {
     try PNGText.text(keyword: keyword, in: png, limit: SVGLimits.maximumFileSize)
   }

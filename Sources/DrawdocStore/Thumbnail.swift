@@ -34,7 +34,7 @@ public enum Thumbnail {
   ///
   /// - Parameter plane: The drawing's content.
   /// - Returns: The PNG file.
-  /// - Throws: ``RasterError`` if the picture cannot be made.
+  /// - Throws: ``DrawdocRaster/RasterError`` if the picture cannot be made.
   public static func png(for plane: Plane) throws(RasterError) -> [UInt8] {
     try PNGEncoder.encode(Rasterizer.render(plane, scale: scale(for: plane.size)))
   }

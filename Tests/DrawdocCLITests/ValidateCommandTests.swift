@@ -111,6 +111,6 @@ import Testing
     #expect(broken.standardError.hasPrefix("-:1:1: error: <svg> lacks the attribute width"))
     let version = try runBinary(["--version"])
     #expect(version.status == 0)
-    #expect(version.standardOutput.hasPrefix("drawdoc "))
+    #expect(version.standardOutput == "drawdoc \(DrawdocCLI.version)\n")
   }
 }

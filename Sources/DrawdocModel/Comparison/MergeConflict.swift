@@ -3,12 +3,19 @@
 public enum MergeConflict: Equatable, Sendable {
   /// One side of a three-way merge.
   public enum Side: String, Sendable {
-    case ours, theirs
+    /// OURS, the drawing merged into (in `git merge`, the checked-out branch's): a conflict
+    /// keeps its value.
+    case ours
+    /// THEIRS, the drawing merged in (in `git merge`, the other branch's).
+    case theirs
   }
 
   /// A side of the canvas.
   public enum Dimension: String, Sendable {
-    case width, height
+    /// The canvas's extent along the x axis, the root's `width`.
+    case width
+    /// The canvas's extent along the y axis, the root's `height`.
+    case height
   }
 
   /// Both sides changed the title, differently.

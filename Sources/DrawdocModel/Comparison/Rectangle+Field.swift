@@ -1,7 +1,18 @@
 extension Rectangle {
   /// The values of a rectangle that can change, named as in the JSON form.
   public enum Field: String, CaseIterable, Sendable {
-    case x, y, width, height, color, alpha
+    /// The left edge, `point.x`.
+    case x
+    /// The top edge, `point.y`.
+    case y
+    /// The extent along the x axis, `size.width`.
+    case width
+    /// The extent along the y axis, `size.height`.
+    case height
+    /// The fill color, without its opacity.
+    case color
+    /// The opacity level, 1 to 10.
+    case alpha
   }
 
   /// Whether another rectangle holds the same value in a field. Numbers are compared to the

@@ -48,7 +48,8 @@ public struct RectangleEdit: Hashable, Sendable {
   ///   - plane: The plane.
   ///   - id: The rectangle.
   /// - Returns: The change, for the history.
-  /// - Throws: ``ModelError/noSuchRectangle(_:)``, or an error for a size the model refuses.
+  /// - Throws: ``DrawdocModel/ModelError/noSuchRectangle(_:)``, or an error for a size the
+  ///   model refuses.
   @discardableResult
   public func apply(to plane: inout Plane, rectangle id: Identifier) throws(ModelError) -> Change {
     guard let current = plane[id] else { throw .noSuchRectangle(id) }
@@ -72,7 +73,7 @@ public struct RectangleEdit: Hashable, Sendable {
   ///   - plane: The plane.
   ///   - factory: The factory, for the fields not given and the id.
   /// - Returns: The rectangle added.
-  /// - Throws: ``ModelError``.
+  /// - Throws: ``DrawdocModel/ModelError``.
   @discardableResult
   public func add(to plane: inout Plane, factory: inout RectangleFactory) throws(ModelError)
     -> Rectangle
