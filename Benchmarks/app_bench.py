@@ -195,7 +195,7 @@ new MutationObserver(() => {
     want.seenAt = performance.timeOrigin + performance.now();
     // The read that brought it: asked for when the event came, answered.
     const reads = performance.getEntriesByType("resource")
-      .filter((entry) => /\/api\/drawings\/[^/]+$/.test(new URL(entry.name).pathname));
+      .filter((entry) => /\/api\/drawings\/[^/]+(\/changes)?$/.test(new URL(entry.name).pathname));
     const read = reads[reads.length - 1];
     if (read) {
       want.readStart = performance.timeOrigin + read.startTime;
@@ -496,9 +496,9 @@ def report_latency(app, table, first, second, doc, changes):
     table.add("  slowest", ms(max(latencies)))
     table.add("  sent → the frame after it, median", ms(statistics.median(frames)))
     for label, key in (("  sent → first page has the server's answer, median", "answer"),
-                       ("  sent → second page asks for the drawing (event heard), median",
+                       ("  sent → second page asks what changed (event heard), median",
                         "event"),
-                       ("  second page's read of the drawing, median", "read"),
+                       ("  second page's read of what changed, median", "read"),
                        ("  read → its DOM shows it, median", "dom")):
         if parts[key]:
             table.add(label, ms(statistics.median(parts[key])))

@@ -27,6 +27,7 @@ import DrawdocStore
 /// | `PATCH /api/drawings/ID/rectangles/RECT` | `version` and the fields to set |
 /// | `DELETE /api/drawings/ID/rectangles/RECT` | `version` |
 /// | `POST /api/drawings/ID/rectangles/RECT/raise`, `…/lower` | `version`, `all` |
+/// | `GET /api/drawings/ID/changes?since=V` | what changed since version V (``DrawingChanges``) |
 /// | `GET /api/drawings/ID/svg` | the drawing file, which the editor draws |
 /// | `GET /api/drawings/ID/thumbnail` | the thumbnail |
 /// | `GET /api/drawings/ID/export?format=svg\|png\|json&scale=S&background=C` | a download, byte for byte what `drawdoc export` writes |
@@ -116,6 +117,9 @@ struct Routes: HTTPResponder {
     case ("DELETE", "", 2):
       try store.delete(id)
       return json(.object([("trashed", .string(id.description))]))
+    case ("GET", "changes", 3):
+      let since = try UserValue.version(request.query["since"] ?? "", field: "since")
+      return json(try DrawingChanges.body(store: store, id: id, since: since))
     case ("GET", "svg", 3):
       return file(SVGEncoder.encode(try store.drawing(id)), type: "image/svg+xml")
     case ("GET", "thumbnail", 3): return file(try store.thumbnail(of: id), type: "image/png")
@@ -239,18 +243,12 @@ struct Routes: HTTPResponder {
   private func drawing(_ id: Identifier) throws -> HTTPResponse {
     let sequence = try store.lastSequence()
     let (revision, history) = try store.snapshot(of: id)
-    func step(_ step: DrawingHistory.Step?) -> JSONValue {
-      step.map {
-        .object([("change", .string($0.change)), ("version", .number(Double($0.version)))])
-      }
-        ?? .null
-    }
     // The file's text goes with the values it holds: the page draws one version.
-    var body = JSONValue.object([
-      ("sequence", .number(Double(sequence))), ("version", .number(Double(revision.version))),
-      ("undo", step(history.undo)), ("redo", step(history.redo)),
-      ("svg", .string(String(decoding: SVGEncoder.encode(revision.drawing), as: UTF8.self))),
-    ]).serialized
+    var body = JSONValue.object(
+      DrawingChanges.versionMembers(sequence, revision, history) + [
+        ("svg", .string(String(decoding: SVGEncoder.encode(revision.drawing), as: UTF8.self)))
+      ]
+    ).serialized
     // The drawing's JSON form, as `open --json` prints it, goes in whole.
     body.removeLast()
     body.append(contentsOf: ", \"drawing\": ".utf8)

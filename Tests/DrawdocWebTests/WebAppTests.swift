@@ -142,6 +142,98 @@ final class AppFixture {
     #expect(edit.status == .badRequest)
   }
 
+  /// What a page does with `GET …/changes`: takes out `removed`, then inserts `put` in order,
+  /// each at its index, into the rectangles and the file lines it read before.
+  func applied(_ changes: [String: Any], to page: (lines: [String], rectangles: [NSDictionary]))
+    throws -> (lines: [String], rectangles: [NSDictionary])
+  {
+    let removed = Set(try #require(changes["removed"] as? [String]))
+    var lines = page.lines.filter { line in
+      !removed.contains { line.contains("data-id=\"\($0)\"") }
+    }
+    var rectangles = page.rectangles.filter { !removed.contains($0["id"] as? String ?? "") }
+    for entry in try #require(changes["put"] as? [[String: Any]]) {
+      let index = try #require(entry["index"] as? Int)
+      lines.insert(try #require(entry["svg"] as? String), at: index)
+      rectangles.insert(try #require(entry["rectangle"] as? NSDictionary), at: index)
+    }
+    return (lines, rectangles)
+  }
+
+  /// The rectangle lines of the file and the rectangles of the JSON form, as the page reads them.
+  func pageView(_ fixture: AppFixture) throws -> (lines: [String], rectangles: [NSDictionary]) {
+    let read = try fixture.object(try fixture.call("GET", "/api/drawings/\(fixture.id)"))
+    let svg = try #require(read["svg"] as? String)
+    let drawing = try #require(read["drawing"] as? [String: Any])
+    return (
+      svg.split(separator: "\n").filter { $0.hasPrefix("  <rect") }.map { $0 + "\n" },
+      try #require(drawing["rectangles"] as? [NSDictionary])
+    )
+  }
+
+  @Test func aPageCatchesUpWithWhatChangedSinceItsVersion() throws {
+    let fixture = try AppFixture(rectangles: 6)
+    let page = try pageView(fixture)
+    let ids = page.rectangles.map { $0["id"] as! String }
+    let drawing = "/api/drawings/\(fixture.id)"
+    for (method, path, body) in [
+      ("PATCH", "\(drawing)/rectangles/\(ids[0])", #"{"version": 1, "color": "teal"}"#),
+      ("POST", "\(drawing)/rectangles", #"{"version": 2}"#),
+      ("DELETE", "\(drawing)/rectangles/\(ids[2])", #"{"version": 3}"#),
+      // Changed and moved: taken out and put back once.
+      ("POST", "\(drawing)/rectangles/\(ids[0])/raise", #"{"version": 4, "all": true}"#),
+      ("POST", "\(drawing)/rectangles/\(ids[5])/lower", #"{"version": 5}"#),
+      ("POST", "\(drawing)/rename", #"{"version": 6, "title": "Caught up"}"#),
+    ] {
+      #expect(try fixture.call(method, path, json: body).status == .ok, "\(method) \(path)")
+    }
+    let answer = try fixture.object(try fixture.call("GET", "\(drawing)/changes?since=1"))
+    #expect(answer["version"] as? Int == 7)
+    #expect((answer["undo"] as? [String: Any])?["change"] as? String == #"renamed to "Caught up""#)
+    let changes = try #require(answer["changes"] as? [String: Any])
+    #expect(changes["title"] as? String == "Caught up")
+    #expect(changes["count"] as? Int == 6)
+    let put = try #require(changes["put"] as? [[String: Any]])
+    let putIds = put.compactMap { ($0["rectangle"] as? [String: Any])?["id"] as? String }
+    #expect(putIds.count == Set(putIds).count)
+    #expect(putIds.contains(ids[0]))
+    let now = try pageView(fixture)
+    let caughtUp = try applied(changes, to: page)
+    #expect(caughtUp.lines == now.lines)
+    #expect(caughtUp.rectangles == now.rectangles)
+    #expect(try applied(changes, to: page).lines != page.lines)
+
+    let same = try fixture.object(try fixture.call("GET", "\(drawing)/changes?since=7"))
+    let nothing = try #require(same["changes"] as? [String: Any])
+    #expect((nothing["removed"] as? [Any])?.isEmpty == true)
+    #expect((nothing["put"] as? [Any])?.isEmpty == true)
+  }
+
+  @Test func aPageReadsTheWholeDrawingWhenChangesCannotBringItUpToDate() throws {
+    let fixture = try AppFixture()
+    let drawing = "/api/drawings/\(fixture.id)"
+    // A version the history does not keep.
+    let unknown = try fixture.object(try fixture.call("GET", "\(drawing)/changes?since=9"))
+    #expect(unknown["changes"] is NSNull)
+    #expect(unknown["version"] as? Int == 1)
+    // Another canvas.
+    var wider = try fixture.store.drawing(fixture.id)
+    wider.plane = try Plane(
+      size: Size(width: 2000, height: 768), title: wider.plane.title,
+      rectangles: wider.plane.rectangles)
+    _ = try fixture.store.save(wider, as: .replace(fixture.id), title: nil, at: .now)
+    let resized = try fixture.object(try fixture.call("GET", "\(drawing)/changes?since=1"))
+    #expect(resized["changes"] is NSNull)
+    #expect(resized["version"] as? Int == 2)
+    // Not a version.
+    let wrong = try fixture.call("GET", "\(drawing)/changes?since=latest")
+    #expect(wrong.status == .badRequest)
+    #expect(
+      try fixture.object(wrong)["error"] as? String
+        == "'latest' is not a valid since: expected a version number, a whole number from 1 ('drawdoc history DOC' lists them)"
+    )
+  }
+
   @Test func exportsAreByteForByteWhatTheLibraryWrites() throws {
     let fixture = try AppFixture()
     let drawing = try fixture.store.drawing(fixture.id)

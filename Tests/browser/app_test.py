@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from xml.etree import ElementTree
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check import read_png  # noqa: E402  (the PNG reader of the browser check)
@@ -38,6 +39,7 @@ except ImportError:
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOLERANCE = 2
+RECT_ATTRIBUTES = ["data-id", "x", "y", "width", "height", "fill", "fill-opacity"]
 
 
 class Failure(Exception):
@@ -377,6 +379,40 @@ def test(app, screenshots):
         e.get_attribute("data-id") == rid and e.get_attribute("fill") == "#ff0000"
         for e in app.finds("#drawing rect")), seconds=1.0)
     print(f"    seen after {time.time() - started:.3f} s", flush=True)
+
+    step("changes from a terminal reach the page as what changed, and its canvas is the file")
+    driver.execute_script("performance.clearResourceTimings();")
+    ids = [r["id"] for r in app.drawing(doc)["rectangles"] if r["id"] != rid]
+    assert len(ids) >= 3, ids
+    app.run("add", doc, "--count", "2")
+    app.run("remove", doc, ids[0])
+    app.run("raise", doc, ids[1], "--to-top")
+    app.run("set", doc, ids[2], "--width", "77", "--alpha", "3")
+    app.run("rename", doc, "Caught up")
+
+    def file_rectangles():
+        root = ElementTree.fromstring(app.run("export", doc, "--format", "svg").stdout)
+        return [[node.get(name) for name in RECT_ATTRIBUTES]
+                for node in root.iter("{http://www.w3.org/2000/svg}rect")]
+
+    expected = file_rectangles()
+
+    def canvas_rectangles():
+        return driver.execute_script(
+            "return [...document.querySelectorAll('#drawing rect')]"
+            ".map(node => arguments[0].map(name => node.getAttribute(name)));", RECT_ATTRIBUTES)
+
+    try:
+        app.wait("the canvas holds the file's rectangles",
+                 lambda: canvas_rectangles() == expected, seconds=1.0)
+    except Failure as failure:
+        raise Failure(f"{failure}\n  canvas: {canvas_rectangles()}\n  file:   {expected}")
+    app.wait("the page's title", lambda: driver.execute_script(
+        "return document.querySelector('#drawing title').textContent;") == "Caught up")
+    reads = driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname);")
+    assert any(path.endswith("/changes") for path in reads), reads
+    assert not any(path == f"/api/drawings/{doc}" for path in reads), reads
 
     step("an edit of a rectangle that changed meanwhile is refused (409)")
     stale = driver.execute_script("return state.version;")

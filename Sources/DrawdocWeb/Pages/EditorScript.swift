@@ -48,7 +48,50 @@ enum EditorScript {
       return result.data;
     }
 
-    const reload = coalesced(load);
+    /**
+     * Brings the page to the current version with only what changed since the version it
+     * shows (`GET …/changes`): the rectangles that changed are taken out and put back, as the
+     * file now holds them. Reads the whole drawing when the server says so, or when what it
+     * would make does not add up.
+     */
+    async function catchUp() {
+      const picture = document.getElementById("drawing");
+      if (!state.drawing || !picture) return load();
+      const result = await api("GET", `/api/drawings/${id}/changes?since=${state.version}`);
+      if (!result.ok || !result.data.changes) return load();
+      const data = result.data;
+      if (data.version <= state.version) return data;
+      const changes = data.changes;
+      const gone = new Set(changes.removed);
+      const rectangles = state.drawing.rectangles.filter((r) => !gone.has(r.id));
+      const nodes = [];
+      for (const node of picture.querySelectorAll("rect")) {
+        if (gone.has(node.getAttribute("data-id"))) node.remove(); else nodes.push(node);
+      }
+      if (nodes.length !== rectangles.length) return load();
+      const template = document.createElement("template");
+      template.innerHTML = `<svg>${changes.put.map((entry) => entry.svg).join("")}</svg>`;
+      const made = Array.from(template.content.firstElementChild.children);
+      changes.put.forEach((entry, index) => {
+        const node = document.adoptNode(made[index]);
+        picture.insertBefore(node, nodes[entry.index] || null);
+        nodes.splice(entry.index, 0, node);
+        rectangles.splice(entry.index, 0, entry.rectangle);
+      });
+      if (rectangles.length !== changes.count) return load();
+      picture.setAttribute("data-modified", changes.modified);
+      const title = picture.querySelector("title");
+      if (title && title.textContent !== changes.title) title.textContent = changes.title;
+      state.drawing = { ...state.drawing, title: changes.title, modified: changes.modified, rectangles };
+      state.version = data.version;
+      state.undo = data.undo;
+      state.redo = data.redo;
+      if (state.selected && !rectangle(state.selected)) state.selected = null;
+      render();
+      return data;
+    }
+
+    const reload = coalesced(catchUp);
 
     function markGone(text) {
       state.gone = true;

@@ -1,0 +1,91 @@
+import DrawdocModel
+import DrawdocSVG
+import DrawdocStore
+
+/// `GET /api/drawings/ID/changes?since=V`: what changed in a drawing since version V, so that
+/// a page showing V catches up without reading the whole drawing again (a change reaches the
+/// other pages in a few milliseconds instead of a full read, parse and redraw).
+///
+/// The answer has the members of `GET /api/drawings/ID` except `svg` and `drawing`, and
+/// `changes`: either `null`, when the page must read the whole drawing (the canvas changed,
+/// or the history no longer keeps version V), or an object with
+///
+/// - `title`, `modified`, `count`: the drawing's title, modification time and rectangle count;
+/// - `removed`: the ids of the rectangles to take out;
+/// - `put`: the rectangles to put in, each as `index` (its place in the new z-order, 0 the
+///   bottom), `rectangle` (its JSON object, as `open --json` writes it) and `svg` (its line of
+///   the file, as the file holds it).
+///
+/// A rectangle whose values or place in z-order changed is in both lists. The rectangles
+/// that stay keep their order, so a page that takes out `removed` and then inserts `put` in
+/// the order given, each at its `index`, holds the drawing of `version`.
+enum DrawingChanges {
+  static func body(store: DocumentStore, id: Identifier, since: Int) throws -> JSONValue {
+    let sequence = try store.lastSequence()
+    let (revision, history) = try store.snapshot(of: id)
+    let new = revision.drawing
+    guard since <= revision.version, let old = try keptVersion(since, of: id, in: store),
+      old.plane.size.width.bitPattern == new.plane.size.width.bitPattern,
+      old.plane.size.height.bitPattern == new.plane.size.height.bitPattern
+    else {
+      return .object(versionMembers(sequence, revision, history) + [("changes", .null)])
+    }
+    let difference = PlaneDifference(from: old.plane, to: new.plane)
+    // A rectangle both changed and moved is taken out and put back once.
+    let replaced = Set(difference.changed.map(\.new.id) + difference.moved.map(\.id))
+    let put = (difference.added.map(\.id) + replaced).compactMap { id in
+      new.plane.zIndex(of: id).map { (index: $0, rectangle: new.plane[$0]) }
+    }.sorted { $0.index < $1.index }
+    let removed =
+      difference.removed.map(\.id) + put.map(\.rectangle.id).filter(replaced.contains)
+    let changes = JSONValue.object([
+      ("title", .string(new.plane.title)),
+      ("modified", .string(new.modified.description)),
+      ("count", .number(Double(new.plane.count))),
+      ("removed", .array(removed.map { .string($0.description) })),
+      (
+        "put",
+        .array(
+          put.map { entry in
+            var line: [UInt8] = []
+            SVGEncoder.appendRectangle(entry.rectangle, at: entry.index, to: &line)
+            return .object([
+              ("index", .number(Double(entry.index))),
+              ("rectangle", DrawingJSON.object(for: entry.rectangle)),
+              ("svg", .string(String(decoding: line, as: UTF8.self))),
+            ])
+          })
+      ),
+    ])
+    return .object(versionMembers(sequence, revision, history) + [("changes", changes)])
+  }
+
+  /// A version of the drawing, or `nil` when its history does not keep it.
+  private static func keptVersion(_ version: Int, of id: Identifier, in store: DocumentStore)
+    throws(StoreError) -> Drawing?
+  {
+    do {
+      return try store.drawing(id, version: version)
+    } catch {
+      guard case .noSuchVersion = error else { throw error }
+      return nil
+    }
+  }
+
+  /// The members every reading of a drawing starts with: the store's sequence, the version,
+  /// what undo and redo would do.
+  static func versionMembers(
+    _ sequence: Int, _ revision: Revision, _ history: DrawingHistory
+  ) -> [(String, JSONValue)] {
+    func step(_ step: DrawingHistory.Step?) -> JSONValue {
+      step.map {
+        .object([("change", .string($0.change)), ("version", .number(Double($0.version)))])
+      }
+        ?? .null
+    }
+    return [
+      ("sequence", .number(Double(sequence))), ("version", .number(Double(revision.version))),
+      ("undo", step(history.undo)), ("redo", step(history.redo)),
+    ]
+  }
+}
