@@ -46,13 +46,18 @@ protocol Command {
 extension Command {
   static var discussion: String { "" }
 
+  /// The options it accepts, `--help` included: what its help, the man page and the
+  /// completions list.
+  static var optionsWithHelp: [OptionSpecification] {
+    options + [.flag("help", help: "Show this help.")]
+  }
+
   /// The whole help text of the command.
   static var help: String {
     var text = "\(abstract)\n\nUsage: \(usage)\n"
-    let all = options + [.flag("help", help: "Show this help.")]
-    let width = all.map { $0.synopsis.count }.max() ?? 0
+    let width = optionsWithHelp.map { $0.synopsis.count }.max() ?? 0
     text += "\nOptions:\n"
-    for option in all {
+    for option in optionsWithHelp {
       let padding = String(repeating: " ", count: width - option.synopsis.count)
       text += "  \(option.synopsis)\(padding)  \(option.help)\n"
     }

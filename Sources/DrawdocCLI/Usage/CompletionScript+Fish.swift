@@ -34,11 +34,8 @@ extension CompletionScript {
     script += "\n"
     for command in commands {
       script += "        case \(command.name)\n            printf '%s\\n' \\\n"
-      for option in options(command) {
-        script += "                \(described("--\(option.name)", option.help)) \\\n"
-        if let short = option.shortName {
-          script += "                \(described("-\(short)", option.help)) \\\n"
-        }
+      for (spelling, help) in spellings(command) {
+        script += "                \(described(spelling, help)) \\\n"
       }
       script += "\n"
     }
@@ -66,10 +63,9 @@ extension CompletionScript {
           switch "$command"
 
       """
-    for command in commands where !command.arguments.isEmpty {
-      let kinds = command.arguments.map { quoted(word(for: $0.kind)) }.joined(separator: " ")
-      script += "        case \(command.name)\n            set kinds \(kinds)\n"
-      if command.arguments.last?.repeats == true { script += "            set repeats 1\n" }
+    for (command, kinds, repeats) in argumentKinds(commands) {
+      script += "        case \(command)\n            set kinds \(kinds)\n"
+      if repeats { script += "            set repeats 1\n" }
     }
     script += """
           end

@@ -37,11 +37,8 @@ extension CompletionScript {
     script += "    ) ;;\n"
     for command in commands {
       script += "    \(command.name)) options=(\n"
-      for option in options(command) {
-        script += "      \(described("--\(option.name)", option.help))\n"
-        if let short = option.shortName {
-          script += "      \(described("-\(short)", option.help))\n"
-        }
+      for (spelling, help) in spellings(command) {
+        script += "      \(described(spelling, help))\n"
       }
       script += "    ) ;;\n"
     }
@@ -55,9 +52,7 @@ extension CompletionScript {
         case "$1 $2" in
 
       """
-    for (pattern, kind) in shellValueCases(commands) {
-      script += "    \(pattern)) print -r -- \(quoted(kind)) ;;\n"
-    }
+    script += shellValueCases(commands, print: "print -r --")
     script += """
         esac
       }
@@ -69,11 +64,7 @@ extension CompletionScript {
         case $1 in
 
       """
-    for command in commands where !command.arguments.isEmpty {
-      let kinds = command.arguments.map { quoted(word(for: $0.kind)) }.joined(separator: " ")
-      let repeats = command.arguments.last?.repeats == true ? "; repeats=1" : ""
-      script += "    \(command.name)) kinds=(\(kinds))\(repeats) ;;\n"
-    }
+    script += shellArgumentCases(commands)
     script += """
         esac
         if (($2 < ${#kinds})); then

@@ -31,15 +31,13 @@ enum CompletionScript {
     "'" + text.replacingAll("'", with: "'\\''") + "'"
   }
 
-  /// The options a command accepts, `--help` included, as typed: `-o` and `--output`.
-  static func spellings(_ command: any Command.Type) -> [String] {
-    options(command).flatMap { option in
-      ["--\(option.name)"] + (option.shortName.map { ["-\($0)"] } ?? [])
+  /// The options a command accepts, `--help` included, as typed, each with its help:
+  /// `--output` and `-o`.
+  static func spellings(_ command: any Command.Type) -> [(spelling: String, help: String)] {
+    command.optionsWithHelp.flatMap { option in
+      [("--\(option.name)", option.help)]
+        + (option.shortName.map { [("-\($0)", option.help)] } ?? [])
     }
-  }
-
-  static func options(_ command: any Command.Type) -> [OptionSpecification] {
-    command.options + [.flag("help", help: "Show this help.")]
   }
 
   /// The spellings and kind of every option that takes a value, by command: `export
@@ -60,9 +58,32 @@ enum CompletionScript {
     return cases
   }
 
-  /// The same, as the patterns of a `case` in bash or zsh.
-  static func shellValueCases(_ commands: [any Command.Type]) -> [(pattern: String, kind: String)] {
-    valueCases(commands).map { ($0.patterns.map(quoted).joined(separator: " | "), $0.kind) }
+  /// The same, as the branches of a `case` in bash or zsh that write the kind with the
+  /// shell's `print` command (`echo` in bash, `print -r --` in zsh).
+  static func shellValueCases(_ commands: [any Command.Type], print: String) -> String {
+    valueCases(commands).map { patterns, kind in
+      "    \(patterns.map(quoted).joined(separator: " | "))) \(print) \(quoted(kind)) ;;\n"
+    }.joined()
+  }
+
+  /// What each positional argument of each command names, as quoted words, and whether the
+  /// last one repeats; commands without positional arguments are left out.
+  static func argumentKinds(_ commands: [any Command.Type]) -> [(
+    command: String, kinds: String, repeats: Bool
+  )] {
+    commands.filter { !$0.arguments.isEmpty }.map { command in
+      (
+        command.name, command.arguments.map { quoted(word(for: $0.kind)) }.joined(separator: " "),
+        command.arguments.last?.repeats == true
+      )
+    }
+  }
+
+  /// The same, as the branches of a `case` in bash or zsh that set `kinds` and `repeats`.
+  static func shellArgumentCases(_ commands: [any Command.Type]) -> String {
+    argumentKinds(commands).map { command, kinds, repeats in
+      "    \(command)) kinds=(\(kinds))\(repeats ? "; repeats=1" : "") ;;\n"
+    }.joined()
   }
 
   // MARK: - bash
@@ -82,8 +103,8 @@ enum CompletionScript {
 
       """
     for command in commands {
-      script +=
-        "    \(command.name)) echo \(quoted(spellings(command).joined(separator: " "))) ;;\n"
+      let spelled = spellings(command).map(\.spelling).joined(separator: " ")
+      script += "    \(command.name)) echo \(quoted(spelled)) ;;\n"
     }
     script += """
         esac
@@ -94,9 +115,7 @@ enum CompletionScript {
         case "$1 $2" in
 
       """
-    for (pattern, kind) in shellValueCases(commands) {
-      script += "    \(pattern)) echo \(quoted(kind)) ;;\n"
-    }
+    script += shellValueCases(commands, print: "echo")
     script += """
         esac
       }
@@ -107,11 +126,7 @@ enum CompletionScript {
         case $1 in
 
       """
-    for command in commands where !command.arguments.isEmpty {
-      let kinds = command.arguments.map { quoted(word(for: $0.kind)) }.joined(separator: " ")
-      let repeats = command.arguments.last?.repeats == true ? "; repeats=1" : ""
-      script += "    \(command.name)) kinds=(\(kinds))\(repeats) ;;\n"
-    }
+    script += shellArgumentCases(commands)
     script += """
         esac
         if (($2 < ${#kinds[@]})); then

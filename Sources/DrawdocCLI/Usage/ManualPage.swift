@@ -33,7 +33,7 @@ enum ManualPage {
       page += ".SS \(escaped(command.name))\n"
       page += "\(paragraph(command.abstract))\n"
       page += ".PP\n.B \(escaped(command.usage))\n"
-      for option in CompletionScript.options(command) { page += item(option) }
+      for option in command.optionsWithHelp { page += item(option) }
       if !command.discussion.isEmpty { page += ".PP\n\(paragraph(command.discussion))\n" }
     }
     page += ".SH EXIT STATUS\n"
