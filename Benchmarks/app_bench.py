@@ -28,7 +28,6 @@ import argparse
 import json
 import math
 import os
-import re
 import shutil
 import signal
 import statistics
@@ -37,6 +36,10 @@ import sys
 import tempfile
 import threading
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "Tests", "browser"))
+from served_app import Failure, chromium_options, start_server  # noqa: E402
 
 INSTALL = "apt-get install -y chromium chromium-driver python3-selenium"
 
@@ -65,10 +68,6 @@ def find_tools():
     return browser, driver, None
 
 
-class Failure(Exception):
-    pass
-
-
 def percentile(values, fraction):
     """Nearest rank."""
     ordered = sorted(values)
@@ -90,29 +89,14 @@ class App:
         self.env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
         self.env.pop("DRAWDOC_LOG", None)
         self.drivers = []
-        self.server = subprocess.Popen(
-            [drawdoc, "serve", "--port", "0"], env=self.env, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True)
-        line = self.server.stdout.readline()
-        match = re.search(r"(http://127\.0\.0\.1:(\d+)/)\?token=(\w+)", line)
-        if not match:
-            raise Failure(f"drawdoc serve printed no address: {line!r}")
-        self.base, self.token = match.group(1), match.group(3)
-        # The server's later lines (one per error) are read and dropped, so it never blocks.
-        threading.Thread(target=lambda: [None for _ in self.server.stdout], daemon=True).start()
+        self.server, self.base, self.token = start_server(drawdoc, self.env)
 
     def open_browser(self):
         from selenium import webdriver
-        from selenium.webdriver.chrome.options import Options
         from selenium.webdriver.chrome.service import Service
-        options = Options()
-        options.binary_location = self.browser
-        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                         "--window-size=1400,1000", "--force-device-scale-factor=1",
-                         "--hide-scrollbars", "--disable-dev-shm-usage",
-                         "--disable-background-timer-throttling",
-                         "--disable-renderer-backgrounding"):
-            options.add_argument(argument)
+        # Two pages measured side by side: neither is slowed as a page in the background.
+        options = chromium_options(self.browser, "--disable-background-timer-throttling",
+                                   "--disable-renderer-backgrounding")
         driver = webdriver.Chrome(service=Service(self.driver_path), options=options)
         driver.set_page_load_timeout(30)
         driver.set_script_timeout(60)

@@ -11,7 +11,6 @@ up to a few seconds, and fails with what it saw. Exits non-zero on the first fai
 import argparse
 import json
 import os
-import re
 import shutil
 import signal
 import subprocess
@@ -25,7 +24,6 @@ from check import read_png  # noqa: E402  (the PNG reader of the browser check)
 
 try:
     from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.actions import interaction
@@ -36,14 +34,11 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("app_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
+from served_app import Failure, chromium_options, start_server  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOLERANCE = 2
 RECT_ATTRIBUTES = ["data-id", "x", "y", "width", "height", "fill", "fill-opacity"]
-
-
-class Failure(Exception):
-    pass
 
 
 class App:
@@ -53,14 +48,7 @@ class App:
         self.drawdoc = drawdoc
         self.env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
         self.folder = folder
-        self.server = subprocess.Popen(
-            [drawdoc, "serve", "--port", "0"], env=self.env, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True)
-        line = self.server.stdout.readline()
-        match = re.search(r"(http://127\.0\.0\.1:(\d+)/)\?token=(\w+)", line)
-        if not match:
-            raise Failure(f"drawdoc serve printed no address: {line!r}")
-        self.base, self.token = match.group(1), match.group(3)
+        self.server, self.base, self.token = start_server(drawdoc, self.env)
         self.address = f"{self.base}?token={self.token}"
         for browser in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
             if os.path.exists(browser):
@@ -68,13 +56,8 @@ class App:
         else:
             raise Failure("chromium is not installed: apt-get install chromium chromium-driver")
         driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-        options = Options()
-        options.binary_location = browser
-        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                         "--window-size=1400,1000", "--force-device-scale-factor=1",
-                         "--hide-scrollbars", "--disable-dev-shm-usage"):
-            options.add_argument(argument)
-        self.driver = webdriver.Chrome(service=Service(driver_path), options=options)
+        self.driver = webdriver.Chrome(service=Service(driver_path),
+                                       options=chromium_options(browser))
         self.driver.set_page_load_timeout(20)
 
     def close(self):

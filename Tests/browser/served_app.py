@@ -1,0 +1,44 @@
+"""What the drawing app's browser test (app_test.py) and its benchmark
+(Benchmarks/app_bench.py) share: `drawdoc serve` started on a store, and the options of the
+headless Chromium they drive.
+"""
+import re
+import subprocess
+import threading
+
+# What `drawdoc serve` prints first: its address with the access token.
+ADDRESS = re.compile(r"(http://127\.0\.0\.1:(\d+)/)\?token=(\w+)")
+
+# A fixed window and scale, so that screenshots and pointer positions are the canvas's.
+HEADLESS_ARGUMENTS = ("--headless=new", "--no-sandbox", "--disable-gpu",
+                      "--window-size=1400,1000", "--force-device-scale-factor=1",
+                      "--hide-scrollbars", "--disable-dev-shm-usage")
+
+
+class Failure(Exception):
+    pass
+
+
+def start_server(drawdoc, env):
+    """Starts `drawdoc serve --port 0` on the store of `env`; returns the process, the base
+    address (`http://127.0.0.1:PORT/`) and the token. The server's later lines (one per error)
+    are read and dropped on a thread, so it never blocks on a full pipe."""
+    server = subprocess.Popen([drawdoc, "serve", "--port", "0"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    line = server.stdout.readline()
+    match = ADDRESS.search(line)
+    if not match:
+        server.kill()
+        raise Failure(f"drawdoc serve printed no address: {line!r}")
+    threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
+    return server, match.group(1), match.group(3)
+
+
+def chromium_options(browser, *extra_arguments):
+    """The options of a headless Chromium at `browser`."""
+    from selenium.webdriver.chrome.options import Options  # only when a browser is driven
+    options = Options()
+    options.binary_location = browser
+    for argument in HEADLESS_ARGUMENTS + extra_arguments:
+        options.add_argument(argument)
+    return options
