@@ -39,12 +39,12 @@ struct DiffCommand: Command {
     try arguments.expectPositionals(atMost: 2)
     self.arguments = arguments
     let parser = ValueParser(command: Self.name)
-    let from = try arguments.value("at").map { (text) throws(CommandLineError) in
-      (number: try parser.version(text, option: "at"), option: "at")
+    func version(_ option: String) throws(CommandLineError) -> (number: Int, option: String)? {
+      guard let text = arguments.value(option) else { return nil }
+      return (try parser.version(text, option: option), option)
     }
-    let to = try arguments.value("to").map { (text) throws(CommandLineError) in
-      (number: try parser.version(text, option: "to"), option: "to")
-    }
+    let from = try version("at")
+    let to = try version("to")
     let first = try arguments.positional(0, name: "A")
     // One drawing compares two of its versions; without a version that would compare it
     // with itself, so B is needed.
