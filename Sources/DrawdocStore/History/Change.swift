@@ -91,18 +91,6 @@ public enum Change: Hashable, Sendable {
   }
 }
 
-/// A field of a rectangle that a change can set.
-public enum RectangleField: String, CaseIterable, Hashable, Sendable {
-  /// The left edge.
-  case x
-  /// The top edge.
-  case y
-  /// The width.
-  case width
-  /// The height.
-  case height
-  /// The fill color.
-  case color
-  /// The opacity level.
-  case alpha
-}
+/// A field of a rectangle that a change can set: the model's ``DrawdocModel/Rectangle/Field``,
+/// which `drawdoc diff` and `merge` name too.
+public typealias RectangleField = Rectangle.Field
