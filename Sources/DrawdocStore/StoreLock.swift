@@ -46,7 +46,7 @@ final class StoreLock {
     // `flock` has no timeout, so the wait is a series of tries. The pauses between them stay
     // short: a holder keeps the lock for a few milliseconds, and a waiter asleep when it is
     // let go leaves it idle (and to a luckier waiter) until it wakes.
-    let started = StoreLock.now()
+    let started = MonotonicClock.seconds()
     var pause = StoreLock.firstPause
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       // On a throw, deinit still runs (every property is set) and closes the descriptor.
@@ -54,7 +54,7 @@ final class StoreLock {
         throw .io(path: path, operation: "lock", reason: FileSystem.errorText(errno))
       }
       // The clock, not the sum of the pauses: a busy machine oversleeps short pauses.
-      guard StoreLock.now() - started < timeout else {
+      guard MonotonicClock.seconds() - started < timeout else {
         throw .locked(path: FileSystem.parent(of: path), waitedSeconds: timeout)
       }
       usleep(UInt32(pause * 1_000_000))
@@ -66,13 +66,6 @@ final class StoreLock {
   static let firstPause = 0.0005
   /// The longest pause between two tries, in seconds.
   static let longestPause = 0.004
-
-  /// The monotonic clock, in seconds.
-  private static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-  }
 
   deinit {
     guard descriptor >= 0 else { return }

@@ -77,12 +77,12 @@ public final class ChangeFollower: @unchecked Sendable {
       self.restarted = nil
       throw .journalRestarted(asked: restarted.asked, last: restarted.last)
     }
-    let deadline = timeout.map { Waker.now() + $0 }
+    let deadline = timeout.map { MonotonicClock.seconds() + $0 }
     while true {
       let events = try read()
       if !events.isEmpty { return events }
       if waker.isStopped { return [] }
-      let remaining = deadline.map { $0 - Waker.now() }
+      let remaining = deadline.map { $0 - MonotonicClock.seconds() }
       if let remaining, remaining <= 0 { return [] }
       waker.wait(seconds: min(remaining ?? Self.pollInterval, Self.pollInterval))
     }
@@ -220,11 +220,5 @@ private final class Waker: @unchecked Sendable {
       var buffer = [UInt8](repeating: 0, count: 4096)
       while buffer.withUnsafeMutableBytes({ read(watch, $0.baseAddress, $0.count) }) > 0 {}
     }
-  }
-
-  static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 }
