@@ -25,8 +25,7 @@ enum DrawingChanges {
     let (revision, history) = try store.snapshot(of: id)
     let new = revision.drawing
     guard since <= revision.version, let old = try keptVersion(since, of: id, in: store),
-      old.plane.size.width.bitPattern == new.plane.size.width.bitPattern,
-      old.plane.size.height.bitPattern == new.plane.size.height.bitPattern
+      old.plane.size == new.plane.size
     else {
       return .object(versionMembers(sequence, revision, history) + [("changes", .null)])
     }
