@@ -39,6 +39,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 "Tests", "browser"))
+import served_app  # noqa: E402
 from served_app import Failure, chromium_options, start_server  # noqa: E402
 
 INSTALL = "apt-get install -y chromium chromium-driver python3-selenium"
@@ -141,20 +142,8 @@ class App:
         return json.loads(self.run("open", doc, "--json"))
 
 
-def wait(what, condition, seconds=10, pause=0.02):
-    deadline = time.time() + seconds
-    last = None
-    while time.time() < deadline:
-        try:
-            last = condition()
-            if last:
-                return last
-        except Failure:
-            raise
-        except Exception as error:  # the page between two states
-            last = error
-        time.sleep(pause)
-    raise Failure(f"{what}: not within {seconds} s (last: {last!r})")
+def wait(what, condition, seconds=10):
+    return served_app.wait(what, condition, seconds, pause=0.02)
 
 
 def unique_color(index, avoid):

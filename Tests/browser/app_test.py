@@ -34,7 +34,7 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("app_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, chromium_options, start_server  # noqa: E402
+from served_app import Failure, chromium_options, start_server, wait  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOLERANCE = 2
@@ -117,17 +117,7 @@ class App:
 
     def wait(self, what, condition, seconds=5):
         """Waits until `condition()` is true; fails saying `what`."""
-        deadline = time.time() + seconds
-        last = None
-        while time.time() < deadline:
-            try:
-                last = condition()
-                if last:
-                    return last
-            except Exception as error:  # the page between two states
-                last = error
-            time.sleep(0.05)
-        raise Failure(f"{what}: not within {seconds} s (last: {last!r})")
+        return wait(what, condition, seconds, pause=0.05)
 
     def canvas_point(self, x, y):
         """Where canvas point (x, y) is on the page, as offsets from the drawing's centre."""

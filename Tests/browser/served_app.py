@@ -1,10 +1,11 @@
 """What the drawing app's browser test (app_test.py) and its benchmark
-(Benchmarks/app_bench.py) share: `drawdoc serve` started on a store, and the options of the
-headless Chromium they drive.
+(Benchmarks/app_bench.py) share: `drawdoc serve` started on a store, the options of the
+headless Chromium they drive, and waiting for the page.
 """
 import re
 import subprocess
 import threading
+import time
 
 # What `drawdoc serve` prints first: its address with the access token.
 ADDRESS = re.compile(r"(http://127\.0\.0\.1:(\d+)/)\?token=(\w+)")
@@ -17,6 +18,25 @@ HEADLESS_ARGUMENTS = ("--headless=new", "--no-sandbox", "--disable-gpu",
 
 class Failure(Exception):
     pass
+
+
+def wait(what, condition, seconds, pause):
+    """Asks `condition()` every `pause` seconds until it is true, and returns it; fails
+    saying `what` after `seconds`. An exception in between (the page between two states) is
+    asked again, but a `Failure` (a drawdoc command that failed) ends the wait at once."""
+    deadline = time.time() + seconds
+    last = None
+    while time.time() < deadline:
+        try:
+            last = condition()
+            if last:
+                return last
+        except Failure:
+            raise
+        except Exception as error:
+            last = error
+        time.sleep(pause)
+    raise Failure(f"{what}: not within {seconds} s (last: {last!r})")
 
 
 def start_server(drawdoc, env):
