@@ -142,8 +142,8 @@ class App:
         return json.loads(self.run("open", doc, "--json"))
 
 
-def wait(what, condition, seconds=10):
-    return served_app.wait(what, condition, seconds, pause=0.02)
+def wait(what, condition, seconds=10, pause=0.02):
+    return served_app.wait(what, condition, seconds, pause)
 
 
 def unique_color(index, avoid):
