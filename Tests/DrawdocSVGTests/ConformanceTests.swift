@@ -1,20 +1,19 @@
 import Foundation
 import Testing
 
-// The 44 inputs of resvg's public test suite in ../shared/conformance/resvg/ (the `shared`
-// folder beside the repository) import to the planes and warnings written by hand in
-// Fixtures/conformance/NAME.expected.json; the format is the one of Samples/foreign/ (see
-// Samples/foreign/README.md and Fixtures/conformance/README.md).
+// The 44 inputs from resvg's public test suite in Fixtures/conformance/resvg/ (copied unchanged;
+// where they come from and their licence: Fixtures/conformance/README.md) import to the planes
+// and warnings written by hand in Fixtures/conformance/NAME.expected.json; the format is the one
+// of Samples/foreign/ (see Samples/foreign/README.md and Fixtures/conformance/README.md).
 
 /// The hand-written expectations, one `NAME.expected.json` per input.
 private let expectationFolder = repositoryRoot.appendingPathComponent(
   "Tests/DrawdocSVGTests/Fixtures/conformance")
 
-/// The resvg inputs, `NAME.svg`, in the `shared` folder beside the repository.
-private let inputFolder = repositoryRoot.deletingLastPathComponent()
-  .appendingPathComponent("shared/conformance/resvg").standardizedFileURL
+/// The resvg inputs, `NAME.svg`.
+private let inputFolder = expectationFolder.appendingPathComponent("resvg")
 
-/// How many inputs the peer copied (shared/conformance/README.md).
+/// How many inputs were copied from resvg (Fixtures/conformance/README.md lists them).
 private let inputCount = 44
 
 /// The names (without `.expected.json`) of the expectations, sorted.
@@ -27,9 +26,8 @@ private func conformanceNames() -> [String] {
 /// Why a test fails when the inputs are not where they should be.
 private func missingInputs(_ what: String) -> Comment {
   """
-  \(what): the resvg conformance inputs must be in \(inputFolder.path) (the folder \
-  `shared/conformance/resvg/` beside the repository folder \(repositoryRoot.path)); \
-  they are not part of the repository, so check out or copy `shared` next to it
+  \(what): the resvg conformance inputs belong in \(inputFolder.path), a folder of the \
+  repository; Fixtures/conformance/README.md says how to copy them again from resvg
   """
 }
 

@@ -183,7 +183,7 @@ def main():
     if "--foreign" in sys.argv:
         svg_dir = exp_dir = os.path.join(ROOT, "Samples", "foreign")
     else:
-        svg_dir = os.path.join(ROOT, "..", "shared", "conformance", "resvg")
+        svg_dir = os.path.join(HERE, "resvg")
         exp_dir = HERE
     tmp = tempfile.mkdtemp()
     bad = 0
