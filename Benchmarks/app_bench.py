@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The drawing app's speed (issue 13, item 8): `drawdoc serve` on a fresh store, driven by
+"""The drawing app's speed: `drawdoc serve` on a fresh store, driven by
 Debian's headless Chromium through chromium-driver and Selenium.
 
     python3 Benchmarks/app_bench.py --drawdoc PATH [--quick] [--changes N] [--open-runs N]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The drawdoc benchmark (SPEC §6), from a clean clone:
+# The drawdoc benchmark (Benchmarks/README.md explains each figure), from a clean clone:
 #
 #   bash Benchmarks/run.sh            # 10 k, 100 k, 1 M rectangles, 5 runs; store 11 runs;
 #                                     # set at 1 k (41 runs) and 1 M (9); watch 200 changes
@@ -7,7 +7,7 @@
 #                                     # set at 1 k (15 runs); watch 60 changes
 #   bash Benchmarks/run.sh --app-only # only the drawing app's section (about 40 s once built)
 #
-# The drawing app's section (app_bench.py, issue 13) comes after the table: `drawdoc serve` in
+# The drawing app's section (app_bench.py) comes after the table: `drawdoc serve` in
 # headless Chromium. It needs Debian's chromium and chromium-driver and Python's selenium;
 # without them it prints the install line and is left out. --no-app leaves it out; with
 # --quick it times fewer changes and openings.
@@ -16,17 +16,17 @@
 # --store-runs N, --budget SECONDS (per measurement), --sizes 10000,100000,1000000,
 # --set-sizes 1000,1000000, --set-runs N (below 100 k), --set-runs-large N,
 # --watch-changes N. BASELINE=<commit> builds `set`'s "before" binary from another commit
-# than 7c30a3f (the last before histories, issue 12).
+# than 7c30a3f (the last commit before drawings kept their histories).
 #
-# Needs the Swift toolchain; uses ../shared/bench/ (gen_drawdoc.py, ref_sax.c) next to the
-# repository. python3, gcc with libxml2-dev, rsvg-convert and GNU time are used when
+# Needs the Swift toolchain; uses the reference programs in Benchmarks/Reference/
+# (gen_drawdoc.py, ref_sax.c). python3, gcc with libxml2-dev, rsvg-convert and GNU time are used when
 # present; for a missing one the script prints the apt-get line and leaves its column out.
 # It installs nothing. Generated documents, the stores and ref_sax are cached in Benchmarks/.data/.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
-shared="$(cd "$root/.." && pwd)/shared/bench"
+reference="$here/Reference"
 data="$here/.data"
 started=$(date +%s)
 
@@ -103,9 +103,9 @@ if [[ $app == only ]]; then
   exit "$status"
 fi
 
-if [[ ! -f "$shared/gen_drawdoc.py" || ! -f "$shared/ref_sax.c" ]]; then
+if [[ ! -f "$reference/gen_drawdoc.py" || ! -f "$reference/ref_sax.c" ]]; then
   echo "run.sh: the reference programs are missing: expected gen_drawdoc.py and ref_sax.c" >&2
-  echo "in $shared (../shared/bench/ next to the repository; see SPEC §6)." >&2
+  echo "in $reference (Benchmarks/Reference/ of the repository; restore them with git)." >&2
   exit 66
 fi
 mkdir -p "$data/out"
@@ -118,10 +118,10 @@ if ! command -v gcc >/dev/null; then
 elif ! pkg-config --exists libxml-2.0 2>/dev/null; then
   missing "libxml2 (pkg-config libxml-2.0, to build ref_sax)" "pkg-config libxml2-dev"
   ref_sax=none
-elif [[ ! -x "$ref_sax" || "$shared/ref_sax.c" -nt "$ref_sax" || "$shared/ref_common.h" -nt "$ref_sax" ]]; then
+elif [[ ! -x "$ref_sax" || "$reference/ref_sax.c" -nt "$ref_sax" || "$reference/ref_common.h" -nt "$ref_sax" ]]; then
   echo "building ref_sax with gcc -O2" >&2
   # shellcheck disable=SC2046  # pkg-config prints several words on purpose
-  gcc -O2 "$shared/ref_sax.c" -o "$ref_sax" $(pkg-config --cflags --libs libxml-2.0)
+  gcc -O2 "$reference/ref_sax.c" -o "$ref_sax" $(pkg-config --cflags --libs libxml-2.0)
 fi
 
 rsvg=$(command -v rsvg-convert || true)
@@ -143,9 +143,9 @@ if command -v python3 >/dev/null; then
   IFS=, read -r -a counts <<<"$sizes,$set_sizes"
   for count in $(printf '%s\n' "${counts[@]}" | sort -nu); do
     file="$data/drawdoc-$count.svg"
-    if [[ ! -s "$file" || "$shared/gen_drawdoc.py" -nt "$file" ]]; then
+    if [[ ! -s "$file" || "$reference/gen_drawdoc.py" -nt "$file" ]]; then
       echo "generating $count rectangles (gen_drawdoc.py $count 1)" >&2
-      python3 "$shared/gen_drawdoc.py" "$count" 1 >"$file.tmp"
+      python3 "$reference/gen_drawdoc.py" "$count" 1 >"$file.tmp"
       mv "$file.tmp" "$file"
     fi
   done
@@ -172,22 +172,22 @@ swift build -c release --package-path "$here" --product drawdoc >&2
 bin=$(swift build -c release --package-path "$here" --show-bin-path)
 echo "built in $(($(date +%s) - build_started)) s" >&2
 
-# --- drawdoc as it was before history (issue 12), for `set` before and after ---------------
+# --- drawdoc as it was before histories, for `set` before and after ---------------
 # BASELINE=<commit> names another commit. The binary is built once from `git archive` of that
 # commit into Benchmarks/.data/baseline-<commit>/, with its own scratch path, and kept.
 baseline_commit="${BASELINE:-7c30a3f}"
 baseline=none
 if ! command -v git >/dev/null; then
   echo "run.sh: git not found: the 'set before' column is left out. To install it: apt-get install -y git" >&2
-  note+=(--note "git was not found, so \`set\` before issue 12 (commit $baseline_commit) was not measured (apt-get install -y git).")
+  note+=(--note "git was not found, so \`set\` before histories (commit $baseline_commit) was not measured (apt-get install -y git).")
 elif ! commit=$(git -C "$root" rev-parse -q --verify "$baseline_commit^{commit}" 2>/dev/null); then
   echo "run.sh: commit $baseline_commit is not in this clone: the 'set before' column is left out" >&2
-  note+=(--note "Commit $baseline_commit is not in this clone (a shallow clone?), so \`set\` before issue 12 was not measured.")
+  note+=(--note "Commit $baseline_commit is not in this clone (a shallow clone?), so \`set\` before histories was not measured.")
 else
   short=$(git -C "$root" rev-parse --short "$commit")
   baseline_dir="$data/baseline-$short"
   if [[ ! -x "$baseline_dir/drawdoc" ]]; then
-    echo "building drawdoc at $short (the binary before issue 12) in $baseline_dir" >&2
+    echo "building drawdoc at $short (the binary before histories) in $baseline_dir" >&2
     rm -rf "$baseline_dir"
     mkdir -p "$baseline_dir/src"
     if git -C "$root" archive "$commit" | tar -x -C "$baseline_dir/src" &&

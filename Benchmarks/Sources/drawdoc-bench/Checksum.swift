@@ -1,6 +1,6 @@
 import DrawdocModel
 
-/// The fold `ref_sax` prints (`../shared/bench/ref_common.h`): per rectangle, in document
+/// The fold `ref_sax` prints (`Benchmarks/Reference/ref_common.h`): per rectangle, in document
 /// order, `x`, `y`, `width`, `height`, red, green, blue and `fill-opacity` added one at a time
 /// to a `Double`, and every byte of the `data-id` added to an integer. Equal lines show that
 /// two readers extracted the same numbers.

@@ -1,6 +1,6 @@
 import Glibc
 
-/// `drawdoc set` before and after issue 12 (history), in the same run: the binary built from
+/// `drawdoc set` before and after drawings kept histories, in the same run: the binary built from
 /// the commit before it (``Suite/baseline``) and the current one, each on a store of its own
 /// holding the same drawing, their runs alternating.
 extension Suite {
@@ -199,8 +199,8 @@ extension Suite {
       + "between 3 and 7 so that every run changes the drawing. Before: drawdoc built from "
       + "commit \(baselineName)"
       + (baselineName.hasPrefix("7c30a3f")
-        ? ", the last before histories (issue 12)"
-        : " (BASELINE; the default is 7c30a3f, the last before histories, issue 12)")
+        ? ", the last before histories"
+        : " (BASELINE; the default is 7c30a3f, the last before histories)")
       + "; after: this build. Each "
       + "binary has its own store holding the generated document (copied in, then indexed by "
       + "one `list`). The runs alternate, the order swapped every round (before, after; after, "

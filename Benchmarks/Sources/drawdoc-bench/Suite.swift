@@ -66,7 +66,7 @@ struct Suite {
   let errorFile: String
   /// Notes given on the command line (tools the script could not find).
   let givenNotes: [String]
-  /// `drawdoc` built from the commit before issue 12, for `set` before and after.
+  /// `drawdoc` built from the last commit before histories, for `set` before and after.
   let baseline: String?
   /// The commit it was built from, as the table names it.
   let baselineName: String
