@@ -47,7 +47,7 @@ public enum DrawdocCLI {
   ///   - environment: The process environment.
   ///   - standardOutput: Where results go.
   ///   - standardError: Where warnings and errors go.
-  /// - Returns: The exit status of SPEC §4.
+  /// - Returns: The exit status, one of those docs/format.md lists.
   public static func run(
     arguments: [String], environment: [String: String] = [:],
     standardOutput: any OutputSink, standardError: any OutputSink

@@ -1,6 +1,6 @@
 import DrawdocModel
 
-/// Draws a ``DrawdocModel/Plane`` into pixels (SPEC §5).
+/// Draws a ``DrawdocModel/Plane`` into pixels, as docs/format.md says pictures are drawn.
 ///
 /// Each rectangle is its color at opacity `level / 10`, composited source-over in sRGB
 /// (no conversion to linear light), in z-order with the last rectangle on top. A pixel that

@@ -11,7 +11,7 @@ import DrawdocSVG
   import Darwin
 #endif
 
-/// A folder of drawings (SPEC §3): `drawings/<id>.svg` are the truth; `index.json` and
+/// A folder of drawings (<doc:Store>): `drawings/<id>.svg` are the truth; `index.json` and
 /// `thumbnails/` are caches rebuilt from them whenever they are missing, damaged or stale.
 /// Every write is atomic and every read-modify-write holds the store lock.
 public struct DocumentStore: Sendable {

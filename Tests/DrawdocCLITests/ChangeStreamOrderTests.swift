@@ -9,9 +9,9 @@ import Testing
   import Darwin
 #endif
 
-/// The change stream (issue 12, item 4): every watcher sees every change, once, in the order
-/// the store applied it, whichever process made it; a watcher that starts late asks for what
-/// it missed.
+/// The change stream (DrawdocStore's article WatchingChanges.md): every watcher sees every
+/// change, once, in the order the store applied it, whichever process made it; a watcher that
+/// starts late asks for what it missed.
 @Suite struct ChangeStreamOrderTests {
   static let writers = 4
   static let changesPerWriter = 250

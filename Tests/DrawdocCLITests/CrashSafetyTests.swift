@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-/// Crash safety (issue 7, item 3; issue 12, item 5): each change is killed with SIGKILL at
-/// random moments within its full duration; afterwards the drawing must be exactly its old or
-/// its new version (or, for the trash, exactly where it was or where it was going), its history
-/// must read with every version it lists opening, and the listing, the trash and the change
-/// journal must agree. Between kills the store is brought back with drawdoc's own commands
-/// (`undo`, `redo`, `trash --restore`), not by writing its files. Each test prints how often
-/// each outcome happened (see ``KillRecord``).
+/// Crash safety (DrawdocStore's articles Store.md and HistoryAndTrash.md): each change is killed
+/// with SIGKILL at random moments within its full duration; afterwards the drawing must be exactly
+/// its old or its new version (or, for the trash, exactly where it was or where it was going), its
+/// history must read with every version it lists opening, and the listing, the trash and the change
+/// journal must agree. Between kills the store is brought back with drawdoc's own commands (`undo`,
+/// `redo`, `trash --restore`), not by writing its files. Each test prints how often each outcome
+/// happened (see ``KillRecord``).
 @Suite(.serialized) struct CrashSafetyTests {
   /// Rectangles of the big new version for `save` (about 106 bytes each: ~10.6 MB of SVG).
   static let bigRectangles = 100_000

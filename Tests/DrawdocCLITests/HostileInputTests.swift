@@ -198,7 +198,8 @@ import Testing
     ]
   }
 
-  /// SPEC §2 limits: reading takes memory for the rectangles, not for the bytes around them.
+  /// The limits of docs/format.md: reading takes memory for the rectangles, not for the bytes
+  /// around them.
   /// GNU time gives each run's peak resident set size.
   @Test func peakMemoryFollowsTheRectanglesNotTheBytes() throws {
     let time = "/usr/bin/time"

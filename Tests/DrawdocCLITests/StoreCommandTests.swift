@@ -162,7 +162,7 @@ final class Sandbox {
   }
 }
 
-/// The JSON form of a drawing (SPEC §4).
+/// The JSON form of a drawing (docs/format.md; `Schema/drawdoc.schema.json`).
 struct DrawingForm: Decodable, Equatable {
   var format: String
   var version: Int

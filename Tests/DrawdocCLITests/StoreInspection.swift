@@ -4,7 +4,8 @@ import Testing
 // What the crash, concurrency and change-stream tests read back from a store: the JSON that
 // `history`, `trash` and `watch` print, and the store's change journal.
 
-/// The number of versions of each drawing a store keeps unless told otherwise (issue 12).
+/// The number of versions of each drawing a store keeps unless told otherwise
+/// (`StoreSettings.defaultHistoryLimit`; `drawdoc config history-limit` changes it).
 let defaultHistoryLimit = 100
 
 /// `history DOC --json`, decoded (`Schema/drawdoc-history.schema.json`).

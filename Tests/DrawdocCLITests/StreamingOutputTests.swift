@@ -4,9 +4,9 @@ import DrawdocSVG
 import Foundation
 import Testing
 
-/// `export`, `convert` and `open` write their output a piece at a time as they make it (issue
-/// 15): to a file, to standard output, or to a buffer in process, the bytes are those of the
-/// library's encoders, and a file that cannot be written whole is not written at all.
+/// `export`, `convert` and `open` write their output a piece at a time as they make it: to a
+/// file, to standard output, or to a buffer in process, the bytes are those of the library's
+/// encoders, and a file that cannot be written whole is not written at all.
 @Suite struct StreamingOutputTests {
   /// A sandbox with a drawing of 12,000 factory rectangles, whose SVG, JSON and text are each
   /// over 1 MiB, so that they are written in several pieces.

@@ -57,7 +57,7 @@ import Testing
     }
   }
 
-  @Test func rectangleDescriptionMatchesTheSpecification() throws {
+  @Test func rectangleDescriptionHasItsDocumentedForm() throws {
     let rectangle = Rectangle(
       id: try Identifier("afy-kw5-t7o"), point: try Point(x: 45, y: 44),
       size: try Size(width: 89, height: 92), color: try Color(red: 235, green: 198, blue: 65),

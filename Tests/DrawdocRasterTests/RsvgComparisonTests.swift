@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Draws the same drawings with ``Rasterizer`` and with librsvg's `rsvg-convert` and
-/// compares the pixels (SPEC §5: within 2 levels per channel).
+/// compares the pixels: within 2 levels per channel, as docs/format.md promises for pictures.
 ///
 /// How pixels are compared: rsvg-convert draws with cairo, which keeps premultiplied 8-bit
 /// pixels and divides by alpha only when it writes the PNG. At low alpha that division
@@ -30,8 +30,8 @@ import Testing
     var testDescription: String { rawValue }
   }
 
-  /// The largest difference allowed away from fractional edges, in 8-bit levels: SPEC §5's
-  /// 2 levels, except for the 200 stacked factory rectangles.
+  /// The largest difference allowed away from fractional edges, in 8-bit levels: the 2 levels
+  /// docs/format.md allows, except for the 200 stacked factory rectangles.
   ///
   /// cairo rounds every pixel to 8 premultiplied bits after each layer, so its error grows
   /// with the number of translucent layers; where three to ten of them overlap it is up to

@@ -15,7 +15,7 @@ import Testing
     }
   }
 
-  @Test func writesTheSpecificationsForm() throws {
+  @Test func writesTheFormatDocumentsJSONExampleExactly() throws {
     let rectangle = Rectangle(
       id: try Identifier("afy-kw5-t7o"), point: try Point(x: 45, y: 44.5),
       size: try Size(width: 150, height: 120), color: try Color(red: 235, green: 198, blue: 65),
@@ -24,7 +24,7 @@ import Testing
       id: try Identifier("k3j-9xa-0pq"), created: try Timestamp("2026-11-21T08:00:00Z"),
       modified: try Timestamp("2026-11-21T08:05:12Z"),
       plane: try Plane(title: "Sketch \"1\"\n", rectangles: [rectangle]))
-    // SPEC §4's example, typed by hand, with one rectangle per line.
+    // The JSON example of docs/format.md, typed by hand, with one rectangle per line.
     let expected = """
       {"format": "drawdoc", "version": 1, "id": "k3j-9xa-0pq", "title": "Sketch \\"1\\"\\n", \
       "width": 1024, "height": 768, "created": "2026-11-21T08:00:00Z", \

@@ -3,8 +3,8 @@ import DrawdocSVG
 import Foundation
 import Testing
 
-// Import mode (SPEC §2, "Import mode"): any well-formed SVG, its rectangles kept and every loss
-// reported with its line.
+// Import mode (docs/format.md, "Import mode"): any well-formed SVG, its rectangles kept and
+// every loss reported with its line.
 //
 // Most inputs are built by `document(_:root:)`: line 1 is the `<svg>` start tag, the body
 // starts on line 2, so the line of each body element is its position in the body plus one.

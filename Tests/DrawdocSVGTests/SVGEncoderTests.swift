@@ -15,8 +15,8 @@ import Testing
       plane: try Plane(title: "Sketch", rectangles: [rectangle]))
   }
 
-  @Test func writesTheSpecificationExampleExactly() throws {
-    // SPEC §2's example, typed by hand.
+  @Test func writesTheFormatDocumentsExampleExactly() throws {
+    // The SVG example of docs/format.md, typed by hand.
     let expected = """
       <?xml version="1.0" encoding="UTF-8"?>
       <svg xmlns="http://www.w3.org/2000/svg" width="1024" height="768" viewBox="0 0 1024 768" \
@@ -73,7 +73,7 @@ import Testing
     #expect(text.contains("<title>&lt;Tom &amp; &quot;Jerry&quot;&gt;&#13;\n</title>"))
   }
 
-  @Test func theSpecificationExampleInPiecesIsTheSameBytes() throws {
+  @Test func theFormatDocumentsExampleInPiecesIsTheSameBytes() throws {
     var pieces: [[UInt8]] = []
     SVGEncoder.encode(try drawing(x: 45), pieceSize: 1) { pieces.append(Array($0)) }
     // A piece goes out before a rectangle once it holds pieceSize bytes: the header, then

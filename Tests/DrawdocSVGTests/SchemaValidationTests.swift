@@ -86,7 +86,7 @@ extension SchemaValidationTests {
 // MARK: - Broken files
 
 extension SchemaValidationTests {
-  /// The valid file of SPEC §2; each broken case changes one thing in it.
+  /// The SVG example of docs/format.md; each broken case changes one thing in it.
   static let validFile = """
     <?xml version="1.0" encoding="UTF-8"?>
     <svg xmlns="http://www.w3.org/2000/svg" width="1024" height="768" viewBox="0 0 1024 768" \
@@ -189,7 +189,7 @@ extension SchemaValidationTests {
 // MARK: - Tests
 
 extension SchemaValidationTests {
-  @Test func specificationExampleValidates() {
+  @Test func theFormatDocumentsExampleValidates() {
     #expect(validator.validate(Array(Self.validFile.utf8)) == [])
   }
 

@@ -3,8 +3,8 @@ import DrawdocModel
 import Foundation
 import Testing
 
-// Strict mode (SPEC §2, "Reading"): every departure from the format is an error that names
-// its line and column; every other spelling of the same XML is accepted.
+// Strict mode (docs/format.md, strict reading): every departure from the format is an error
+// that names its line and column; every other spelling of the same XML is accepted.
 //
 // Every input is the template below with a small edit, so line numbers are known by
 // construction: line 1 is the XML declaration, line 2 the `<svg>` start tag, line 3 the

@@ -366,8 +366,10 @@ import Testing
       option: "relative/store", environment: ["HOME": "/home/u"], expected: "relative/store"),
   ]
 
+  /// `--store`, else `DRAWDOC_STORE`, else `$XDG_DATA_HOME/drawdoc` (when set and not empty),
+  /// else `~/.local/share/drawdoc`.
   @Test(arguments: DocumentStoreTests.locationCases)
-  func locationFollowsThePrecedenceOfTheSpecification(_ testCase: LocationCase) {
+  func locationFollowsItsDocumentedPrecedence(_ testCase: LocationCase) {
     #expect(
       DocumentStore.location(option: testCase.option, environment: testCase.environment)
         == testCase.expected)

@@ -28,7 +28,7 @@ struct MergeCommand: Command {
 
     Each input is a drawing file (SVG, JSON or a PNG drawdoc exported) or a drawing in the
     store; an empty file (/dev/null) is an empty drawing. As a git merge driver:
-    drawdoc merge %O %A %B -o %A (see the README).
+    drawdoc merge %O %A %B -o %A (docs/git.md in drawdoc's repository sets it up).
     """
 
   let arguments: ParsedArguments

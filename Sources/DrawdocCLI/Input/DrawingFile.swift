@@ -51,8 +51,9 @@ enum FileFormat: String, CaseIterable {
 
 /// Reads drawings from files given on the command line.
 enum DrawingFile {
-  /// Reads any SVG file in import mode (SPEC §2) or, for `.json` or text starting with `{`,
-  /// the JSON form, or the drawing a PNG file carries (strictly), which raise no warnings.
+  /// Reads any SVG file in import mode (docs/format.md describes it) or, for `.json` or text
+  /// starting with `{`, the JSON form, or the drawing a PNG file carries (strictly), which
+  /// raise no warnings.
   ///
   /// - Parameters:
   ///   - path: The file, or `-` for standard input.

@@ -6,7 +6,7 @@ import DrawdocStore
 
 /// The one place that turns an error into its exit status and the text a user reads.
 struct ErrorReport {
-  /// The exit status of SPEC §4.
+  /// The exit status, one of those docs/format.md lists.
   let status: ExitStatus
   /// What went wrong and what would be right.
   let message: String

@@ -1,4 +1,4 @@
-/// The exit statuses of SPEC §4.
+/// The exit statuses drawdoc documents in docs/format.md (and the man page).
 enum ExitStatus: Int32, CaseIterable {
   /// The command did what it was asked.
   case success = 0

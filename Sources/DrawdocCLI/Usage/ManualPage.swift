@@ -57,7 +57,10 @@ enum ManualPage {
     page += """
       .SH SEE ALSO
       \\fBdrawdoc help\\fR \\fICOMMAND\\fR prints the help of one command, as this page does.
-      The README of drawdoc's repository describes the format, the store and every design choice.
+      In drawdoc's repository, \\fIdocs/format.md\\fR describes the file format,
+      \\fIdocs/command\\-line.md\\fR the command line, \\fIdocs/git.md\\fR diff and merge
+      with git, \\fIdocs/serve.md\\fR the drawing app, and the DrawdocStore documentation
+      (\\fISources/\\:DrawdocStore/\\:DrawdocStore.docc/\\:Store.md\\fR) the store.
 
       """
     return page

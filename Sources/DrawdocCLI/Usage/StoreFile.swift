@@ -5,7 +5,8 @@ struct StoreFile {
   /// What it holds.
   let meaning: String
 
-  /// Everything drawdoc keeps in a store, in the order README's "The store" lists it.
+  /// Everything drawdoc keeps in a store, in the order DrawdocStore's article Store.md
+  /// lists it.
   static let all: [StoreFile] = [
     StoreFile(path: "drawings/<id>.svg", meaning: "The truth: one drawdoc file per drawing."),
     StoreFile(

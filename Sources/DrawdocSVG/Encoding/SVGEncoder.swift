@@ -1,6 +1,6 @@
 import DrawdocModel
 
-/// Writes drawings in the drawdoc file format, version 1 (SPEC §2): deterministic bytes,
+/// Writes drawings in the drawdoc file format, version 1 (docs/format.md): deterministic bytes,
 /// two-space indent, LF line ends, shortest round-trip numbers and the attributes of each
 /// `rect` in the order `data-id x y width height fill fill-opacity`.
 public enum SVGEncoder {

@@ -1,6 +1,6 @@
 import DrawdocModel
 
-/// Reads SVG written by any program in import mode (SPEC §2): every well-formed SVG file is
+/// Reads SVG written by any program in import mode (docs/format.md): every well-formed SVG file is
 /// accepted; its rectangles become a drawing, and whatever drawdoc cannot represent is
 /// skipped or simplified with a warning naming its line.
 ///

@@ -1,11 +1,12 @@
 import DrawdocModel
 
-/// The JSON form of a drawing (SPEC §4), written by `open --json`, `export --format json` and
-/// `convert … out.json`, and read by `convert in.json …`. Its schema is
-/// `Schema/drawdoc.schema.json`.
+/// The JSON form of a drawing (docs/format.md), written by `open --json`,
+/// `export --format json` and `convert … out.json`, and read by `convert in.json …`. Its
+/// schema is `Schema/drawdoc.schema.json`.
 public enum DrawingJSON {
-  /// Writes a drawing's JSON form: the members in the specification's order, one rectangle
-  /// per line, numbers in the same shortest form as the SVG writer, and a final newline.
+  /// Writes a drawing's JSON form: the members in the order docs/format.md gives, one
+  /// rectangle per line, numbers in the same shortest form as the SVG writer, and a final
+  /// newline.
   ///
   /// - Parameter drawing: The drawing.
   /// - Returns: UTF-8 JSON text.

@@ -1,4 +1,4 @@
-/// Why a file could not be read as the JSON form of a drawing (SPEC §4).
+/// Why a file could not be read as the JSON form of a drawing (docs/format.md).
 public enum JSONDecodingError: Error, Equatable, Sendable {
   /// The text is not JSON.
   case syntax(message: String, line: Int, column: Int)

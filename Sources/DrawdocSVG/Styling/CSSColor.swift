@@ -28,8 +28,8 @@ public enum CSSColor {
   public enum OutOfRange: Sendable {
     /// Clamp it, as browsers do: right for SVG written by other programs.
     case clamp
-    /// Refuse the color: right for a value typed on the command line, which is never
-    /// clamped silently (SPEC §1).
+    /// Refuse the color: right for a value typed on the command line, which drawdoc never
+    /// clamps silently (docs/format.md).
     case refuse
   }
 
