@@ -72,13 +72,13 @@ import Testing
     #expect(result.drawing.plane.count == 1)
   }
 
-  @Test func theLimitsAreWhatTheREADMESays() throws {
-    let readme = try String(
-      contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    #expect(readme.contains("4 GiB"))
-    #expect(readme.contains("33,554,430"))
-    #expect(readme.contains("256 levels"))
-    #expect(readme.contains("10,000,000 bytes"))
+  @Test func theLimitsAreWhatTheFormatDocumentSays() throws {
+    let page = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("docs/format.md"), encoding: .utf8)
+    #expect(page.contains("4 GiB"))
+    #expect(page.contains("33,554,430"))
+    #expect(page.contains("256 levels"))
+    #expect(page.contains("10,000,000 bytes"))
     #expect(SVGLimits.maximumFileSize == 4 << 30)
     #expect(SVGLimits.maximumRectangleCount == 33_554_430)
     #expect(SVGLimits.maximumDepth == 256)
