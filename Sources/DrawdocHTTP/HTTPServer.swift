@@ -5,7 +5,7 @@ import Synchronization
 /// Each connection has a thread of its own; past ``HTTPLimits/connections`` at once, new ones
 /// are answered `503 Service Unavailable` and closed.
 ///
-/// What it implements, and refuses, is said in the README ("The HTTP layer").
+/// What it implements, and refuses, is said in docs/serve.md ("The HTTP layer").
 public final class HTTPServer: Sendable {
   /// The port the server listens on.
   public let port: UInt16
