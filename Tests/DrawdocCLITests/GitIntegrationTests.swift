@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// A git repository in a sandbox, set up with the lines the README gives, with the built
+/// A git repository in a sandbox, set up with the lines docs/git.md gives, with the built
 /// drawdoc first on PATH.
 private final class Repository {
   let box: Sandbox
@@ -24,8 +24,8 @@ private final class Repository {
     }
     self.environment = environment
     try #require(try git("init", "-q", "-b", "main").status == 0)
-    let setup = try run("/bin/sh", ["-c", try readmeGitSetup()])
-    try #require(setup.status == 0, "the README's git setup failed: \(setup.standardError)")
+    let setup = try run("/bin/sh", ["-c", try documentedGitSetup()])
+    try #require(setup.status == 0, "the git setup of docs/git.md failed: \(setup.standardError)")
   }
 
   /// Runs a program in the repository and waits for it.
@@ -63,12 +63,12 @@ private final class Repository {
   }
 }
 
-/// The shell lines of the README's "Setting up git" section.
-private func readmeGitSetup() throws -> String {
-  let readme = try String(
-    contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-  let section = try #require(readme.range(of: "### Setting up git"))
-  let rest = readme[section.upperBound...]
+/// The shell lines of the section "Setting up git" in docs/git.md.
+private func documentedGitSetup() throws -> String {
+  let page = try String(
+    contentsOf: repositoryRoot.appendingPathComponent("docs/git.md"), encoding: .utf8)
+  let section = try #require(page.range(of: "## Setting up git"))
+  let rest = page[section.upperBound...]
   let start = try #require(rest.range(of: "```sh\n"))
   let end = try #require(rest[start.upperBound...].range(of: "```"))
   return String(rest[start.upperBound..<end.lowerBound])
@@ -90,7 +90,7 @@ private func gitIsInstalled() -> Bool {
   return true
 }
 
-/// `drawdoc diff` and `drawdoc merge` as git's diff and merge drivers, set up as the README
+/// `drawdoc diff` and `drawdoc merge` as git's diff and merge drivers, set up as docs/git.md
 /// says, with the real git.
 @Suite(.serialized) struct GitIntegrationTests {
   @Test func branchesThatEditDifferentRectanglesMergeCleanly() throws {
