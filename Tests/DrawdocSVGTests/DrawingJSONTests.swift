@@ -108,6 +108,10 @@ import Testing
     (#""alpha": 7"#, #""alpha": 7.5"#, "rectangles[0].alpha"),
     (##""color": "#000000""##, #""color": "red""#, "rectangles[0].color"),
     (#""width": 3"#, #""width": 0"#, "rectangles[0].width"),
+    (#""height": 4"#, #""height": -4"#, "rectangles[0].height"),
+    (#""y": 2"#, #""y": 1e999"#, "rectangles[0].y"),
+    (#""x": 1"#, #""x": 1e999"#, "rectangles[0].x"),
+    (#""height": 10"#, #""height": 0"#, "height"),
     (#""id": "afy-kw5-t7o""#, #""id": "AFY""#, "rectangles[0].id"),
     (#""created": "2026-11-21T08:00:00Z""#, #""created": "yesterday""#, "created"),
   ])

@@ -197,12 +197,18 @@ private struct Members {
     try model("id") { () throws(ModelError) in try plane.add(rectangle) }
   }
 
-  /// Runs model code, turning its error into an error about the member `key`.
+  /// Runs model code, turning its error into an error about the member `key`, or about the
+  /// member the error names (`height` of a size, `y` of a point).
   func model<T>(_ key: String, _ body: () throws(ModelError) -> T) throws(JSONDecodingError) -> T {
     do {
       return try body()
     } catch {
-      throw .invalidValue(path: memberPath(key), reason: error.description)
+      let member: String
+      switch error {
+      case .nonFiniteCoordinate(let name, _), .invalidLength(let name, _): member = name
+      default: member = key
+      }
+      throw .invalidValue(path: memberPath(member), reason: error.description)
     }
   }
 }
