@@ -27,22 +27,28 @@ let package = Package(
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
     ),
 
+    // MARK: - The system layer: every call of the C library (files, clocks, threads, sockets,
+    // readiness, change notification), with a Linux and a Darwin branch side by side.
+
+    .systemLibrary(name: "CSystemLinux"),
+    .target(name: "DrawdocSystem", dependencies: ["CSystemLinux"]),
+
     // MARK: - Library modules (model ← SVG ← store ← CLI; model ← raster)
 
     .target(name: "DrawdocModel"),
-    .target(name: "DrawdocLog"),
+    .target(name: "DrawdocLog", dependencies: ["DrawdocSystem"]),
     .target(
       name: "DrawdocSVG",
-      dependencies: ["DrawdocModel", "DrawdocLog", "CLibXML2"]
+      dependencies: ["DrawdocModel", "DrawdocLog", "DrawdocSystem", "CLibXML2"]
     ),
     .target(name: "DrawdocRaster", dependencies: ["DrawdocModel", "CZlib"]),
     .target(
       name: "DrawdocStore",
-      dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocRaster", "DrawdocLog"]
+      dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocRaster", "DrawdocLog", "DrawdocSystem"]
     ),
     // The HTTP server (sockets, requests, responses) knows nothing of drawings; the app's
     // routes and pages are DrawdocWeb.
-    .target(name: "DrawdocHTTP"),
+    .target(name: "DrawdocHTTP", dependencies: ["DrawdocSystem"]),
     .target(
       name: "DrawdocWeb",
       dependencies: [
@@ -53,14 +59,14 @@ let package = Package(
       name: "DrawdocCLI",
       dependencies: [
         "DrawdocModel", "DrawdocSVG", "DrawdocRaster", "DrawdocStore", "DrawdocLog",
-        "DrawdocHTTP", "DrawdocWeb",
+        "DrawdocHTTP", "DrawdocWeb", "DrawdocSystem",
       ]
     ),
     // The Swift runtime is linked in, not loaded: every command starts about 3 ms sooner,
     // which is most of the difference for quick ones such as `list` and `open`. Only on Linux:
     // Apple's platforms have the runtime in the system, and the driver refuses the flag.
     .executableTarget(
-      name: "drawdoc", dependencies: ["DrawdocCLI"],
+      name: "drawdoc", dependencies: ["DrawdocCLI", "DrawdocSystem"],
       linkerSettings: [
         .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
       ]
@@ -68,6 +74,7 @@ let package = Package(
 
     // MARK: - Tests
 
+    .testTarget(name: "DrawdocSystemTests", dependencies: ["DrawdocSystem"]),
     .testTarget(name: "DrawdocModelTests", dependencies: ["DrawdocModel"]),
     .testTarget(
       name: "DrawdocSVGTests",
@@ -80,7 +87,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DrawdocStoreTests",
-      dependencies: ["DrawdocStore", "DrawdocSVG", "DrawdocModel", "DrawdocRaster"]
+      dependencies: ["DrawdocStore", "DrawdocSVG", "DrawdocModel", "DrawdocRaster", "DrawdocSystem"]
     ),
     .testTarget(
       name: "DrawdocHTTPTests",

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DrawdocSystem
 
 /// One client connection: reads requests one after another (persistent connections, RFC 9112
 /// §9.3), each within the limits, answers them, and closes on an error, on `Connection: close`,
@@ -148,11 +142,7 @@ struct Connection {
         version: head.version, headers: headers, body: body))
   }
 
-  private func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-  }
+  private func now() -> Double { MonotonicClock.seconds() }
 }
 
 /// Writes a streamed body straight to the connection.

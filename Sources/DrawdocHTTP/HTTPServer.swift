@@ -1,3 +1,4 @@
+import DrawdocSystem
 import Synchronization
 
 /// A small HTTP/1.1 server on `127.0.0.1` (RFC 9110, 9112): it reads requests with bounds on
@@ -39,7 +40,11 @@ public final class HTTPServer: Sendable {
     port: UInt16 = 0, limits: HTTPLimits = HTTPLimits(),
     makeResponder: (UInt16) -> any HTTPResponder
   ) throws(HTTPServerError) {
-    (listener, self.port) = try Socket.listen(onLoopbackPort: port, backlog: 256)
+    do throws(Errno) {
+      (listener, self.port) = try Socket.listen(onLoopbackPort: port, backlog: 256)
+    } catch {
+      throw .cannotListen(port: port, reason: error.description)
+    }
     self.limits = limits
     self.responder = makeResponder(self.port)
   }
@@ -62,18 +67,21 @@ public final class HTTPServer: Sendable {
             contentLength: 37, close: true) + Array("too many connections: try again soon\n".utf8))
         continue
       }
-      let started = ConnectionThread.start { [self] in
+      // A thread of its own, detached: a connection blocks its thread on reads and writes for
+      // as long as the client takes (an event stream for hours), and a pool would keep others
+      // waiting behind it. It needs little stack: 128 at the default 8 MiB would reserve 1 GiB.
+      let thread = SystemThread.start(detached: true, stackSize: 512 << 10) { [self] in
         defer { open.withLock { $0 -= 1 } }
         Connection(socket: socket, limits: limits, responder: responder).serve()
       }
-      if !started { open.withLock { $0 -= 1 } }
+      if thread == nil { open.withLock { $0 -= 1 } }
     }
   }
 
   /// Starts ``run()`` on a thread of its own.
   public func start() {
     let server = self
-    _ = ConnectionThread.start { server.run() }
+    _ = SystemThread.start(detached: true) { server.run() }
   }
 
   /// Stops accepting connections; those open finish their current request.

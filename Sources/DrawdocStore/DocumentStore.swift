@@ -3,13 +3,7 @@ import DrawdocModel
 import DrawdocRaster
 import DrawdocSVG
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DrawdocSystem
 
 /// A folder of drawings (<doc:Store>): `drawings/<id>.svg` are the truth; `index.json` and
 /// `thumbnails/` are caches rebuilt from them whenever they are missing, damaged or stale.
@@ -45,8 +39,8 @@ public struct DocumentStore: Sendable {
   public init(root: String, lockTimeout: Double = 10) throws(StoreError) {
     self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
     self.lockTimeout = lockTimeout
-    try FileSystem.createFolder(drawingsFolder)
-    try FileSystem.createFolder(thumbnailsFolder)
+    try StoreFiles.createFolder(drawingsFolder)
+    try StoreFiles.createFolder(thumbnailsFolder)
   }
 
   var drawingsFolder: String { "\(root)/drawings" }
@@ -125,13 +119,13 @@ public struct DocumentStore: Sendable {
   /// - Returns: The drawing's id.
   /// - Throws: ``StoreError/noSuchDrawing(_:)`` or ``StoreError/ambiguousTitle(_:candidates:)``.
   public func resolve(_ name: String) throws(StoreError) -> Identifier {
-    if let id = try? Identifier(name), FileSystem.exists(path(of: id)) { return id }
+    if let id = try? Identifier(name), StoreFiles.exists(path(of: id)) { return id }
     let matches = try list().drawings.compactMap { row -> IndexEntry? in
       guard case .drawing(let entry) = row, entry.title == name else { return nil }
       return entry
     }
     guard let first = matches.first else {
-      if let id = try? Identifier(name), FileSystem.exists(trashPath(of: id)) {
+      if let id = try? Identifier(name), StoreFiles.exists(trashPath(of: id)) {
         throw .inTrash(id)
       }
       throw .noSuchDrawing(name)
@@ -308,7 +302,7 @@ public struct DocumentStore: Sendable {
       var existingId: Identifier?
       switch target {
       case .replace(let id): existingId = id
-      case .automatic: existingId = FileSystem.exists(path(of: incoming.id)) ? incoming.id : nil
+      case .automatic: existingId = StoreFiles.exists(path(of: incoming.id)) ? incoming.id : nil
       case .newDrawing: existingId = nil
       }
       guard let existingId else {
@@ -342,8 +336,8 @@ public struct DocumentStore: Sendable {
   /// - Parameter id: The drawing's id.
   /// - Returns: The thumbnail's state.
   public func thumbnailState(of id: Identifier) -> Thumbnail.State {
-    guard let picture = FileSystem.signature(thumbnailPath(of: id)) else { return .missing }
-    guard let drawing = FileSystem.signature(path(of: id)) else { return .stale }
+    guard let picture = StoreFiles.signature(thumbnailPath(of: id)) else { return .missing }
+    guard let drawing = StoreFiles.signature(path(of: id)) else { return .stale }
     let pictureTime = (picture.modifiedSeconds, picture.modifiedNanoseconds)
     let drawingTime = (drawing.modifiedSeconds, drawing.modifiedNanoseconds)
     return pictureTime >= drawingTime ? .current : .stale
@@ -356,7 +350,7 @@ public struct DocumentStore: Sendable {
   /// - Returns: PNG bytes.
   /// - Throws: ``StoreError`` if the drawing cannot be read.
   public func thumbnail(of id: Identifier) throws(StoreError) -> [UInt8] {
-    if thumbnailState(of: id) == .current, let bytes = try? FileSystem.read(thumbnailPath(of: id)) {
+    if thumbnailState(of: id) == .current, let bytes = try? StoreFiles.read(thumbnailPath(of: id)) {
       return bytes
     }
     // Under the lock, so that a change cannot slip in between the reading and the writing.
@@ -365,7 +359,7 @@ public struct DocumentStore: Sendable {
       guard let picture = try? Thumbnail.png(for: drawing.plane) else {
         throw .damagedDrawing(id: id, reason: "its thumbnail cannot be drawn")
       }
-      try? FileSystem.writeAtomically(
+      try? StoreFiles.writeAtomically(
         picture, to: thumbnailPath(of: id), temporaryFolder: temporaryFolder, flush: false)
       return picture
     }
@@ -404,7 +398,7 @@ public struct DocumentStore: Sendable {
           let picture = try? Thumbnail.png(for: drawing.plane)
         else { continue }
         made[entry.id] = picture
-        try? FileSystem.writeAtomically(
+        try? StoreFiles.writeAtomically(
           picture, to: thumbnailPath(of: entry.id), temporaryFolder: temporaryFolder, flush: false)
       }
       return rows
@@ -417,8 +411,8 @@ public struct DocumentStore: Sendable {
         cards.append(
           GalleryPage.Card(
             entry: entry,
-            thumbnail: made[entry.id] ?? (try? FileSystem.read(thumbnailPath(of: entry.id))),
-            link: FileSystem.fileURL(FileSystem.absolute(path(of: entry.id)))))
+            thumbnail: made[entry.id] ?? (try? StoreFiles.read(thumbnailPath(of: entry.id))),
+            link: StoreFiles.fileURL(StoreFiles.absolute(path(of: entry.id)))))
       case .damaged(let id, _):
         damaged.append(id)
       }
@@ -439,12 +433,12 @@ public struct DocumentStore: Sendable {
     let target = thumbnailPath(of: drawing.id)
     do {
       let bytes = try picture?.get() ?? Thumbnail.png(for: drawing.plane)
-      try FileSystem.writeAtomically(
+      try StoreFiles.writeAtomically(
         bytes, to: target, temporaryFolder: temporaryFolder, flush: false)
       return true
     } catch {
       log.error("could not write the thumbnail \(target): \(error)")
-      try? FileSystem.remove(target)
+      try? StoreFiles.remove(target)
       return false
     }
   }
@@ -473,8 +467,8 @@ public struct DocumentStore: Sendable {
     var generator = SystemRandomNumberGenerator()
     while true {
       let id = Identifier.random(using: &generator)
-      if !FileSystem.exists(path(of: id)) && !FileSystem.exists(trashPath(of: id))
-        && !FileSystem.exists(historyFolder(of: id))
+      if !StoreFiles.exists(path(of: id)) && !StoreFiles.exists(trashPath(of: id))
+        && !StoreFiles.exists(historyFolder(of: id))
       {
         return id
       }
@@ -488,14 +482,14 @@ public struct DocumentStore: Sendable {
     writeThumbnail(of: drawing, picture: thumbnail)
     // Only this drawing's record changes; a stale record elsewhere is mended by the next list.
     var index: StoreIndex
-    if let stored = try? FileSystem.withMappedFile(indexPath, StoreIndex.init(serialized:)) {
+    if let stored = try? StoreFiles.withMappedFile(indexPath, StoreIndex.init(serialized:)) {
       index = stored
     } else if let current = try? currentIndex().0 {
       index = current
     } else {
       return
     }
-    if let signature = FileSystem.signature(path(of: drawing.id)) {
+    if let signature = StoreFiles.signature(path(of: drawing.id)) {
       index.records[drawing.id] = .init(signature: signature, content: .entry(IndexEntry(drawing)))
     }
     writeIndex(index)
@@ -511,7 +505,7 @@ public struct DocumentStore: Sendable {
   private func writeIndex(_ index: StoreIndex) {
     // The drawings are the truth: if the cache cannot be written, the next list rebuilds it.
     do {
-      try FileSystem.writeAtomically(
+      try StoreFiles.writeAtomically(
         index.serialized, to: indexPath, temporaryFolder: temporaryFolder, flush: false)
     } catch {
       log.error("could not update \(indexPath): \(error)")
@@ -528,14 +522,14 @@ public struct DocumentStore: Sendable {
     var temporaries: [String] = []
     defer {
       // Earlier drawdoc versions wrote temporaries here; those of dead processes go.
-      for name in temporaries where FileSystem.isAbandonedTemporary(name) {
-        unlink("\(drawingsFolder)/\(name)")
+      for name in temporaries where StoreFiles.isAbandonedTemporary(name) {
+        StoreFiles.removeQuietly("\(drawingsFolder)/\(name)")
       }
     }
-    let signatures = try FileSystem.signatures(
+    let signatures = try StoreFiles.signatures(
       in: drawingsFolder, suffix: ".svg", temporaries: &temporaries
     ) {
-      guard let parsed = try? FileSystem.withMappedFile(indexPath, StoreIndex.init(serialized:))
+      guard let parsed = try? StoreFiles.withMappedFile(indexPath, StoreIndex.init(serialized:))
       else { return }
       readable = true
       stored = parsed
@@ -545,9 +539,9 @@ public struct DocumentStore: Sendable {
       if stored == nil {
         warnings.append("\(indexPath) is damaged: rebuilt it from the drawings")
       }
-    } else if FileSystem.exists(indexPath) {
+    } else if StoreFiles.exists(indexPath) {
       warnings.append("\(indexPath) cannot be read: rebuilt it from the drawings")
-    } else if try !FileSystem.contents(of: drawingsFolder).isEmpty {
+    } else if try !StoreFiles.contents(of: drawingsFolder).isEmpty {
       warnings.append("\(indexPath) is missing: rebuilt it from the drawings")
     }
     if let stored, stored.records.count == signatures.count,
@@ -588,8 +582,8 @@ public struct DocumentStore: Sendable {
     if changed {
       // A cache: if it cannot be written (a store the user may only read), the next command
       // reads the drawings again.
-      try? FileSystem.createFolder(temporaryFolder)
-      try? FileSystem.writeAtomically(
+      try? StoreFiles.createFolder(temporaryFolder)
+      try? StoreFiles.writeAtomically(
         index.serialized, to: indexPath, temporaryFolder: temporaryFolder, flush: false)
     }
     return (index, warnings)
@@ -614,5 +608,5 @@ extension Identifier {
 
 extension Timestamp {
   /// The current time, to the second.
-  public static var now: Timestamp { Timestamp(secondsSince1970: Int64(time(nil))) }
+  public static var now: Timestamp { Timestamp(secondsSince1970: WallClock.secondsSince1970()) }
 }

@@ -1,6 +1,7 @@
 import DrawdocModel
 import DrawdocRaster
 import DrawdocSVG
+import DrawdocSystem
 
 /// A drawing's picture as a PNG file that drawdoc can open again: besides the pixels, the
 /// PNG holds the drawing's SVG file — the exact bytes ``DrawdocSVG/SVGEncoder`` writes —

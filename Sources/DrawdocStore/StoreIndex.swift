@@ -1,13 +1,7 @@
 import DrawdocModel
 import DrawdocSVG
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DrawdocSystem
 
 /// The cache in `index.json`: for each drawing file, its signature (size and modification
 /// time) and its ``IndexEntry``, or why it is damaged. A record whose signature no longer
@@ -19,7 +13,7 @@ struct StoreIndex: Equatable {
   }
 
   struct Record: Equatable {
-    var signature: FileSystem.Signature
+    var signature: StoreFiles.Signature
     var content: Content
   }
 
@@ -73,7 +67,7 @@ struct StoreIndex: Equatable {
         case .number(let seconds)? = item["fileSeconds"],
         case .number(let nanoseconds)? = item["fileNanoseconds"]
       else { return nil }
-      let signature = FileSystem.Signature(
+      let signature = StoreFiles.Signature(
         size: Int64(size), modifiedSeconds: Int64(seconds), modifiedNanoseconds: Int64(nanoseconds))
       if case .string(let reason)? = item["damaged"] {
         records[id] = Record(signature: signature, content: .damaged(reason))
@@ -115,7 +109,7 @@ struct StoreIndex: Equatable {
         let seconds = cursor.integer(), cursor.expect(#", "fileNanoseconds": "#),
         let nanoseconds = cursor.integer()
       else { return nil }
-      let signature = FileSystem.Signature(
+      let signature = StoreFiles.Signature(
         size: size, modifiedSeconds: seconds, modifiedNanoseconds: nanoseconds)
       if cursor.expect(#", "damaged": "#) {
         guard let reason = cursor.string(), cursor.expect("}") else { return nil }
@@ -154,7 +148,8 @@ private struct LayoutCursor {
     let count = literal.utf8CodeUnitCount
     guard position + count <= bytes.count else { return false }
     let matches =
-      bytes.baseAddress.map { memcmp($0 + position, literal.utf8Start, count) == 0 } ?? false
+      bytes.baseAddress.map { Memory.equal($0 + position, literal.utf8Start, count: count) }
+      ?? false
     if matches { position += count }
     return matches
   }

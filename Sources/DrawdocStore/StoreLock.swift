@@ -1,16 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DrawdocSystem
 
 /// An exclusive `flock` on the store's lock file, held from `init` until the object is gone.
 /// Every read-modify-write of the store happens while one is held, so concurrent drawdoc
 /// processes lose no update. The kernel drops the lock if the process dies.
 final class StoreLock {
-  private let descriptor: Int32
+  private let file: FileDescriptor?
 
   /// Waits for the lock.
   ///
@@ -25,40 +19,57 @@ final class StoreLock {
   /// - Throws: ``StoreError/locked(path:waitedSeconds:)`` when the wait runs out;
   ///   ``StoreError/readOnly(path:reason:)`` when a writer may not write the store.
   init(path: String, timeout: Double, forWriting: Bool) throws(StoreError) {
-    var opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    if opened < 0 && (errno == EACCES || errno == EROFS || errno == EPERM) {
-      let reason = FileSystem.errorText(errno)
-      if forWriting { throw .readOnly(path: FileSystem.parent(of: path), reason: reason) }
-      opened = open(path, O_RDONLY | O_CLOEXEC)
-      if opened < 0 && (errno == ENOENT || errno == EACCES) {
-        descriptor = -1
-        return
-      }
-    }
-    descriptor = opened
-    guard descriptor >= 0 else {
-      throw .io(path: path, operation: "open the lock file", reason: FileSystem.errorText(errno))
-    }
-    if forWriting && access(FileSystem.parent(of: path), W_OK) != 0 {
+    let folder = StoreFiles.parent(of: path)
+    file = try Self.open(path, forWriting: forWriting)
+    guard let file else { return }
+    if forWriting {
       // The lock file may be writable in a folder that is not: say so before anything fails.
-      throw .readOnly(path: FileSystem.parent(of: path), reason: FileSystem.errorText(errno))
+      do throws(Errno) { try FileSystem.checkWritable(folder) } catch {
+        throw .readOnly(path: folder, reason: error.description)
+      }
     }
     // `flock` has no timeout, so the wait is a series of tries. The pauses between them stay
     // short: a holder keeps the lock for a few milliseconds, and a waiter asleep when it is
     // let go leaves it idle (and to a luckier waiter) until it wakes.
     let started = MonotonicClock.seconds()
     var pause = StoreLock.firstPause
-    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-      // On a throw, deinit still runs (every property is set) and closes the descriptor.
-      guard errno == EWOULDBLOCK || errno == EINTR else {
-        throw .io(path: path, operation: "lock", reason: FileSystem.errorText(errno))
+    while true {
+      // On a throw, deinit still runs (every property is set) and closes the file.
+      do throws(Errno) {
+        if try file.tryLockExclusively() { return }
+      } catch {
+        throw .io(path: path, operation: "lock", reason: error.description)
       }
       // The clock, not the sum of the pauses: a busy machine oversleeps short pauses.
       guard MonotonicClock.seconds() - started < timeout else {
-        throw .locked(path: FileSystem.parent(of: path), waitedSeconds: timeout)
+        throw .locked(path: folder, waitedSeconds: timeout)
       }
-      usleep(UInt32(pause * 1_000_000))
+      MonotonicClock.sleep(seconds: pause)
       pause = min(pause * 2, StoreLock.longestPause)
+    }
+  }
+
+  /// Opens the lock file for writing, creating it if missing; for reading where the store
+  /// may not be written; or `nil` where a reader cannot even open it.
+  private static func open(_ path: String, forWriting: Bool) throws(StoreError)
+    -> FileDescriptor?
+  {
+    let folder = StoreFiles.parent(of: path)
+    do throws(Errno) {
+      return try FileDescriptor.open(path, .readWrite, options: .create)
+    } catch {
+      guard [.permissionDenied, .readOnlyFileSystem, .notPermitted].contains(error) else {
+        throw .io(path: path, operation: "open the lock file", reason: error.description)
+      }
+      if forWriting { throw .readOnly(path: folder, reason: error.description) }
+    }
+    do throws(Errno) {
+      return try FileDescriptor.open(path, .readOnly)
+    } catch {
+      guard error == .noSuchFile || error == .permissionDenied else {
+        throw .io(path: path, operation: "open the lock file", reason: error.description)
+      }
+      return nil
     }
   }
 
@@ -68,8 +79,8 @@ final class StoreLock {
   static let longestPause = 0.004
 
   deinit {
-    guard descriptor >= 0 else { return }
-    flock(descriptor, LOCK_UN)
-    close(descriptor)
+    guard let file else { return }
+    file.unlock()
+    file.close()
   }
 }

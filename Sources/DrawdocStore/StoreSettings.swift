@@ -37,7 +37,7 @@ public struct StoreSettings: Hashable, Sendable {
 extension DocumentStore {
   /// The store's settings; the defaults when it has none.
   public var settings: StoreSettings {
-    guard FileSystem.exists(settingsPath), let bytes = try? FileSystem.read(settingsPath) else {
+    guard StoreFiles.exists(settingsPath), let bytes = try? StoreFiles.read(settingsPath) else {
       return StoreSettings()
     }
     return StoreSettings(serialized: bytes)
@@ -58,8 +58,8 @@ extension DocumentStore {
           + "\(StoreSettings.historyLimits.upperBound)")
     }
     try withWriteLock { () throws(StoreError) in
-      try FileSystem.createFolder(temporaryFolder)
-      try FileSystem.writeAtomically(
+      try StoreFiles.createFolder(temporaryFolder)
+      try StoreFiles.writeAtomically(
         settings.serialized, to: settingsPath, temporaryFolder: temporaryFolder)
     }
   }

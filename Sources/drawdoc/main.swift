@@ -1,39 +1,12 @@
 import DrawdocCLI
+import DrawdocSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-// A closed pipe (`drawdoc list | head -1`) should end the write, not the process.
-signal(SIGPIPE, SIG_IGN)
-// The signals that ask a program to stop must reach it, even when the program that started it
-// had them blocked (a blocked mask is inherited: Foundation's `Process`, started from a thread
-// that blocks signals, passes it on). Otherwise `drawdoc watch`, which runs until interrupted,
-// could only be stopped with SIGKILL.
-var stopSignals = sigset_t()
-sigemptyset(&stopSignals)
-for stopSignal in [SIGHUP, SIGINT, SIGTERM] { sigaddset(&stopSignals, stopSignal) }
-sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
-var environment: [String: String] = [:]
-#if os(Linux)
-  var entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-#else
-  // Darwin declares no `environ` for programs to use; this is its accessor.
-  var entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
-#endif
-while let entry = entries, let pointer = entry.pointee {
-  let pair = String(cString: pointer)
-  if let equals = pair.firstIndex(of: "=") {
-    environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-  }
-  entries = entry + 1
-}
-exit(
+// A closed pipe (`drawdoc list | head -1`) ends the write, not the process; the signals that
+// ask a program to stop reach it even when its parent had them blocked, so that `drawdoc
+// watch`, which runs until interrupted, can be stopped without SIGKILL.
+CurrentProcess.prepareSignals()
+CurrentProcess.exit(
   DrawdocCLI.run(
-    arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
+    arguments: Array(CommandLine.arguments.dropFirst()), environment: CurrentProcess.environment(),
     standardOutput: FileDescriptorSink.standardOutput,
     standardError: FileDescriptorSink.standardError))

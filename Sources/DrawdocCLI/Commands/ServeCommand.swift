@@ -3,13 +3,7 @@ import DrawdocHTTP
 import DrawdocStore
 import DrawdocWeb
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DrawdocSystem
 
 /// `drawdoc serve`: the drawing app in the browser, over the store.
 struct ServeCommand: Command {
@@ -57,9 +51,9 @@ struct ServeCommand: Command {
     context.standardOutput.writeLine("Press Ctrl-C to stop.")
     // Ctrl-C (and SIGTERM) stop accepting; run() then returns and the command ends.
     var sources: [any DispatchSourceSignal] = []
-    for stopSignal in [SIGINT, SIGTERM] {
-      signal(stopSignal, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: stopSignal)
+    for stopSignal in CurrentProcess.StopSignal.allCases {
+      CurrentProcess.ignoreDefaultAction(of: stopSignal)
+      let source = DispatchSource.makeSignalSource(signal: stopSignal.rawValue)
       source.setEventHandler { server.stop() }
       source.resume()
       sources.append(source)
@@ -73,7 +67,7 @@ struct ServeCommand: Command {
       }
     }
     server.run()
-    if let page { unlink(page) }
+    if let page { try? FileSystem.remove(page) }
     withExtendedLifetime(sources) {}
     context.standardOutput.writeLine("stopped")
     return .success
@@ -97,48 +91,30 @@ struct ServeCommand: Command {
       let opener = "xdg-open"
     #endif
     let folder = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    let page = "\(folder)/drawdoc-serve-\(getpid()).html"
+    let page = "\(folder)/drawdoc-serve-\(CurrentProcess.id).html"
     let html = """
       <!DOCTYPE html><html><head><meta charset="utf-8">
       <meta http-equiv="refresh" content="0; url=\(address)"><title>drawdoc</title></head>
       <body><a href="\(address)">Open drawdoc</a></body></html>
 
       """
-    unlink(page)
-    let descriptor = open(page, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      return .failure(
-        OpenFailure(reason: "cannot write \(page): \(String(cString: strerror(errno)))"))
+    try? FileSystem.remove(page)
+    do throws(Errno) {
+      let file = try FileDescriptor.open(
+        page, .writeOnly, options: [.create, .exclusive], permissions: 0o600)
+      defer { file.close() }
+      try file.writeAll(Array(html.utf8))
+    } catch {
+      try? FileSystem.remove(page)
+      return .failure(OpenFailure(reason: "cannot write \(page): \(error)"))
     }
-    let bytes = Array(html.utf8)
-    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    close(descriptor)
-    guard written == bytes.count else {
-      unlink(page)
-      return .failure(OpenFailure(reason: "cannot write \(page)"))
-    }
-    var pid: pid_t = 0
-    let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup("file://\(page)")]
-    defer { arguments.forEach { free($0) } }
-    var argv = arguments + [nil]
-    #if os(Linux)
-      let inherited = environ
-    #else
-      // Darwin declares no `environ` for programs to use; this is its accessor.
-      let inherited = _NSGetEnviron().pointee
-    #endif
-    let spawned = posix_spawnp(&pid, opener, nil, nil, &argv, inherited)
-    guard spawned == 0 else {
-      unlink(page)
-      return .failure(
-        OpenFailure(reason: "cannot start \(opener): \(String(cString: strerror(spawned)))"))
+    let child: Int32
+    do throws(Errno) { child = try CurrentProcess.spawn([opener, "file://\(page)"]) } catch {
+      try? FileSystem.remove(page)
+      return .failure(OpenFailure(reason: "cannot start \(opener): \(error)"))
     }
     // The opener returns at once; it is waited for, so that it does not linger as a zombie.
-    let child = pid
-    DispatchQueue.global().async {
-      var status: Int32 = 0
-      waitpid(child, &status, 0)
-    }
+    DispatchQueue.global().async { CurrentProcess.waitForExit(child) }
     return .success(page)
   }
 }

@@ -2,13 +2,7 @@ import DrawdocSVG
 import DrawdocModel
 import DrawdocStore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DrawdocSystem
 
 /// What every command that works on the store shares: the `--store` option, opening the
 /// store, and finding a drawing by `DOC`.
@@ -33,7 +27,7 @@ enum StoreAccess {
   static func openExisting(_ arguments: ParsedArguments, _ context: CommandContext) throws
     -> DocumentStore?
   {
-    guard access(location(arguments, context), F_OK) == 0 else { return nil }
+    guard FileSystem.exists(location(arguments, context)) else { return nil }
     return try open(arguments, context)
   }
 

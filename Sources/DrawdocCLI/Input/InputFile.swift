@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DrawdocSystem
 
 /// Why an input file could not be read.
 enum InputFileError: Error, Equatable, CustomStringConvertible {
@@ -38,30 +32,16 @@ enum InputFile {
   /// - Returns: Its bytes, or the first `limit` of them.
   /// - Throws: ``InputFileError``.
   static func read(_ path: String, atMost limit: Int = .max) throws(InputFileError) -> [UInt8] {
-    let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT || code == ENOTDIR { throw .notFound(path: path) }
-      throw .unreadable(path: path, reason: String(cString: strerror(code)))
+    let file: FileDescriptor
+    do throws(Errno) {
+      file = path == "-" ? .standardInput : try FileDescriptor.open(path, .readOnly)
+    } catch {
+      if error == .noSuchFile || error == .notDirectory { throw .notFound(path: path) }
+      throw .unreadable(path: path, reason: error.description)
     }
-    defer { if descriptor != 0 { close(descriptor) } }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 256 * 1024)
-    while bytes.count < limit {
-      let wanted = min(chunk.count, limit - bytes.count)
-      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-      }
-      if count == 0 { return bytes }
-      bytes.append(contentsOf: chunk[..<count])
+    defer { if file != .standardInput { file.close() } }
+    do throws(Errno) { return try file.readToEnd(atMost: limit).bytes } catch {
+      throw .unreadable(path: path, reason: error.description)
     }
-    return bytes
   }
-}
-
-/// The C library's `read`, which `InputFile.read` hides inside the type.
-private func systemRead(_ file: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-  read(file, buffer, count)
 }

@@ -1,12 +1,6 @@
 import DrawdocModel
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DrawdocSystem
 
 /// Shows times to people in their local time zone (`TZ`), as `2026-11-21 09:05`.
 final class LocalTime {
@@ -37,9 +31,7 @@ final class LocalTime {
     } else if let known = offsets[quarter] {
       offset = known
     } else {
-      var moment = time_t(seconds)
-      var parts = tm()
-      offset = localtime_r(&moment, &parts) != nil ? Int64(parts.tm_gmtoff) : 0
+      offset = WallClock.utcOffset(atSecondsSince1970: seconds)
       offsets[quarter] = offset
     }
     lastQuarter = quarter

@@ -46,7 +46,7 @@ enum OutputFile {
       -> Void
   ) throws(OutputError) {
     do {
-      try FileSystem.writeAtomically(to: path, flush: false, produce)
+      try StoreFiles.writeAtomically(to: path, flush: false, produce)
     } catch .io(_, _, let reason) {
       throw OutputError(path: path, reason: reason)
     } catch {

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DrawdocSystem
 
 /// Where a command writes: standard output, standard error, or a buffer in tests.
 public protocol OutputSink: AnyObject {
@@ -64,14 +58,14 @@ extension OutputSink {
 
 /// A sink over an open file descriptor, such as 1 for standard output.
 public final class FileDescriptorSink: OutputSink {
-  private let descriptor: Int32
+  private let descriptor: FileDescriptor
   public private(set) var isClosed = false
 
   /// Wraps a descriptor the caller keeps open.
   ///
   /// - Parameter descriptor: The file descriptor to write to.
   public init(descriptor: Int32) {
-    self.descriptor = descriptor
+    self.descriptor = FileDescriptor(rawValue: descriptor)
   }
 
   /// Standard output.
@@ -84,20 +78,12 @@ public final class FileDescriptorSink: OutputSink {
   }
 
   public func write(_ buffer: UnsafeRawBufferPointer) {
-    var offset = 0
-    while offset < buffer.count {
-      let written = systemWrite(
-        descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        if errno == EPIPE { isClosed = true }
-        return
-      }
-      offset += written
+    do throws(Errno) { try descriptor.writeAll(buffer) } catch {
+      if error == .brokenPipe { isClosed = true }
     }
   }
 
-  public var isTerminal: Bool { isatty(descriptor) != 0 }
+  public var isTerminal: Bool { descriptor.isTerminal }
 }
 
 /// A sink that keeps what is written, for running commands in tests.
@@ -116,9 +102,4 @@ public final class BufferSink: OutputSink {
 
   /// What was written, as UTF-8 text.
   public var text: String { String(decoding: bytes, as: UTF8.self) }
-}
-
-/// The C library's `write`, which the sinks' `write` methods hide inside them.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-  write(descriptor, buffer, count)
 }

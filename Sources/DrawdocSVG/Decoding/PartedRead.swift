@@ -1,13 +1,7 @@
 import DrawdocModel
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DrawdocSystem
 
 /// Reads a big drawdoc document in parts, one per core, each with its own libxml2 parser:
 /// libxml2 reads one document on one core, and this is how a drawing is read faster than that.
@@ -32,7 +26,7 @@ enum PartedRead {
   /// The drawing, read in as many parts as there are cores; `nil` for a document that is
   /// small, cannot be cut, or that a read in parts does not take (see ``PartedRead``).
   static func drawing(from input: SAXInput) -> Drawing? {
-    let partCount = min(maximumPartCount, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    let partCount = min(maximumPartCount, CurrentProcess.activeProcessorCount)
     guard input.byteCount >= minimumByteCount, partCount > 1 else { return nil }
     let cuts = self.cuts(in: input, partCount: partCount)
     guard !cuts.isEmpty else { return nil }
@@ -65,7 +59,7 @@ enum PartedRead {
     head.willParse(byteCount: input.byteCount)
     var rootEndTag: [UInt8] = []
     var others: [PartRead] = []
-    var threads: [BackgroundThread] = []
+    var threads: [SystemThread] = []
     head.rootWasRead = { root in
       // Bytes from the middle of a document in another encoding would not mean the same.
       guard root.inputIsUTF8 else { return false }
@@ -76,7 +70,7 @@ enum PartedRead {
         let part = PartRead(
           range: starts[index]..<(isLast ? Int.max : starts[index + 1]), of: input,
           after: tags.start, before: isLast ? [] : tags.end, stop: stop)
-        guard let thread = BackgroundThread.start(part.run) else { return false }
+        guard let thread = SystemThread.start(part.run) else { return false }
         others.append(part)
         threads.append(thread)
       }
@@ -112,9 +106,10 @@ enum PartedRead {
         guard let base = bytes.baseAddress else { return nil }
         var index = 0
         while index < bytes.count - 1,
-          let match = memchr(base + index, Int32(UInt8(ascii: "<")), bytes.count - 1 - index)
+          let match = Memory.firstOffset(
+            of: UInt8(ascii: "<"), in: base + index, count: bytes.count - 1 - index)
         {
-          let at = base.distance(to: match.assumingMemoryBound(to: UInt8.self))
+          let at = index + match
           if offset + at < limit, startsName(bytes[at + 1]),
             followsTag(bytes, at: at, orStart: afterTag)
           {

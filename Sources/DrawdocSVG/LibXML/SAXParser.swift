@@ -1,12 +1,5 @@
 internal import CLibXML2
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DrawdocSystem
 
 // The only file besides the schema validator that touches libxml2: it streams bytes through
 // libxml2's SAX2 push parser and hands the events to a `SAXHandler` as Swift values that
@@ -60,7 +53,7 @@ extension UnsafeBufferPointer<UInt8> {
   func equals(_ literal: StaticString) -> Bool {
     guard count == literal.utf8CodeUnitCount else { return false }
     guard let baseAddress, count > 0 else { return true }
-    return memcmp(baseAddress, literal.utf8Start, count) == 0
+    return Memory.equal(baseAddress, literal.utf8Start, count: count)
   }
 }
 
@@ -250,26 +243,27 @@ enum SAXParser {
   static func withInput<Result>(
     ofFile path: String, _ body: (SAXInput) throws(SVGDecodingError) -> Result
   ) throws(SVGDecodingError) -> Result {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT || code == ENOTDIR { throw .fileNotFound(path: path) }
-      throw .unreadableFile(path: path, reason: String(cString: strerror(code)))
+    let file: FileDescriptor
+    let status: FileStatus
+    do throws(Errno) {
+      file = try FileDescriptor.open(path, .readOnly)
+    } catch {
+      if error == .noSuchFile || error == .notDirectory { throw .fileNotFound(path: path) }
+      throw .unreadableFile(path: path, reason: error.description)
     }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
+    defer { file.close() }
+    do throws(Errno) { status = try file.status() } catch {
+      throw .unreadableFile(path: path, reason: error.description)
     }
-    if (status.st_mode & S_IFMT) == S_IFDIR {
+    if status.isDirectory {
       throw .unreadableFile(path: path, reason: "it is a directory")
     }
-    guard Int(status.st_size) <= SVGLimits.maximumFileSize else {
+    guard status.size <= SVGLimits.maximumFileSize else {
       throw .limitExceeded(
-        what: "the file's size (\(status.st_size) bytes)",
+        what: "the file's size (\(status.size) bytes)",
         limit: "\(SVGLimits.maximumFileSize) bytes", line: 1, column: 1)
     }
-    return try body(SAXInput(descriptor: descriptor, path: path, byteCount: Int(status.st_size)))
+    return try body(SAXInput(file: file, path: path, byteCount: Int(status.size)))
   }
 
   /// Parses a whole input.
@@ -489,7 +483,7 @@ enum SAXParser {
   static func buffer(_ string: UnsafePointer<xmlChar>?) -> UnsafeBufferPointer<UInt8> {
     guard let string else { return UnsafeBufferPointer(start: nil, count: 0) }
     return UnsafeBufferPointer(
-      start: string, count: strlen(UnsafeRawPointer(string).assumingMemoryBound(to: CChar.self)))
+      start: string, count: Memory.lengthOfNulTerminatedString(at: string))
   }
 
   static func buffer(from start: UnsafePointer<xmlChar>?, to end: UnsafePointer<xmlChar>?)
@@ -506,7 +500,7 @@ enum SAXParser {
 /// are read by offset, so several parses may read one input at once.
 struct SAXInput: @unchecked Sendable {
   fileprivate enum Storage {
-    case file(descriptor: Int32, path: String)
+    case file(FileDescriptor, path: String)
     case memory(UnsafeRawBufferPointer)
   }
 
@@ -520,8 +514,8 @@ struct SAXInput: @unchecked Sendable {
     byteCount = bytes.count
   }
 
-  fileprivate init(descriptor: Int32, path: String, byteCount: Int) {
-    storage = .file(descriptor: descriptor, path: path)
+  fileprivate init(file: FileDescriptor, path: String, byteCount: Int) {
+    storage = .file(file, path: path)
     self.byteCount = byteCount
   }
 
@@ -540,14 +534,14 @@ struct SAXInput: @unchecked Sendable {
     case .memory(let bytes):
       let start = min(offset, bytes.count)
       return UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + count)])
-    case .file(let descriptor, let path):
+    case .file(let file, let path):
       guard let buffer, count > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-      var length: Int
-      repeat {
-        length = pread(descriptor, buffer, count, off_t(offset))
-      } while length < 0 && errno == EINTR
-      guard length >= 0 else {
-        throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
+      let length: Int
+      do throws(Errno) {
+        length = try file.read(
+          into: UnsafeMutableRawBufferPointer(start: buffer, count: count), at: offset)
+      } catch {
+        throw .unreadableFile(path: path, reason: error.description)
       }
       return UnsafeRawBufferPointer(start: buffer, count: length)
     }

@@ -1,12 +1,6 @@
 internal import CLibXML2
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DrawdocSystem
 
 // Checks documents against the RELAX NG grammar in `Schema/` with libxml2. Every error is
 // captured through a structured error handler installed on the one parser or validation
@@ -195,24 +189,10 @@ public final class SchemaValidator {
     func failure(_ reason: String) -> SchemaViolation {
       SchemaViolation(message: "cannot read \(path): \(reason)", line: 0)
     }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
-    defer { close(descriptor) }
-    var status = stat()
-    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-      throw failure("it is a directory")
-    }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count > 0 {
-        bytes.append(contentsOf: chunk[..<count])
-      } else if count == 0 {
-        return bytes
-      } else if errno != EINTR {
-        throw failure(String(cString: strerror(errno)))
-      }
+    do throws(Errno) {
+      return try FileSystem.read(path)
+    } catch {
+      throw failure(error == .isDirectory ? "it is a directory" : error.description)
     }
   }
 }

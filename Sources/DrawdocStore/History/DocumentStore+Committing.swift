@@ -2,13 +2,7 @@ import DrawdocModel
 import DrawdocRaster
 import DrawdocSVG
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DrawdocSystem
 
 /// How a change becomes a version, under the store lock:
 ///
@@ -29,7 +23,7 @@ extension DocumentStore {
     /// The drawing as its file holds it (without its rectangles once ``takeDrawing()`` took it).
     private(set) var drawing: Drawing
     /// The identity of its file.
-    let identity: FileSystem.Identity
+    let identity: StoreFiles.Identity
     /// Its version log.
     let log: VersionLog
     /// The version the file is. When another program changed the file, a version not yet
@@ -80,7 +74,7 @@ extension DocumentStore {
   /// - Throws: ``StoreError/noSuchDrawing(_:)`` (or ``StoreError/inTrash(_:)``),
   ///   ``StoreError/damagedDrawing(id:reason:)`` or an I/O error.
   func present(_ id: Identifier, withRectangles: Bool = true) throws(StoreError) -> Present {
-    guard let identity = FileSystem.identity(path(of: id)) else {
+    guard let identity = StoreFiles.identity(path(of: id)) else {
       throw missing(id)
     }
     var drawing = withRectangles ? try self.drawing(id) : nil
@@ -109,14 +103,14 @@ extension DocumentStore {
 
   /// Whether a version's file is still the file its log line recorded.
   func isIntact(_ record: VersionRecord, of id: Identifier) -> Bool {
-    FileSystem.identity(versionPath(of: id, record.number)).map {
+    StoreFiles.identity(versionPath(of: id, record.number)).map {
       record.file.matches($0, exactly: false)
     } ?? false
   }
 
   /// Why a drawing cannot be found: in the trash, or not there at all.
   func missing(_ id: Identifier) -> StoreError {
-    FileSystem.exists(trashPath(of: id)) ? .inTrash(id) : .noSuchDrawing(id.description)
+    StoreFiles.exists(trashPath(of: id)) ? .inTrash(id) : .noSuchDrawing(id.description)
   }
 
   /// Refuses a change made on version `base` when the drawing has changed since in a way
@@ -145,13 +139,15 @@ extension DocumentStore {
     throws(StoreError) -> Int
   {
     let id = drawing.id
-    try FileSystem.createFolder(historyFolder(of: id))
+    try StoreFiles.createFolder(historyFolder(of: id))
     let prepared = try prepare(drawing)
     do {
       var log = present.log
       if !present.unfinished.isEmpty {
         try log.drop(present.unfinished)
-        for line in present.unfinished { unlink(versionPath(of: id, line.number)) }
+        for line in present.unfinished {
+          StoreFiles.removeQuietly(versionPath(of: id, line.number))
+        }
         log = try VersionLog(path: log.path)
       }
       if present.changedOutside {
@@ -164,7 +160,7 @@ extension DocumentStore {
               time: outside.time, title: outside.title, change: outside.change)
           },
           by: { () throws(StoreError) in
-            try FileSystem.link(path(of: id), as: versionPath(of: id, outside.number))
+            try StoreFiles.link(path(of: id), as: versionPath(of: id, outside.number))
             try log.append(outside.line)
           })
         log = try VersionLog(path: log.path)
@@ -178,7 +174,7 @@ extension DocumentStore {
       compactIfNeeded(log, of: id, newest: number)
       return number
     } catch {
-      FileSystem.discard(prepared.file)
+      StoreFiles.discard(prepared.file)
       throw error
     }
   }
@@ -187,8 +183,8 @@ extension DocumentStore {
   func commitFirstVersion(_ drawing: Drawing, change words: String) throws(StoreError) {
     let id = drawing.id
     // A history left by a drawing emptied from the trash in a crash is not this drawing's.
-    try FileSystem.removeFolder(historyFolder(of: id))
-    try FileSystem.createFolder(historyFolder(of: id))
+    try StoreFiles.removeFolder(historyFolder(of: id))
+    try StoreFiles.createFolder(historyFolder(of: id))
     let prepared = try prepare(drawing)
     let record = VersionRecord(
       number: 1, time: drawing.modified, rectangles: drawing.plane.count,
@@ -199,14 +195,14 @@ extension DocumentStore {
         prepared, as: record, in: try VersionLog(path: versionLogPath(of: id)), kind: .created,
         drawing: drawing)
     } catch {
-      FileSystem.discard(prepared.file)
+      StoreFiles.discard(prepared.file)
       throw error
     }
   }
 
   /// A drawing's file written under a temporary name, and its thumbnail.
   struct PreparedVersion {
-    let file: FileSystem.PreparedFile
+    let file: StoreFiles.PreparedFile
     /// The thumbnail, drawn while the file was written, or the failure to draw it.
     let thumbnail: Result<[UInt8], RasterError>
   }
@@ -215,14 +211,14 @@ extension DocumentStore {
   /// thumbnail on a second thread: the file takes one core (and, while it is flushed, none),
   /// so the picture of even a big drawing is ready by the time the file is in place.
   private func prepare(_ drawing: Drawing) throws(StoreError) -> PreparedVersion {
-    try FileSystem.createFolder(temporaryFolder)
-    var file: Result<FileSystem.PreparedFile, StoreError>?
+    try StoreFiles.createFolder(temporaryFolder)
+    var file: Result<StoreFiles.PreparedFile, StoreError>?
     var thumbnail: Result<[UInt8], RasterError>?
     // Each task writes only its own result.
     Parallel.forEach(2, extraThreads: 1) { task in
       if task == 0 {
         file = Result { () throws(StoreError) in
-          try FileSystem.prepare(path(of: drawing.id), in: temporaryFolder, flush: true) {
+          try StoreFiles.prepare(path(of: drawing.id), in: temporaryFolder, flush: true) {
             (write) throws(StoreError) in
             try SVGEncoder.encode(drawing, emit: write)
           }
@@ -244,14 +240,14 @@ extension DocumentStore {
     let prepared = version.file
     let id = drawing.id
     let versionFile = versionPath(of: id, record.number)
-    try FileSystem.link(prepared.temporaryPath, as: versionFile)
+    try StoreFiles.link(prepared.temporaryPath, as: versionFile)
     do {
       try log.append(record.line)
     } catch {
-      unlink(versionFile)
+      StoreFiles.removeQuietly(versionFile)
       throw error
     }
-    FileSystem.syncFolder(historyFolder(of: id))
+    StoreFiles.syncFolder(historyFolder(of: id))
     try recordingEvent(
       { sequence in
         StoreEvent(
@@ -260,12 +256,12 @@ extension DocumentStore {
       },
       by: { () throws(StoreError) in
         var failure: StoreError?
-        do throws(StoreError) { try FileSystem.commit(prepared) } catch { failure = error }
+        do throws(StoreError) { try StoreFiles.commit(prepared) } catch { failure = error }
         if let failure {
           // Not made: the log's new line names a file that is not the drawing, so it is
           // dropped now rather than by the next reader.
-          try? FileSystem.truncate(log.path, to: Int64(log.completeLength))
-          unlink(versionFile)
+          try? StoreFiles.truncate(log.path, to: Int64(log.completeLength))
+          StoreFiles.removeQuietly(versionFile)
           throw failure
         }
       })
@@ -321,14 +317,14 @@ extension DocumentStore {
     else { return }
     let (text, dropped) = current.compacted(keeping: limit)
     do {
-      try FileSystem.writeAtomically(text, to: current.path, temporaryFolder: temporaryFolder)
+      try StoreFiles.writeAtomically(text, to: current.path, temporaryFolder: temporaryFolder)
     } catch {
       log.error("could not compact the history of \(id): \(error)")
       return
     }
     // Files after the log, so no line ever names a missing file.
     for number in dropped where number != newest {
-      unlink(versionPath(of: id, number))
+      StoreFiles.removeQuietly(versionPath(of: id, number))
     }
   }
 
@@ -338,9 +334,9 @@ extension DocumentStore {
   /// of a change that was made by a process that died before appending it. Must run under the
   /// lock, before a change.
   func tidy() throws(StoreError) {
-    if let names = try? FileSystem.contents(of: temporaryFolder) {
-      for name in names where FileSystem.isAbandonedTemporary(name) {
-        unlink("\(temporaryFolder)/\(name)")
+    if let names = try? StoreFiles.contents(of: temporaryFolder) {
+      for name in names where StoreFiles.isAbandonedTemporary(name) {
+        StoreFiles.removeQuietly("\(temporaryFolder)/\(name)")
       }
     }
     let journal = self.journal
@@ -356,17 +352,17 @@ extension DocumentStore {
   private func happened(_ event: StoreEvent) -> Bool {
     switch event.kind {
     case .created, .changed, .renamed:
-      guard let identity = FileSystem.identity(path(of: event.id)),
+      guard let identity = StoreFiles.identity(path(of: event.id)),
         let log = try? VersionLog(path: versionLogPath(of: event.id)),
         case .recorded(let record, _) = log.standing(of: identity)
       else { return false }
       return record.number == event.version
     case .trashed:
-      return FileSystem.exists(trashPath(of: event.id))
+      return StoreFiles.exists(trashPath(of: event.id))
     case .restored:
-      return FileSystem.exists(path(of: event.id))
+      return StoreFiles.exists(path(of: event.id))
     case .emptied:
-      return !FileSystem.exists(trashPath(of: event.id))
+      return !StoreFiles.exists(trashPath(of: event.id))
     }
   }
 }

@@ -13,16 +13,16 @@ extension DocumentStore {
   ///   I/O error.
   public func history(of id: Identifier) throws(StoreError) -> DrawingHistory {
     let file: String
-    if FileSystem.exists(path(of: id)) {
+    if StoreFiles.exists(path(of: id)) {
       file = path(of: id)
-    } else if FileSystem.exists(trashPath(of: id)) {
+    } else if StoreFiles.exists(trashPath(of: id)) {
       file = trashPath(of: id)
     } else {
       throw .noSuchDrawing(id.description)
     }
     // The file first, then the log: a change that lands between the two has its line in the
     // log already, so the file is always found there or is truly another program's.
-    guard let identity = FileSystem.identity(file) else { throw .noSuchDrawing(id.description) }
+    guard let identity = StoreFiles.identity(file) else { throw .noSuchDrawing(id.description) }
     let log = try VersionLog(path: versionLogPath(of: id))
     let current = try currentRecord(of: id, log: log, identity: identity) {
       () throws(StoreError) in try decodeVersion(of: id, file: file)
@@ -182,7 +182,7 @@ extension DocumentStore {
   /// the log does not have yet, which the next change records), and the version lines of a
   /// change cut short after it.
   func currentRecord(
-    of id: Identifier, log: VersionLog, identity: FileSystem.Identity,
+    of id: Identifier, log: VersionLog, identity: StoreFiles.Identity,
     drawing: () throws(StoreError) -> Drawing
   ) throws(StoreError) -> (
     record: VersionRecord, changedOutside: Bool, unfinished: [VersionLog.UnfinishedLine]

@@ -22,7 +22,7 @@ struct VersionRecord: Hashable, Sendable {
   /// The version whose content a redo from this one brings back.
   var forward: Int?
   /// The identity of the version's file when it was written.
-  var file: FileSystem.Identity
+  var file: StoreFiles.Identity
 
   /// One line of the log, with its line feed.
   var line: [UInt8] {
@@ -66,14 +66,14 @@ struct VersionRecord: Hashable, Sendable {
     self.init(
       number: number, time: time, rectangles: rectangles, title: title, change: change, did: did,
       back: back, forward: forward,
-      file: FileSystem.Identity(
+      file: StoreFiles.Identity(
         inode: inode, size: Int64(size), modifiedSeconds: Int64(seconds),
         modifiedNanoseconds: Int64(nanoseconds)))
   }
 
   init(
     number: Int, time: Timestamp, rectangles: Int, title: String, change: String, did: String,
-    back: Int?, forward: Int?, file: FileSystem.Identity
+    back: Int?, forward: Int?, file: StoreFiles.Identity
   ) {
     self.number = number
     self.time = time
@@ -107,7 +107,7 @@ struct VersionLog {
   /// - Throws: ``StoreError/io(path:operation:reason:)`` if it exists but cannot be read.
   init(path: String) throws(StoreError) {
     self.path = path
-    bytes = FileSystem.exists(path) ? try FileSystem.read(path) : []
+    bytes = StoreFiles.exists(path) ? try StoreFiles.read(path) : []
     var lines: [Range<Int>] = []
     var start = 0
     for index in bytes.indices where bytes[index] == 0x0A {
@@ -200,7 +200,7 @@ struct VersionLog {
   ///
   /// - Parameter current: The identity of the drawing file.
   /// - Returns: The version it is, or that it is none.
-  func standing(of current: FileSystem.Identity) -> Standing {
+  func standing(of current: StoreFiles.Identity) -> Standing {
     // A change cut short leaves at most one line after the current version, but a few more
     // are looked at so that any such tail is found.
     let recent = Array(records().prefix(4))
@@ -220,15 +220,15 @@ struct VersionLog {
 
   /// Appends a line, first cutting off a line a crash left short.
   func append(_ line: [UInt8]) throws(StoreError) {
-    if hasCutShortLine { try FileSystem.truncate(path, to: Int64(completeLength)) }
-    try FileSystem.append(line, to: path, flush: true)
+    if hasCutShortLine { try StoreFiles.truncate(path, to: Int64(completeLength)) }
+    try StoreFiles.append(line, to: path, flush: true)
   }
 
   /// Removes the version lines of a change cut short, which are the last lines, by cutting the
   /// file where the first begins.
   func drop(_ unfinished: [UnfinishedLine]) throws(StoreError) {
     guard let first = unfinished.map(\.position).min() else { return }
-    try FileSystem.truncate(path, to: Int64(lines[first].lowerBound))
+    try StoreFiles.truncate(path, to: Int64(lines[first].lowerBound))
   }
 
   /// The log's text keeping only the newest `limit` versions (trash lines go: a log is

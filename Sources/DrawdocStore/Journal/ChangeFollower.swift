@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DrawdocSystem
 
 /// Follows a store's change journal: each call of ``next(timeout:)`` returns the events the
 /// store applied since the last call, in order, none lost and none repeated, whichever process
@@ -21,7 +15,7 @@ public final class ChangeFollower: @unchecked Sendable {
   private let journalPath: String
   private let storeFolder: String
   /// The open journal, or -1 while it does not exist.
-  private var descriptor: Int32 = -1
+  private var journal: FileDescriptor?
   /// The inode of the open journal: a compaction replaces the file.
   private var inode: UInt64 = 0
   /// Where the first line not yet read starts.
@@ -30,7 +24,7 @@ public final class ChangeFollower: @unchecked Sendable {
   public private(set) var lastSequence: Int
   /// When the follower was asked for events after a number the journal never reached.
   private var restarted: (asked: Int, last: Int)?
-  private let waker: Waker
+  private let waker: FolderWatcher
 
   /// Starts following a store.
   ///
@@ -42,7 +36,7 @@ public final class ChangeFollower: @unchecked Sendable {
   public init(store: DocumentStore, after sequence: Int? = nil) throws(StoreError) {
     journalPath = store.journal.path
     storeFolder = store.root
-    waker = Waker(watching: store.root)
+    waker = FolderWatcher(watching: store.root)
     let last = try store.journal.lastSequence().sequence
     if let sequence, sequence > last {
       // Events after ones the journal never had: it was started again (deleted, or a copy
@@ -53,14 +47,14 @@ public final class ChangeFollower: @unchecked Sendable {
       lastSequence = sequence ?? last
     }
     try openJournal()
-    if sequence == nil, descriptor >= 0 {
+    if sequence == nil, journal != nil {
       // Start at the end: skip what is there now.
       _ = try read()
     }
   }
 
   deinit {
-    if descriptor >= 0 { close(descriptor) }
+    journal?.close()
   }
 
   /// The events applied since the last call, waiting up to `timeout` seconds (forever for
@@ -99,47 +93,49 @@ public final class ChangeFollower: @unchecked Sendable {
   // MARK: - Reading
 
   private func openJournal() throws(StoreError) {
-    let opened = open(journalPath, O_RDONLY | O_CLOEXEC)
-    guard opened >= 0 else {
-      if errno == ENOENT { return }
-      throw .io(path: journalPath, operation: "open", reason: FileSystem.errorText(errno))
+    let opened: FileDescriptor
+    do throws(Errno) { opened = try FileDescriptor.open(journalPath, .readOnly) } catch {
+      if error == .noSuchFile { return }
+      throw .io(path: journalPath, operation: "open", reason: error.description)
     }
-    var status = stat()
-    fstat(opened, &status)
-    if descriptor >= 0 { close(descriptor) }
-    descriptor = opened
-    inode = UInt64(status.st_ino)
+    journal?.close()
+    journal = opened
+    inode = (try? opened.status().inode) ?? 0
     offset = 0
   }
 
   /// Reads the whole lines after `offset`, then follows a compaction to the new file.
   private func read() throws(StoreError) -> [StoreEvent] {
-    if descriptor < 0 {
+    if journal == nil {
       try openJournal()
-      if descriptor < 0 { return [] }
+      if journal == nil { return [] }
     }
     var events: [StoreEvent] = []
     while true {
       try readLines(into: &events)
       // At the end of the file: a compaction may have put a new journal in its place, which
       // holds everything after the events read from the old one.
-      guard let current = FileSystem.identity(journalPath), current.inode != inode else { break }
+      guard let current = StoreFiles.identity(journalPath), current.inode != inode else { break }
       try openJournal()
     }
     return events
   }
 
   private func readLines(into events: inout [StoreEvent]) throws(StoreError) {
+    guard let journal else { return }
     var pending: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 << 10)
     var position = offset
     while true {
-      let count = chunk.withUnsafeMutableBytes {
-        pread(descriptor, $0.baseAddress, $0.count, off_t(position))
+      var failure: Errno?
+      let count = chunk.withUnsafeMutableBytes { buffer in
+        do throws(Errno) { return try journal.read(into: buffer, at: position) } catch {
+          failure = error
+          return 0
+        }
       }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .io(path: journalPath, operation: "read", reason: FileSystem.errorText(errno))
+      if let failure {
+        throw .io(path: journalPath, operation: "read", reason: failure.description)
       }
       if count == 0 { break }
       pending += chunk[..<count]
@@ -166,59 +162,5 @@ public final class ChangeFollower: @unchecked Sendable {
       lastSequence = event.sequence
     }
     offset += start
-  }
-}
-
-/// What a follower waits on: a pipe that ``stop()`` writes to, and on Linux an `inotify` watch
-/// of the store's folder, which the journal's appends and replacements wake.
-private final class Waker: @unchecked Sendable {
-  private var pipeEnds: [Int32] = [-1, -1]
-  private var watch: Int32 = -1
-
-  init(watching folder: String) {
-    _ = pipeEnds.withUnsafeMutableBufferPointer { ends in pipe(ends.baseAddress) }
-    for end in pipeEnds where end >= 0 {
-      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-    }
-    #if os(Linux)
-      watch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-      if watch >= 0 {
-        let mask = UInt32(IN_MODIFY | IN_MOVED_TO | IN_CREATE)
-        if inotify_add_watch(watch, folder, mask) < 0 {
-          close(watch)
-          watch = -1
-        }
-      }
-    #endif
-  }
-
-  deinit {
-    for end in pipeEnds where end >= 0 { close(end) }
-    if watch >= 0 { close(watch) }
-  }
-
-  /// Whether ``stop()`` was called: its byte in the pipe is never read.
-  var isStopped: Bool {
-    var descriptor = pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)
-    return poll(&descriptor, 1, 0) > 0
-  }
-
-  func stop() {
-    var byte: UInt8 = 1
-    _ = write(pipeEnds[1], &byte, 1)
-  }
-
-  /// Sleeps until the store's folder changes, ``stop()`` is called, or `seconds` pass.
-  func wait(seconds: Double) {
-    var descriptors = [pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)]
-    if watch >= 0 { descriptors.append(pollfd(fd: watch, events: Int16(POLLIN), revents: 0)) }
-    let milliseconds = Int32(max(0, min(seconds, 3600)) * 1000)
-    _ = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
-    // Drain what woke us; the stop byte stays readable so later waits return at once.
-    if watch >= 0 {
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      while buffer.withUnsafeMutableBytes({ read(watch, $0.baseAddress, $0.count) }) > 0 {}
-    }
   }
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DrawdocSystem
 
 /// The store's change journal, `changes.log`: one ``StoreEvent`` per line, appended under the
 /// store lock right after the change it records is in place, so its order is the order the
@@ -32,27 +26,32 @@ struct ChangeJournal {
   /// The number of the last event, 0 for an empty or missing journal, and whether the file
   /// ends in the middle of a line.
   func lastSequence() throws(StoreError) -> (sequence: Int, endsMidLine: Bool) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      if errno == ENOENT { return (0, false) }
-      throw .io(path: path, operation: "open", reason: FileSystem.errorText(errno))
+    let file: FileDescriptor
+    do throws(Errno) { file = try FileDescriptor.open(path, .readOnly) } catch {
+      if error == .noSuchFile { return (0, false) }
+      throw .io(path: path, operation: "open", reason: error.description)
     }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw .io(path: path, operation: "read", reason: FileSystem.errorText(errno))
+    defer { file.close() }
+    let size: Int
+    do throws(Errno) { size = Int(try file.status().size) } catch {
+      throw .io(path: path, operation: "read", reason: error.description)
     }
-    let size = Int(status.st_size)
     // Lines are short; the tail holds the last whole one unless titles are very long, and then
     // a longer tail is read.
     var tailSize = min(size, 16 << 10)
     while true {
       var tail = [UInt8](repeating: 0, count: tailSize)
-      let count = tail.withUnsafeMutableBytes {
-        pread(descriptor, $0.baseAddress, tailSize, off_t(size - tailSize))
+      var failure: Errno?
+      let count = tail.withUnsafeMutableBytes { buffer in
+        do throws(Errno) { return try file.read(into: buffer, at: size - tailSize) } catch {
+          failure = error
+          return -1
+        }
       }
       guard count == tailSize else {
-        throw .io(path: path, operation: "read", reason: FileSystem.errorText(errno))
+        throw .io(
+          path: path, operation: "read",
+          reason: failure?.description ?? "the journal became shorter while it was read")
       }
       let endsMidLine = tail.last.map { $0 != 0x0A } ?? false
       if let sequence = Self.lastSequence(in: tail, wholeFile: tailSize == size) {
@@ -90,8 +89,8 @@ struct ChangeJournal {
     line += event.jsonLine
     // Flushed: after a power failure the numbers already given out stay given out, so none
     // is given again to another change.
-    try FileSystem.append(line, to: path, flush: true)
-    if let size = FileSystem.identity(path)?.size, size > Self.maximumSize {
+    try StoreFiles.append(line, to: path, flush: true)
+    if let size = StoreFiles.identity(path)?.size, size > Self.maximumSize {
       try compact()
     }
   }
@@ -99,10 +98,10 @@ struct ChangeJournal {
   /// Rewrites the journal keeping its newest lines: about ``keptSize`` bytes, cut after a line
   /// feed. Followers notice the new file and go on from the last event they read.
   private func compact() throws(StoreError) {
-    let bytes = try FileSystem.read(path)
+    let bytes = try StoreFiles.read(path)
     var start = max(0, bytes.count - Self.keptSize)
     while start < bytes.count && start > 0 && bytes[start - 1] != 0x0A { start += 1 }
-    try FileSystem.writeAtomically(
+    try StoreFiles.writeAtomically(
       Array(bytes[start...]), to: path, temporaryFolder: temporaryFolder)
   }
 
@@ -110,18 +109,18 @@ struct ChangeJournal {
   func setPending(_ event: StoreEvent) {
     // Only a hint for recovery after a crash: a failure here must not stop the change, and a
     // hint cut short by a crash is one whose change never happened.
-    unlink(pendingPath)
-    try? FileSystem.append(event.jsonLine, to: pendingPath, flush: false)
+    StoreFiles.removeQuietly(pendingPath)
+    try? StoreFiles.append(event.jsonLine, to: pendingPath, flush: false)
   }
 
   /// Forgets the pending event once it is in the journal.
   func clearPending() {
-    unlink(pendingPath)
+    StoreFiles.removeQuietly(pendingPath)
   }
 
   /// The event a change that died before appending it left behind, if any.
   func pending() -> StoreEvent? {
-    guard FileSystem.exists(pendingPath), let bytes = try? FileSystem.read(pendingPath) else {
+    guard StoreFiles.exists(pendingPath), let bytes = try? StoreFiles.read(pendingPath) else {
       return nil
     }
     return StoreEvent(jsonLine: bytes.prefix { $0 != 0x0A })

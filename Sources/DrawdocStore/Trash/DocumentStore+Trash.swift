@@ -15,8 +15,8 @@ extension DocumentStore {
   public func delete(_ id: Identifier, at now: Timestamp = .now) throws(StoreError) {
     try withWriteLock { () throws(StoreError) in
       let current = try currentVersion(of: id, file: path(of: id))
-      try FileSystem.createFolder(trashFolder)
-      try FileSystem.createFolder(historyFolder(of: id))
+      try StoreFiles.createFolder(trashFolder)
+      try StoreFiles.createFolder(historyFolder(of: id))
       // The line first: if the move does not happen, it is never read (the drawing is not in
       // the trash); if it does, the trash knows when.
       try VersionLog(path: versionLogPath(of: id)).append(
@@ -24,7 +24,7 @@ extension DocumentStore {
       try move(
         id, from: path(of: id), to: trashPath(of: id),
         event: (.trashed, current, "moved to the trash", now))
-      try FileSystem.remove(thumbnailPath(of: id))
+      try StoreFiles.remove(thumbnailPath(of: id))
       forget(id)
     }
   }
@@ -34,9 +34,9 @@ extension DocumentStore {
   /// - Returns: One row per drawing.
   /// - Throws: ``StoreError/io(path:operation:reason:)`` if the trash cannot be read.
   public func trashedDrawings() throws(StoreError) -> [TrashedDrawing] {
-    guard FileSystem.exists(trashFolder) else { return [] }
+    guard StoreFiles.exists(trashFolder) else { return [] }
     var rows: [TrashedDrawing] = []
-    for name in try FileSystem.contents(of: trashFolder) where name.hasSuffix(".svg") {
+    for name in try StoreFiles.contents(of: trashFolder) where name.hasSuffix(".svg") {
       guard let id = try? Identifier(String(name.dropLast(4))),
         let current = try? currentVersion(of: id, file: trashPath(of: id))
       else { continue }
@@ -44,7 +44,7 @@ extension DocumentStore {
       let trashed =
         log?.trashedSince
         ?? Timestamp(
-          secondsSince1970: FileSystem.identity(trashPath(of: id))?.modifiedSeconds ?? 0)
+          secondsSince1970: StoreFiles.identity(trashPath(of: id))?.modifiedSeconds ?? 0)
       rows.append(
         TrashedDrawing(
           id: id, title: current.title, rectangleCount: current.rectangles,
@@ -59,7 +59,7 @@ extension DocumentStore {
   /// - Returns: The drawing's id.
   /// - Throws: ``StoreError/notInTrash(_:)`` or ``StoreError/ambiguousTitle(_:candidates:)``.
   public func resolveTrashed(_ name: String) throws(StoreError) -> Identifier {
-    if let id = try? Identifier(name), FileSystem.exists(trashPath(of: id)) { return id }
+    if let id = try? Identifier(name), StoreFiles.exists(trashPath(of: id)) { return id }
     let matches = try trashedDrawings().filter { $0.title == name }
     guard let first = matches.first else { throw .notInTrash(name) }
     guard matches.count == 1 else {
@@ -82,9 +82,9 @@ extension DocumentStore {
   /// - Throws: ``StoreError/notInTrash(_:)`` or an I/O error.
   public func restoreFromTrash(_ id: Identifier, at now: Timestamp = .now) throws(StoreError) {
     try withWriteLock { () throws(StoreError) in
-      guard FileSystem.exists(trashPath(of: id)) else { throw .notInTrash(id.description) }
+      guard StoreFiles.exists(trashPath(of: id)) else { throw .notInTrash(id.description) }
       let current = try currentVersion(of: id, file: trashPath(of: id))
-      try FileSystem.createFolder(historyFolder(of: id))
+      try StoreFiles.createFolder(historyFolder(of: id))
       try VersionLog(path: versionLogPath(of: id)).append(
         JSONValue.object([("untrashed", .string(now.description))]).serialized + [0x0A])
       try move(
@@ -109,7 +109,7 @@ extension DocumentStore {
     try withWriteLock { () throws(StoreError) in
       let ids: [Identifier]
       if let id {
-        guard FileSystem.exists(trashPath(of: id)) else { throw .notInTrash(id.description) }
+        guard StoreFiles.exists(trashPath(of: id)) else { throw .notInTrash(id.description) }
         ids = [id]
       } else {
         ids = try trashedDrawings().map(\.id)
@@ -124,8 +124,8 @@ extension DocumentStore {
               sequence: sequence, kind: .emptied, id: id, version: current?.number ?? 0,
               time: now, title: current?.title ?? "", change: "removed for good")
           },
-          by: { () throws(StoreError) in try FileSystem.remove(trashPath(of: id)) })
-        try FileSystem.removeFolder(historyFolder(of: id))
+          by: { () throws(StoreError) in try StoreFiles.remove(trashPath(of: id)) })
+        try StoreFiles.removeFolder(historyFolder(of: id))
       }
       if id == nil { removeOrphanedHistories() }
       return ids
@@ -140,7 +140,7 @@ extension DocumentStore {
   private func currentVersion(of id: Identifier, file: String) throws(StoreError)
     -> VersionRecord
   {
-    guard let identity = FileSystem.identity(file) else { throw missing(id) }
+    guard let identity = StoreFiles.identity(file) else { throw missing(id) }
     let log = try VersionLog(path: versionLogPath(of: id))
     do {
       return try currentRecord(of: id, log: log, identity: identity) {
@@ -166,21 +166,21 @@ extension DocumentStore {
           time: event.time, title: event.current.title, change: event.change)
       },
       by: { () throws(StoreError) in
-        try FileSystem.move(source, to: target)
-        FileSystem.syncFolder(FileSystem.parent(of: source))
-        FileSystem.syncFolder(FileSystem.parent(of: target))
+        try StoreFiles.move(source, to: target)
+        StoreFiles.syncFolder(StoreFiles.parent(of: source))
+        StoreFiles.syncFolder(StoreFiles.parent(of: target))
       })
   }
 
   /// Removes the histories of drawings that are neither in the store nor in the trash (left by
   /// an emptying cut short).
   private func removeOrphanedHistories() {
-    guard let names = try? FileSystem.contents(of: historyFolder) else { return }
+    guard let names = try? StoreFiles.contents(of: historyFolder) else { return }
     for name in names {
-      guard let id = try? Identifier(name), !FileSystem.exists(path(of: id)),
-        !FileSystem.exists(trashPath(of: id))
+      guard let id = try? Identifier(name), !StoreFiles.exists(path(of: id)),
+        !StoreFiles.exists(trashPath(of: id))
       else { continue }
-      try? FileSystem.removeFolder(historyFolder(of: id))
+      try? StoreFiles.removeFolder(historyFolder(of: id))
     }
   }
 }

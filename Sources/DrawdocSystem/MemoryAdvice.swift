@@ -1,14 +1,19 @@
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
-/// Asks the kernel for large pages under a big array that is about to be filled, so that a
-/// million rectangles cost a few dozen page faults instead of thousands.
-enum MemoryAdvice {
-  /// Advises transparent huge pages for the array's reserved storage, where the system
-  /// supports it; does nothing elsewhere or for small arrays.
-  static func preferHugePages<Element>(for array: inout [Element]) {
-    #if canImport(Glibc)
+/// Advice to the kernel about memory drawdoc is about to use.
+package enum MemoryAdvice {
+  /// Asks for transparent huge pages under a big array that is about to be filled, so that a
+  /// million rectangles cost a few dozen page faults instead of thousands; does nothing for
+  /// small arrays or where the system has no such advice (only Linux has `MADV_HUGEPAGE`).
+  /// The corresponding C function is `madvise`.
+  package static func preferHugePages<Element>(for array: inout [Element]) {
+    #if os(Linux)
       let bytes = array.capacity * MemoryLayout<Element>.stride
       let hugePage = 2 << 20
       guard bytes >= 4 * hugePage else { return }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import DrawdocStore
 
-@Suite struct FileSystemTests {
+@Suite struct StoreFilesTests {
   /// Enough files for the signatures to be read on two threads (from 512 files on), with
   /// sizes and times that differ from file to file.
   @Test func signaturesOfManyFilesAreEachFilesOwn() throws {
@@ -24,7 +24,7 @@ import Testing
 
     var sawMeanwhile = false
     var temporaries: [String] = []
-    let signatures = try FileSystem.signatures(
+    let signatures = try StoreFiles.signatures(
       in: folder, suffix: ".svg", temporaries: &temporaries
     ) { sawMeanwhile = true }
     #expect(sawMeanwhile)
@@ -38,24 +38,5 @@ import Testing
       #expect(signature.modifiedSeconds == 1_000_000 + Int64(index), "\(name)")
     }
     #expect(seen.count == 1500)
-  }
-
-  @Test func parallelForEachCallsEveryNumberOnceOnSeveralThreads() {
-    let count = 2000
-    let calls = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
-    calls.initialize(repeating: 0)
-    let threads = UnsafeMutableBufferPointer<UInt>.allocate(capacity: count)
-    threads.initialize(repeating: 0)
-    defer {
-      calls.deallocate()
-      threads.deallocate()
-    }
-    Parallel.forEach(count, extraThreads: 3) { number in
-      calls[number] += 1
-      threads[number] = UInt(bitPattern: Int(bitPattern: pthread_self()))
-      usleep(50)  // long enough for every thread to take some numbers
-    }
-    #expect(calls.allSatisfy { $0 == 1 })
-    #expect(Set(threads).count > 1)
   }
 }

@@ -1,15 +1,8 @@
-import DrawdocSVG
+import DrawdocSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// The few POSIX file operations the store needs, each turning `errno` into a ``StoreError``.
-package enum FileSystem {
+/// The file operations of the store, each turning the system's ``DrawdocSystem/Errno`` into a
+/// ``StoreError`` that names the path and what was being done.
+package enum StoreFiles {
   /// The size and modification time of a file: what tells the index a drawing changed.
   package struct Signature: Hashable, Sendable {
     package var size: Int64
@@ -17,23 +10,28 @@ package enum FileSystem {
     package var modifiedNanoseconds: Int64
   }
 
-  static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
-
   /// Creates a folder and its parents if they are missing.
   static func createFolder(_ path: String) throws(StoreError) {
     // Usually the folder or its parent is there: one call.
-    if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+    do throws(Errno) {
+      try FileSystem.makeDirectory(path)
+      return
+    } catch {
+      if error == .exists { return }
+    }
     var prefix = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
       prefix += "/\(component)"
-      if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-        throw .io(path: prefix, operation: "create the folder", reason: errorText(errno))
+      do throws(Errno) { try FileSystem.makeDirectory(prefix) } catch {
+        guard error == .exists else {
+          throw .io(path: prefix, operation: "create the folder", reason: error.description)
+        }
       }
     }
   }
 
   /// Whether a file exists.
-  static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+  static func exists(_ path: String) -> Bool { FileSystem.exists(path) }
 
   /// The signature of a file, or `nil` if it does not exist.
   static func signature(_ path: String) -> Signature? {
@@ -61,16 +59,10 @@ package enum FileSystem {
       self.modifiedNanoseconds = modifiedNanoseconds
     }
 
-    init(_ status: stat) {
-      inode = UInt64(status.st_ino)
-      size = Int64(status.st_size)
-      #if os(Linux)
-        let modified = status.st_mtim
-      #else
-        let modified = status.st_mtimespec
-      #endif
-      modifiedSeconds = Int64(modified.tv_sec)
-      modifiedNanoseconds = Int64(modified.tv_nsec)
+    init(_ status: FileStatus) {
+      self.init(
+        inode: status.inode, size: status.size, modifiedSeconds: status.modifiedSeconds,
+        modifiedNanoseconds: status.modifiedNanoseconds)
     }
 
     /// Whether `other` is this file, or a copy of it that kept its size and time (a store
@@ -82,33 +74,14 @@ package enum FileSystem {
 
   /// The identity of a file, or `nil` if it does not exist.
   static func identity(_ path: String) -> Identity? {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
-    return Identity(status)
-  }
-
-  /// The name in a directory entry, read in place up to its NUL: an entry is only as long as
-  /// its name, so copying the whole 256-byte `d_name` array would read past the last entry
-  /// of the C library's buffer.
-  private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
-    let capacity = MemoryLayout<dirent>.size - (MemoryLayout<dirent>.offset(of: \.d_name) ?? 0)
-    return withUnsafeMutablePointer(to: &entry.pointee.d_name) { field in
-      field.withMemoryRebound(to: CChar.self, capacity: capacity) { String(cString: $0) }
-    }
+    (try? FileSystem.status(of: path)).map(Identity.init)
   }
 
   /// The names in a folder, without `.` and `..`.
   static func contents(of path: String) throws(StoreError) -> [String] {
-    guard let folder = opendir(path) else {
-      throw .io(path: path, operation: "list the folder", reason: errorText(errno))
+    do throws(Errno) { return try Directory(path).names() } catch {
+      throw .io(path: path, operation: "list the folder", reason: error.description)
     }
-    defer { closedir(folder) }
-    var names: [String] = []
-    while let entry = readdir(folder) {
-      let name = Self.name(of: entry)
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names
   }
 
   /// The names in a folder that end in `suffix`, with their signatures; names of temporary
@@ -120,18 +93,12 @@ package enum FileSystem {
   static func signatures(
     in path: String, suffix: String, temporaries: inout [String], meanwhile: () -> Void = {}
   ) throws(StoreError) -> [(name: String, signature: Signature)] {
-    // The folder opened by hand, not `dirfd(opendir(path))`: Darwin's `dirfd` is a macro,
-    // which Swift cannot call.
-    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0, let folder = fdopendir(descriptor) else {
-      let code = errno
-      if descriptor >= 0 { close(descriptor) }
-      throw .io(path: path, operation: "list the folder", reason: errorText(code))
+    let folder: Directory
+    do throws(Errno) { folder = try Directory(path) } catch {
+      throw .io(path: path, operation: "list the folder", reason: error.description)
     }
-    defer { closedir(folder) }  // which closes `descriptor`
     var names: [String] = []
-    while let entry = readdir(folder) {
-      let name = Self.name(of: entry)
+    for name in folder.names() {
       if name.hasSuffix(suffix) {
         names.append(name)
       } else if name.hasSuffix(".tmp") {
@@ -148,9 +115,7 @@ package enum FileSystem {
         guard part > 0 else { return meanwhile() }
         let start = (part - 1) * partSize
         for index in start..<min(start + partSize, names.count) {
-          var status = stat()
-          guard fstatat(descriptor, names[index], &status, 0) == 0 else { continue }
-          found[index] = Identity(status).signature
+          found[index] = folder.status(of: names[index]).map { Identity($0).signature }
         }
       }
     }
@@ -159,55 +124,21 @@ package enum FileSystem {
     }
   }
 
-  /// Maps a whole file into memory, read-only with every page loaded at once, and passes its
-  /// bytes to `body`: cheaper than reading into fresh memory, which the kernel must zero and
-  /// fault in page by page. The store replaces files by renaming them, never in place, so the
-  /// bytes do not change while they are mapped.
+  /// Maps a whole file into memory and passes its bytes to `body` (see
+  /// ``DrawdocSystem/FileSystem/withMappedFile(_:_:)``). The store replaces files by renaming
+  /// them, never in place, so the bytes do not change while they are mapped.
   static func withMappedFile<Result>(
     _ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) throws(StoreError) -> Result {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw .io(path: path, operation: "open", reason: errorText(errno))
+    do throws(Errno) { return try FileSystem.withMappedFile(path, body) } catch {
+      throw .io(path: path, operation: "read", reason: error.description)
     }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw .io(path: path, operation: "read", reason: errorText(errno))
-    }
-    let size = Int(status.st_size)
-    guard size > 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-    #if os(Linux)
-      let flags = MAP_PRIVATE | MAP_POPULATE
-    #else
-      let flags = MAP_PRIVATE
-    #endif
-    guard let address = mmap(nil, size, PROT_READ, flags, descriptor, 0), address != MAP_FAILED
-    else {
-      throw .io(path: path, operation: "read", reason: errorText(errno))
-    }
-    defer { munmap(address, size) }
-    return body(
-      UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size))
   }
 
   /// Reads a whole file.
   static func read(_ path: String) throws(StoreError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw .io(path: path, operation: "open", reason: errorText(errno))
-    }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .io(path: path, operation: "read", reason: errorText(errno))
-      }
-      if count == 0 { return bytes }
-      bytes.append(contentsOf: chunk[..<count])
+    do throws(Errno) { return try FileSystem.read(path) } catch {
+      throw .io(path: path, operation: "read", reason: error.description)
     }
   }
 
@@ -234,8 +165,9 @@ package enum FileSystem {
     }
   }
 
-  /// Replaces a file atomically, as ``writeAtomically(_:to:)`` does, with content made a piece
-  /// at a time: a big drawing is written without ever holding all of its bytes.
+  /// Replaces a file atomically, as ``writeAtomically(_:to:temporaryFolder:flush:)`` does,
+  /// with content made a piece at a time: a big drawing is written without ever holding all
+  /// of its bytes.
   ///
   /// - Parameters:
   ///   - path: The file to replace or create.
@@ -278,42 +210,47 @@ package enum FileSystem {
       -> Void
   ) throws(StoreError) -> PreparedFile {
     let name = path.split(separator: "/").last.map(String.init) ?? path
-    let temporary = "\(folder)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw .io(path: path, operation: "create a temporary file for", reason: errorText(errno))
+    let temporary =
+      "\(folder)/.\(name).\(CurrentProcess.id).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    let file: FileDescriptor
+    do throws(Errno) {
+      file = try FileDescriptor.open(temporary, .writeOnly, options: [.create, .exclusive])
+    } catch {
+      throw .io(path: path, operation: "create a temporary file for", reason: error.description)
     }
     var written = 0
     var flushing = 0
     func writePiece(_ buffer: UnsafeRawBufferPointer) throws(StoreError) {
-      try writeAll(buffer, to: descriptor, path: path)
+      do throws(Errno) { try file.writeAll(buffer) } catch {
+        throw .io(path: path, operation: "write", reason: error.description)
+      }
       written += buffer.count
-      #if os(Linux)
-        // A file that will be flushed starts going to disk while the rest is made, so that
-        // the flush at the end waits for little more than the last few pieces.
-        if flush, written - flushing >= earlyFlushSize {
-          startWriteback?(descriptor, Int64(flushing), Int64(written - flushing), 2)
-          flushing = written
-        }
-      #endif
+      // A file that will be flushed starts going to disk while the rest is made, so that the
+      // flush at the end waits for little more than the last few pieces.
+      if flush, written - flushing >= earlyFlushSize {
+        file.startWriteback(offset: Int64(flushing), length: Int64(written - flushing))
+        flushing = written
+      }
     }
     var failure: StoreError?
-    do {
+    var status: FileStatus?
+    do throws(StoreError) {
       try produce(writePiece)
+      if flush {
+        do throws(Errno) { try file.sync() } catch {
+          throw .io(path: path, operation: "flush", reason: error.description)
+        }
+      }
+      do throws(Errno) { status = try file.status() } catch {
+        throw .io(path: path, operation: "read the status of", reason: error.description)
+      }
     } catch {
       failure = error
     }
-    if failure == nil, flush, fsync(descriptor) != 0 {
-      failure = .io(path: path, operation: "flush", reason: errorText(errno))
-    }
-    var status = stat()
-    if failure == nil, fstat(descriptor, &status) != 0 {
-      failure = .io(path: path, operation: "read the status of", reason: errorText(errno))
-    }
-    close(descriptor)
-    if let failure {
-      unlink(temporary)
-      throw failure
+    file.close()
+    guard failure == nil, let status else {
+      try? FileSystem.remove(temporary)
+      throw failure ?? .io(path: path, operation: "write", reason: "unknown")
     }
     return PreparedFile(temporaryPath: temporary, target: path, identity: Identity(status))
   }
@@ -324,78 +261,48 @@ package enum FileSystem {
   /// - Throws: ``StoreError/io(path:operation:reason:)``; the temporary file is then removed
   ///   and the target unchanged.
   static func commit(_ prepared: PreparedFile, flush: Bool = true) throws(StoreError) {
-    guard rename(prepared.temporaryPath, prepared.target) == 0 else {
-      let failure = StoreError.io(
-        path: prepared.target, operation: "replace", reason: errorText(errno))
-      unlink(prepared.temporaryPath)
-      throw failure
+    do throws(Errno) { try FileSystem.rename(prepared.temporaryPath, to: prepared.target) } catch {
+      try? FileSystem.remove(prepared.temporaryPath)
+      throw .io(path: prepared.target, operation: "replace", reason: error.description)
     }
     if flush { syncFolder(parent(of: prepared.target)) }
   }
 
   /// Removes a prepared file that will not be committed.
   static func discard(_ prepared: PreparedFile) {
-    unlink(prepared.temporaryPath)
+    try? FileSystem.remove(prepared.temporaryPath)
   }
-
-  #if os(Linux)
-    /// `sync_file_range(2)`, which the C library declares only for GNU sources: called with
-    /// `SYNC_FILE_RANGE_WRITE` (2), it starts writing a range of a file to disk and returns.
-    nonisolated(unsafe) static let startWriteback:
-      (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sync_file_range") else {
-          return nil
-        }
-        return unsafeBitCast(
-          symbol, to: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
-      }()
-  #endif
 
   /// How many bytes of a file being written are handed to the disk at a time, before the flush
   /// at the end.
   static let earlyFlushSize = 8 << 20
-
-  /// Writes every byte of `buffer`, retrying after interruptions.
-  private static func writeAll(
-    _ buffer: UnsafeRawBufferPointer, to descriptor: Int32, path: String
-  ) throws(StoreError) {
-    var offset = 0
-    while offset < buffer.count {
-      let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw .io(path: path, operation: "write", reason: errorText(errno))
-      }
-      offset += written
-    }
-  }
 
   /// Appends bytes to a file in one `write` call, creating the file if needed, and flushes it
   /// to disk if asked. A reader never sees part of a short append.
   ///
   /// - Throws: ``StoreError/io(path:operation:reason:)``.
   static func append(_ bytes: [UInt8], to path: String, flush: Bool) throws(StoreError) {
-    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw .io(path: path, operation: "open", reason: errorText(errno))
+    let file: FileDescriptor
+    do throws(Errno) {
+      file = try FileDescriptor.open(path, .writeOnly, options: [.append, .create])
+    } catch {
+      throw .io(path: path, operation: "open", reason: error.description)
     }
-    defer { close(descriptor) }
-    var failure: StoreError?
-    bytes.withUnsafeBytes { buffer in
-      do throws(StoreError) { try writeAll(buffer, to: descriptor, path: path) } catch {
-        failure = error
+    defer { file.close() }
+    do throws(Errno) { try file.writeAll(bytes) } catch {
+      throw .io(path: path, operation: "write", reason: error.description)
+    }
+    if flush {
+      do throws(Errno) { try file.sync() } catch {
+        throw .io(path: path, operation: "flush", reason: error.description)
       }
-    }
-    if let failure { throw failure }
-    if flush, fsync(descriptor) != 0 {
-      throw .io(path: path, operation: "flush", reason: errorText(errno))
     }
   }
 
   /// Cuts a file to its first `size` bytes.
   static func truncate(_ path: String, to size: Int64) throws(StoreError) {
-    guard systemTruncate(path, off_t(size)) == 0 else {
-      throw .io(path: path, operation: "shorten", reason: errorText(errno))
+    do throws(Errno) { try FileSystem.truncate(path, to: size) } catch {
+      throw .io(path: path, operation: "shorten", reason: error.description)
     }
   }
 
@@ -404,17 +311,20 @@ package enum FileSystem {
   ///
   /// - Throws: ``StoreError/io(path:operation:reason:)``.
   static func link(_ source: String, as target: String) throws(StoreError) {
-    if systemLink(source, target) == 0 { return }
-    switch errno {
-    case EEXIST:
-      unlink(target)
-      guard systemLink(source, target) == 0 else {
-        throw .io(path: target, operation: "link", reason: errorText(errno))
+    do throws(Errno) {
+      try FileSystem.link(source, as: target)
+    } catch {
+      switch error {
+      case .exists:
+        try? FileSystem.remove(target)
+        do throws(Errno) { try FileSystem.link(source, as: target) } catch {
+          throw .io(path: target, operation: "link", reason: error.description)
+        }
+      case .notPermitted, .notSupported, .tooManyLinks, .crossDevice:
+        try copy(source, as: target)
+      default:
+        throw .io(path: target, operation: "link", reason: error.description)
       }
-    case EPERM, EOPNOTSUPP, EMLINK, EXDEV:
-      try copy(source, as: target)
-    default:
-      throw .io(path: target, operation: "link", reason: errorText(errno))
     }
   }
 
@@ -422,24 +332,19 @@ package enum FileSystem {
   private static func copy(_ source: String, as target: String) throws(StoreError) {
     let bytes = try read(source)
     guard let original = identity(source) else {
-      throw .io(path: source, operation: "read", reason: errorText(ENOENT))
+      throw .io(path: source, operation: "read", reason: Errno.noSuchFile.description)
     }
     try writeAtomically(bytes, to: target)
-    var times = [
-      timespec(
-        tv_sec: time_t(original.modifiedSeconds), tv_nsec: Int(original.modifiedNanoseconds)),
-      timespec(
-        tv_sec: time_t(original.modifiedSeconds), tv_nsec: Int(original.modifiedNanoseconds)),
-    ]
-    _ = utimensat(AT_FDCWD, target, &times, 0)
+    try? FileSystem.setModificationTime(
+      of: target, seconds: original.modifiedSeconds, nanoseconds: original.modifiedNanoseconds)
   }
 
   /// Renames a file or folder.
   ///
   /// - Throws: ``StoreError/io(path:operation:reason:)``.
   static func move(_ source: String, to target: String) throws(StoreError) {
-    guard rename(source, target) == 0 else {
-      throw .io(path: source, operation: "move", reason: errorText(errno))
+    do throws(Errno) { try FileSystem.rename(source, to: target) } catch {
+      throw .io(path: source, operation: "move", reason: error.description)
     }
   }
 
@@ -448,15 +353,27 @@ package enum FileSystem {
     guard let names = try? contents(of: path) else { return }
     for name in names {
       let child = "\(path)/\(name)"
-      var status = stat()
-      if lstat(child, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      if (try? FileSystem.linkStatus(of: child))?.isDirectory == true {
         try removeFolder(child)
-      } else if unlink(child) != 0 && errno != ENOENT {
-        throw .io(path: child, operation: "remove", reason: errorText(errno))
+      } else {
+        try removeIfThere(child, operation: "remove") { () throws(Errno) in
+          try FileSystem.remove(child)
+        }
       }
     }
-    if rmdir(path) != 0 && errno != ENOENT {
-      throw .io(path: path, operation: "remove the folder", reason: errorText(errno))
+    try removeIfThere(path, operation: "remove the folder") { () throws(Errno) in
+      try FileSystem.removeDirectory(path)
+    }
+  }
+
+  /// Runs a removal; a path that is already gone is not an error.
+  private static func removeIfThere(
+    _ path: String, operation: String, _ removal: () throws(Errno) -> Void
+  ) throws(StoreError) {
+    do throws(Errno) { try removal() } catch {
+      guard error == .noSuchFile else {
+        throw .io(path: path, operation: operation, reason: error.description)
+      }
     }
   }
 
@@ -468,32 +385,29 @@ package enum FileSystem {
     guard parts.count >= 4, let pid = Int32(parts[parts.count - 3]), pid > 0 else { return false }
     // Every store temporary is made under the store lock, which the caller holds: one of this
     // process's own is left from an earlier process that had the same id.
-    return pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH)
+    return pid == CurrentProcess.id || !CurrentProcess.isRunning(pid)
   }
 
-  /// Removes a file; a missing file is not an error.
+  /// Removes a file and flushes its folder; a missing file is not an error.
   static func remove(_ path: String) throws(StoreError) {
-    if unlink(path) != 0 && errno != ENOENT {
-      throw .io(path: path, operation: "remove", reason: errorText(errno))
+    try removeIfThere(path, operation: "remove") { () throws(Errno) in
+      try FileSystem.remove(path)
     }
     syncFolder(parent(of: path))
   }
 
-  /// Flushes a folder's entries (a rename or an unlink) to disk.
-  static func syncFolder(_ path: String) {
-    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    fsync(descriptor)
-    close(descriptor)
+  /// Removes a file without flushing its folder, and without saying whether it was there:
+  /// for files whose removal a crash may undo (temporaries, unfinished versions).
+  static func removeQuietly(_ path: String) {
+    try? FileSystem.remove(path)
   }
+
+  /// Flushes a folder's entries (a rename or an unlink) to disk.
+  static func syncFolder(_ path: String) { FileSystem.syncDirectory(path) }
 
   /// The path made absolute against the current folder.
   static func absolute(_ path: String) -> String {
-    guard !path.hasPrefix("/") else { return path }
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard getcwd(&buffer, buffer.count) != nil else { return path }
-    let folder = String(
-      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard !path.hasPrefix("/"), let folder = FileSystem.currentDirectory else { return path }
     return (folder == "/" ? "" : folder) + "/"
       + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
   }
@@ -519,18 +433,4 @@ package enum FileSystem {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
-}
-
-// MARK: - C calls that FileSystem's functions of the same names hide inside the type
-
-private func systemRead(_ file: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-  read(file, buffer, count)
-}
-
-private func systemTruncate(_ path: String, _ size: off_t) -> Int32 {
-  truncate(path, size)
-}
-
-private func systemLink(_ source: String, _ target: String) -> Int32 {
-  link(source, target)
 }

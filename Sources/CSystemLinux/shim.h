@@ -1,0 +1,6 @@
+// The Linux headers that Swift's Glibc module leaves out, for DrawdocSystem only: epoll
+// (readiness of many descriptors) and inotify (file-change notification). Empty elsewhere.
+#ifdef __linux__
+#include <sys/epoll.h>
+#include <sys/inotify.h>
+#endif

@@ -1,0 +1,189 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A TCP socket on the loopback interface: a listener, or one of its connections. Closed when
+/// the value is gone.
+package final class Socket: @unchecked Sendable {
+  /// What a read gave.
+  package enum ReadResult: Equatable, Sendable {
+    /// This many bytes.
+    case bytes(Int)
+    /// The peer closed its side.
+    case closed
+    /// Nothing came within the read timeout, or nothing was there for a socket that does not
+    /// wait.
+    case timedOut
+    /// Any other failure.
+    case failed
+  }
+
+  /// The socket's file descriptor, for a ``ReadinessPoller``.
+  package let descriptor: FileDescriptor
+
+  private init(descriptor: Int32) {
+    self.descriptor = FileDescriptor(rawValue: descriptor)
+  }
+
+  deinit { descriptor.close() }
+
+  /// Listens on `127.0.0.1:port` (`0` picks a free port).
+  ///
+  /// - Returns: The listening socket and its port.
+  /// - Throws: ``Errno``. The corresponding C functions are `socket`, `setsockopt`, `bind`,
+  ///   `listen` and `getsockname`.
+  package static func listen(onLoopbackPort port: UInt16, backlog: Int32) throws(Errno)
+    -> (Socket, UInt16)
+  {
+    #if os(Linux)
+      let stream = Int32(SOCK_STREAM.rawValue)
+    #else
+      let stream = SOCK_STREAM
+    #endif
+    let descriptor = socket(AF_INET, stream, 0)
+    guard descriptor >= 0 else { throw Errno.current }
+    let listener = Socket(descriptor: descriptor)
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    var yes: Int32 = 1
+    setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, systemListen(descriptor, backlog) == 0 else { throw Errno.current }
+    var actual = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &actual) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getsockname(descriptor, $0, &length)
+      }
+    }
+    return (listener, UInt16(bigEndian: actual.sin_port))
+  }
+
+  /// Waits for the next connection; `nil` once the listener is shut down. A connection that
+  /// went away before it was accepted is passed over; when the process or the system has as
+  /// many files open as it may, the listener waits 10 ms and tries again.
+  ///
+  /// The corresponding C functions are `accept` and `setsockopt` (`TCP_NODELAY`, and on Darwin
+  /// `SO_NOSIGPIPE`).
+  package func accept() -> Socket? {
+    while true {
+      let connection = systemAccept(descriptor.rawValue)
+      if connection >= 0 {
+        _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+        var yes: Int32 = 1
+        setsockopt(
+          connection, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+        #if !os(Linux)
+          // Darwin has no MSG_NOSIGNAL: the socket itself is told not to raise SIGPIPE.
+          setsockopt(
+            connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        return Socket(descriptor: connection)
+      }
+      let error = Errno.current
+      if error == .tooManyOpenFiles || error == .tooManyOpenFilesInSystem {
+        MonotonicClock.sleep(seconds: 0.01)
+        continue
+      }
+      if error == .interrupted || error == .connectionAborted { continue }
+      return nil
+    }
+  }
+
+  /// Bounds each read: a read that gets nothing for this long returns
+  /// ``ReadResult/timedOut``. The corresponding C function is `setsockopt` (`SO_RCVTIMEO`).
+  package func setReadTimeout(seconds: Double) {
+    let clamped = max(0.001, seconds)
+    var value = timeval(
+      tv_sec: Int(clamped), tv_usec: suseconds_t((clamped - Double(Int(clamped))) * 1_000_000))
+    setsockopt(
+      descriptor.rawValue, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+  }
+
+  /// Bounds each write the same way, so that a client that stops reading cannot hold a
+  /// writer. The corresponding C function is `setsockopt` (`SO_SNDTIMEO`).
+  package func setWriteTimeout(seconds: Double) {
+    var value = timeval(tv_sec: Int(seconds), tv_usec: 0)
+    setsockopt(
+      descriptor.rawValue, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+  }
+
+  /// Reads what has arrived, up to `count` bytes, appending it to `buffer`. The corresponding
+  /// C function is `recv`.
+  package func read(into buffer: inout [UInt8], upTo count: Int) -> ReadResult {
+    let start = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: count))
+    while true {
+      let received = buffer.withUnsafeMutableBytes {
+        recv(descriptor.rawValue, $0.baseAddress.map { $0 + start }, count, 0)
+      }
+      if received > 0 {
+        buffer.removeLast(count - received)
+        return .bytes(received)
+      }
+      if received == 0 {
+        buffer.removeLast(count)
+        return .closed
+      }
+      let error = Errno.current
+      if error == .interrupted { continue }
+      buffer.removeLast(count)
+      return error == .wouldBlock ? .timedOut : .failed
+    }
+  }
+
+  /// Writes all the bytes; `false` if the peer is gone or stopped reading. The corresponding
+  /// C function is `send`, without raising SIGPIPE.
+  package func write(_ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes.withUnsafeBytes {
+        send(
+          descriptor.rawValue, $0.baseAddress.map { $0 + offset }, bytes.count - offset,
+          sendFlags)
+      }
+      if sent < 0 {
+        if Errno.current == .interrupted { continue }
+        return false
+      }
+      offset += sent
+    }
+    return true
+  }
+
+  /// Ends both directions: a thread blocked in ``accept()`` or ``read(into:upTo:)`` returns.
+  /// The corresponding C function is `shutdown`.
+  package func shutdown() {
+    _ = systemShutdown(descriptor.rawValue, Int32(SHUT_RDWR))
+  }
+}
+
+// MARK: - C calls that methods of the same names hide inside the class
+
+private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
+  listen(descriptor, backlog)
+}
+
+private func systemAccept(_ descriptor: Int32) -> Int32 { accept(descriptor, nil, nil) }
+
+private func systemShutdown(_ descriptor: Int32, _ how: Int32) -> Int32 {
+  shutdown(descriptor, how)
+}
+
+// No SIGPIPE for a write to a peer that is gone (on Darwin, `SO_NOSIGPIPE` does it).
+#if os(Linux)
+  private let sendFlags = Int32(MSG_NOSIGNAL)
+#else
+  private let sendFlags: Int32 = 0
+#endif

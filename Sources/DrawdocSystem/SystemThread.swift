@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A thread of the system running one closure. Plain threads start in microseconds, where a
+/// thread pool's first worker can take milliseconds; drawdoc starts them where a second core
+/// pays (reading a big drawing in parts, listing a big store) and for each connection of its
+/// server.
+package struct SystemThread: Sendable {
+  private let thread: pthread_t
+
+  /// Starts `body` on a new thread.
+  ///
+  /// - Parameters:
+  ///   - detached: Whether nobody will ``join()`` it: its resources go back to the system when
+  ///     it ends.
+  ///   - stackSize: The thread's stack in bytes, or `nil` for the system's default (8 MiB on
+  ///     Linux). A thread that mostly waits needs little.
+  ///   - body: What the thread runs.
+  /// - Returns: The thread, or `nil` if the system cannot start one.
+  /// - The corresponding C function is `pthread_create`.
+  package static func start(
+    detached: Bool = false, stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void
+  ) -> SystemThread? {
+    final class Box {
+      let body: @Sendable () -> Void
+      init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    let context = Unmanaged.passRetained(Box(body)).toOpaque()
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    if detached { pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) }
+    if let stackSize { pthread_attr_setstacksize(&attributes, stackSize) }
+    #if os(Linux)
+      var thread = pthread_t()
+    #else
+      // On Darwin `pthread_t` is a pointer, which `pthread_create` sets.
+      var thread: pthread_t? = nil
+    #endif
+    let started = pthread_create(
+      &thread, &attributes,
+      { context in
+        // Optional on Glibc, and in some of Darwin's SDKs; not in others.
+        if let context = context as UnsafeMutableRawPointer? {
+          Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+        }
+        return nil
+      }, context)
+    guard started == 0 else {
+      Unmanaged<Box>.fromOpaque(context).release()
+      return nil
+    }
+    #if os(Linux)
+      return SystemThread(thread: thread)
+    #else
+      // A successful `pthread_create` always sets the thread.
+      return thread.map { SystemThread(thread: $0) }
+    #endif
+  }
+
+  /// Waits for the closure to return; only for a thread that is not detached. The
+  /// corresponding C function is `pthread_join`.
+  package func join() { pthread_join(thread, nil) }
+}
