@@ -43,10 +43,17 @@ let package = Package(
     // The HTTP server (sockets, requests, responses) knows nothing of drawings; the app's
     // routes and pages are DrawdocWeb.
     .target(name: "DrawdocHTTP"),
+    // The pages, their style sheet and their scripts are files of `Assets/`, compiled in as
+    // byte arrays (`PackageResources.editor_js`, …): nothing is read from disk at run time.
     .target(
       name: "DrawdocWeb",
       dependencies: [
         "DrawdocModel", "DrawdocSVG", "DrawdocRaster", "DrawdocStore", "DrawdocHTTP",
+      ],
+      resources: [
+        .embedInCode("Assets/drawings.html"), .embedInCode("Assets/editor.html"),
+        .embedInCode("Assets/app.css"), .embedInCode("Assets/common.js"),
+        .embedInCode("Assets/drawings.js"), .embedInCode("Assets/editor.js"),
       ]
     ),
     .target(
