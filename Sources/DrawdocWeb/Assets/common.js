@@ -1,7 +1,8 @@
-"use strict";
+// What both pages' scripts share: the API, times, messages, the change stream. An ES module:
+// the pages' scripts import what they use from it.
 
 /** Calls the API; resolves to {ok, status, data}. The error's message is the command line's. */
-async function api(method, path, body) {
+export async function api(method, path, body) {
   const options = { method, headers: {} };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
@@ -22,14 +23,14 @@ async function api(method, path, body) {
 }
 
 /** `2026-11-24 10:05` in the reader's time zone. */
-function localTime(iso) {
+export function localTime(iso) {
   const date = new Date(iso);
   const two = (n) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ` +
     `${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
-function element(tag, attributes = {}, ...children) {
+export function element(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (name === "text") node.textContent = value;
@@ -40,15 +41,15 @@ function element(tag, attributes = {}, ...children) {
   return node;
 }
 
-function showMessage(id, text) {
+export function showMessage(id, text) {
   const node = document.getElementById(id);
   if (node) node.textContent = text || "";
 }
 
-function setStatus(text) { showMessage("status", text); }
+export function setStatus(text) { showMessage("status", text); }
 
 /** Makes `load` run one at a time: calls during a run make one more run after it. */
-function coalesced(load) {
+export function coalesced(load) {
   let running = null;
   let again = false;
   return function reload() {
@@ -68,7 +69,7 @@ function coalesced(load) {
  * server, and every tab's stream holds one — and takes it again, from the last event it
  * saw, when it is shown.
  */
-function followChanges(since, onChange, onReload) {
+export function followChanges(since, onChange, onReload) {
   let last = since;
   let source = null;
   let idle = null;
@@ -102,7 +103,7 @@ function followChanges(since, onChange, onReload) {
 }
 
 /** Calls `load` until it gives something, every two seconds. */
-async function keepTrying(load) {
+export async function keepTrying(load) {
   for (;;) {
     const data = await load();
     if (data) return data;

@@ -1,4 +1,8 @@
-"use strict";
+// The drawings page: cards newest first, kept current by the change stream.
+
+import {
+  api, coalesced, element, followChanges, keepTrying, localTime, showMessage,
+} from "./common.js";
 
 /** While a card is being renamed, the cards wait: redrawing them would lose the typing. */
 let renaming = false;

@@ -1,4 +1,8 @@
-"use strict";
+// The editor: the drawing's own SVG drawn by the browser, selection by the half-open rule of
+// `drawdoc hit`, a panel of fields, dragging, resizing, nudging, undo and redo, all through
+// the API, each change carrying the version it was made on.
+
+import { api, coalesced, followChanges, keepTrying, setStatus, showMessage } from "./common.js";
 
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
 const SVG = "http://www.w3.org/2000/svg";
@@ -439,6 +443,24 @@ document.getElementById("add-form").addEventListener("submit", async (event) => 
 });
 document.getElementById("png-scale").addEventListener("input", updatePNGLink);
 window.addEventListener("resize", () => { if (state.drawing) renderOverlay(); });
+
+// MARK: The hook for tests
+
+/**
+ * The page's one deliberate way in from outside, for the browser test
+ * (`Tests/browser/app_test.py`) and the app benchmark (`Benchmarks/app_bench.py`), which
+ * drive the page through Selenium's `execute_script`: the drawing's id, the drawing and the
+ * version the page shows, `change` (the queue every edit of the page goes through) and `api`
+ * (the request it makes). A module's names are its own, so nothing else is reachable; the
+ * page itself never reads this.
+ */
+window.drawdocEditor = Object.freeze({
+  id,
+  get drawing() { return state.drawing; },
+  get version() { return state.version; },
+  change,
+  api,
+});
 
 // MARK: Following changes made elsewhere
 
