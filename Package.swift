@@ -49,10 +49,19 @@ let package = Package(
     // The HTTP server (sockets, requests, responses) knows nothing of drawings; the app's
     // routes and pages are DrawdocWeb.
     .target(name: "DrawdocHTTP", dependencies: ["DrawdocSystem"]),
+    // The pages, their style sheet and their scripts are files of `Assets/`, compiled in as
+    // byte arrays (`PackageResources.editor_js`, …): nothing is read from disk at run time.
+    // `Assets/package.json` is only for `node --check` (it says the scripts are ES modules).
     .target(
       name: "DrawdocWeb",
       dependencies: [
         "DrawdocModel", "DrawdocSVG", "DrawdocRaster", "DrawdocStore", "DrawdocHTTP",
+      ],
+      exclude: ["Assets/package.json"],
+      resources: [
+        .embedInCode("Assets/drawings.html"), .embedInCode("Assets/editor.html"),
+        .embedInCode("Assets/app.css"), .embedInCode("Assets/common.js"),
+        .embedInCode("Assets/drawings.js"), .embedInCode("Assets/editor.js"),
       ]
     ),
     .target(

@@ -9,8 +9,9 @@ Three measurements, printed as one table (row | figure | target | met) on standa
 progress on standard error:
 
   (a) page → page: two browsers on the editor of a drawing of 1,000 rectangles; the first
-      sends a change through the editor's own `change()` (the request its panel makes), the
-      second notes when its DOM shows it. Both read the same wall clock (Date's epoch, through
+      sends a change through the editor's own `change()` (the request its panel makes; the
+      editor module hands it out as `window.drawdocEditor`, its hook for tests), the second
+      notes when its DOM shows it. Both read the same wall clock (Date's epoch, through
       performance.timeOrigin + performance.now()). Target: median < 50 ms.
   (b) opening a drawing of 10,000 rectangles in the editor: from the navigation's start
       (performance.timeOrigin) until the page has read the drawing, drawn it, and a click on
@@ -110,7 +111,7 @@ class App:
     def open_editor(self, driver, doc):
         driver.get(f"{self.base}drawings/{doc}")
         wait("the editor", lambda: driver.execute_script(
-            "return !!document.body.dataset.ready && state.drawing !== null"), seconds=30)
+            "return !!document.body.dataset.ready && drawdocEditor.drawing !== null"), seconds=30)
         # The stream is open once the status says so.
         wait("the change stream", lambda: driver.execute_script(
             "return document.getElementById('status').textContent === 'live'"), seconds=10)
@@ -185,7 +186,8 @@ SEND_SCRIPT = """
 const [rid, color] = arguments;
 window.benchSent = null;
 const sentAt = performance.timeOrigin + performance.now();
-change("PATCH", `/api/drawings/${id}/rectangles/${rid}`, { color }).then((result) => {
+const editor = window.drawdocEditor;
+editor.change("PATCH", `/api/drawings/${editor.id}/rectangles/${rid}`, { color }).then((result) => {
   const answers = performance.getEntriesByType("resource")
     .filter((entry) => entry.initiatorType === "fetch" && entry.name.includes("/rectangles/"));
   const answer = answers[answers.length - 1];
@@ -245,8 +247,9 @@ OPEN_SCRIPT = """
     await frame();
     const picture = document.getElementById("drawing");
     const box = picture.getBoundingClientRect();
-    const clientX = box.left + x * box.width / state.drawing.width;
-    const clientY = box.top + y * box.height / state.drawing.height;
+    const { width, height } = drawdocEditor.drawing;
+    const clientX = box.left + x * box.width / width;
+    const clientY = box.top + y * box.height / height;
     const target = document.elementFromPoint(clientX, clientY);
     const init = { bubbles: true, cancelable: true, composed: true, clientX, clientY,
                    pointerId: 1, pointerType: "mouse", isPrimary: true, button: 0, buttons: 1 };
@@ -319,8 +322,9 @@ window.benchLoad = [];
 for (const [k, rid, color, due] of items) {
   setTimeout(async () => {
     const sentAt = Date.now();
-    const result = await api("PATCH", `/api/drawings/${id}/rectangles/${rid}`,
-                             { color, version: state.version });
+    const result = await drawdocEditor.api(
+      "PATCH", `/api/drawings/${drawdocEditor.id}/rectangles/${rid}`,
+      { color, version: drawdocEditor.version });
     window.benchLoad.push({ k, sentAt, doneAt: Date.now(), status: result.status,
                             version: result.data.version || null,
                             error: result.ok ? null : result.data.error });

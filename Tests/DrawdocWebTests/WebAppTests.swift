@@ -306,4 +306,32 @@ final class AppFixture {
       #expect(status == .notFound || status == .badRequest, "\(path)")
     }
   }
+
+  /// The scripts are ES modules: each page loads its own with `<script type="module">`, which
+  /// imports `common.js`. A browser runs a module only when it is served with a JavaScript
+  /// type, and the policy (`script-src 'self'`) allows this server's files but no inline script.
+  @Test func pagesLoadTheirScriptsAsModulesAndEveryModuleIsServedAsJavaScript() throws {
+    let fixture = try AppFixture()
+    var modules: [String] = []
+    for (path, script) in [("/", "drawings.js"), ("/drawings/\(fixture.id)", "editor.js")] {
+      let page = String(decoding: try fixture.call("GET", path).bodyBytes, as: UTF8.self)
+      #expect(page.contains(#"<script type="module" src="/assets/\#(script)"></script>"#))
+      #expect(page.contains(#"<link rel="stylesheet" href="/assets/app.css">"#))
+      #expect(!page.contains("<script>"), "\(path) has an inline script")
+      modules.append(script)
+    }
+    // Every module a module imports, followed to the end.
+    var served: Set<String> = []
+    while let name = modules.popLast() {
+      guard served.insert(name).inserted else { continue }
+      let response = try fixture.call("GET", "/assets/\(name)")
+      #expect(response.status == .ok, "\(name)")
+      #expect(response.headers["Content-Type"] == "text/javascript; charset=utf-8", "\(name)")
+      let text = String(decoding: response.bodyBytes, as: UTF8.self)
+      modules += text.matches(of: #/\bfrom "\./([a-z]+\.js)";/#).map { String($0.output.1) }
+    }
+    #expect(served == ["common.js", "drawings.js", "editor.js"])
+    let style = try fixture.call("GET", "/assets/app.css")
+    #expect(style.headers["Content-Type"] == "text/css; charset=utf-8")
+  }
 }

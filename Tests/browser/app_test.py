@@ -7,6 +7,10 @@ Selenium, checked against the command line after every step.
 Needs Debian's `chromium` and `chromium-driver` and the `selenium` package (.ci/setup
 installs them). Every step waits for the store to show the change (`drawdoc open --json`),
 up to a few seconds, and fails with what it saw. Exits non-zero on the first failure.
+
+The editor's scripts are ES modules, so their names are not the page's: what the test reads of
+the editor (the drawing and version it shows, its id) comes through `window.drawdocEditor`, the
+hook for tests that `editor.js` sets.
 """
 import argparse
 import json
@@ -124,7 +128,7 @@ class App:
         box = self.driver.execute_script(
             "const r = document.getElementById('drawing').getBoundingClientRect();"
             "return [r.left, r.top, r.width, r.height];")
-        drawing = self.driver.execute_script("return state.drawing;")
+        drawing = self.driver.execute_script("return drawdocEditor.drawing;")
         scale = box[2] / drawing["width"]
         return (x * scale - box[2] / 2, y * scale - box[3] / 2)
 
@@ -400,12 +404,12 @@ def test(app, screenshots):
     assert not any(path == f"/api/drawings/{doc}" for path in reads), reads
 
     step("an edit of a rectangle that changed meanwhile is refused (409)")
-    stale = driver.execute_script("return state.version;")
+    stale = driver.execute_script("return drawdocEditor.version;")
     app.run("set", doc, rid, "--alpha", "9")
     result = driver.execute_script(
-        "return fetch(`/api/drawings/${id}/rectangles/" + rid + "`, {method: 'PATCH', "
-        "headers: {'Content-Type': 'application/json'}, body: JSON.stringify({version: "
-        + str(stale) + ", alpha: '3'})}).then(r => r.status);")
+        "return fetch(`/api/drawings/${drawdocEditor.id}/rectangles/" + rid + "`, "
+        "{method: 'PATCH', headers: {'Content-Type': 'application/json'}, "
+        "body: JSON.stringify({version: " + str(stale) + ", alpha: '3'})}).then(r => r.status);")
     assert result == 409, result
     assert app.rect(doc, rid)["alpha"] == 9
 

@@ -1,19 +1,23 @@
 import DrawdocHTTP
 
-/// The style sheet and scripts, built into the binary: no URL reaches the file system.
+/// The style sheet and scripts: the files of `Sources/DrawdocWeb/Assets/`, which SwiftPM
+/// compiles into the binary (`.embedInCode` in `Package.swift` makes each one a byte array of
+/// `PackageResources`). No URL reaches the file system.
 enum Assets {
   /// The asset with this name, as a response.
   static func named(_ name: String) -> HTTPResponse? {
-    let asset: (type: String, text: String)
+    let asset: (type: String, bytes: [UInt8])
     switch name {
-    case "app.css": asset = ("text/css; charset=utf-8", AppStyle.css)
-    case "common.js": asset = ("text/javascript; charset=utf-8", CommonScript.javaScript)
-    case "drawings.js": asset = ("text/javascript; charset=utf-8", DrawingsScript.javaScript)
-    case "editor.js": asset = ("text/javascript; charset=utf-8", EditorScript.javaScript)
+    case "app.css": asset = ("text/css; charset=utf-8", PackageResources.app_css)
+    case "common.js": asset = (javaScript, PackageResources.common_js)
+    case "drawings.js": asset = (javaScript, PackageResources.drawings_js)
+    case "editor.js": asset = (javaScript, PackageResources.editor_js)
     default: return nil
     }
     var headers = HTTPHeaders()
     headers.add("Content-Type", asset.type)
-    return HTTPResponse(status: .ok, headers: headers, body: .bytes(Array(asset.text.utf8)))
+    return HTTPResponse(status: .ok, headers: headers, body: .bytes(asset.bytes))
   }
+
+  private static let javaScript = "text/javascript; charset=utf-8"
 }
