@@ -10,6 +10,7 @@ let package = Package(
     .executable(name: "drawdoc", targets: ["drawdoc"]),
     .library(name: "DrawdocModel", targets: ["DrawdocModel"]),
     .library(name: "DrawdocSVG", targets: ["DrawdocSVG"]),
+    .library(name: "DrawdocJSON", targets: ["DrawdocJSON"]),
     .library(name: "DrawdocStore", targets: ["DrawdocStore"]),
     .library(name: "DrawdocRaster", targets: ["DrawdocRaster"]),
   ],
@@ -36,6 +37,8 @@ let package = Package(
     // MARK: - Library modules (model ← SVG ← store ← CLI; model ← raster)
 
     .target(name: "DrawdocModel"),
+    // The JSON form of a drawing, and the JSON values every JSON output of drawdoc is made of.
+    .target(name: "DrawdocJSON", dependencies: ["DrawdocModel"]),
     .target(name: "DrawdocLog", dependencies: ["DrawdocSystem"]),
     .target(
       name: "DrawdocSVG",
@@ -44,7 +47,10 @@ let package = Package(
     .target(name: "DrawdocRaster", dependencies: ["DrawdocModel", "CZlib"]),
     .target(
       name: "DrawdocStore",
-      dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocRaster", "DrawdocLog", "DrawdocSystem"]
+      dependencies: [
+        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocLog",
+        "DrawdocSystem",
+      ]
     ),
     // The HTTP server (sockets, requests, responses) knows nothing of drawings; the app's
     // routes and pages are DrawdocWeb.
@@ -55,7 +61,7 @@ let package = Package(
     .target(
       name: "DrawdocWeb",
       dependencies: [
-        "DrawdocModel", "DrawdocSVG", "DrawdocRaster", "DrawdocStore", "DrawdocHTTP",
+        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore", "DrawdocHTTP",
       ],
       exclude: ["Assets/package.json"],
       resources: [
@@ -67,8 +73,8 @@ let package = Package(
     .target(
       name: "DrawdocCLI",
       dependencies: [
-        "DrawdocModel", "DrawdocSVG", "DrawdocRaster", "DrawdocStore", "DrawdocLog",
-        "DrawdocHTTP", "DrawdocWeb", "DrawdocSystem",
+        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore",
+        "DrawdocLog", "DrawdocHTTP", "DrawdocWeb", "DrawdocSystem",
       ]
     ),
     // The Swift runtime is linked in, not loaded: every command starts about 3 ms sooner,
@@ -83,11 +89,17 @@ let package = Package(
 
     // MARK: - Tests
 
+    // What several test targets share (random drawings); not a product, only tests use it.
+    .target(
+      name: "DrawdocTestSupport", dependencies: ["DrawdocModel"], path: "Tests/DrawdocTestSupport"),
     .testTarget(name: "DrawdocSystemTests", dependencies: ["DrawdocSystem"]),
+    .testTarget(
+      name: "DrawdocJSONTests",
+      dependencies: ["DrawdocJSON", "DrawdocSVG", "DrawdocModel", "DrawdocTestSupport"]),
     .testTarget(name: "DrawdocModelTests", dependencies: ["DrawdocModel"]),
     .testTarget(
       name: "DrawdocSVGTests",
-      dependencies: ["DrawdocSVG", "DrawdocModel"],
+      dependencies: ["DrawdocSVG", "DrawdocModel", "DrawdocTestSupport"],
       exclude: ["Fixtures"]
     ),
     .testTarget(
@@ -96,7 +108,10 @@ let package = Package(
     ),
     .testTarget(
       name: "DrawdocStoreTests",
-      dependencies: ["DrawdocStore", "DrawdocSVG", "DrawdocModel", "DrawdocRaster", "DrawdocSystem"]
+      dependencies: [
+        "DrawdocStore", "DrawdocSVG", "DrawdocJSON", "DrawdocModel", "DrawdocRaster",
+        "DrawdocSystem",
+      ]
     ),
     .testTarget(
       name: "DrawdocHTTPTests",
@@ -108,7 +123,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DrawdocCLITests",
-      dependencies: ["DrawdocCLI", "DrawdocSVG", "DrawdocModel", "drawdoc"]
+      dependencies: ["DrawdocCLI", "DrawdocSVG", "DrawdocJSON", "DrawdocModel", "drawdoc"]
     ),
   ]
 )

@@ -1,3 +1,4 @@
+import DrawdocJSON
 import DrawdocSVG
 
 /// A store's settings, kept in its `settings.json`: `{"historyLimit": 100}`.

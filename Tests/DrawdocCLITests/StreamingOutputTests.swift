@@ -1,4 +1,5 @@
 import DrawdocCLI
+import DrawdocJSON
 import DrawdocModel
 import DrawdocSVG
 import Foundation

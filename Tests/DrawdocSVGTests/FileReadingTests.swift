@@ -1,5 +1,6 @@
 import DrawdocModel
 import DrawdocSVG
+import DrawdocTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import DrawdocHTTP
+import DrawdocJSON
 import DrawdocModel
 import DrawdocRaster
 import DrawdocSVG

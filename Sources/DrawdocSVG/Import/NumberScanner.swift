@@ -1,3 +1,5 @@
+import DrawdocModel
+
 /// Reads the number lists of SVG attributes — path data, transform lists, `viewBox` — a
 /// token at a time, with every separator SVG allows: blanks, one comma between blanks, and
 /// none at all where a sign or a second decimal point starts the next number (`M10-5`,

@@ -1,3 +1,4 @@
+import DrawdocJSON
 import DrawdocModel
 import DrawdocSVG
 

@@ -1,5 +1,7 @@
+import DrawdocJSON
 import DrawdocModel
 import DrawdocSVG
+import DrawdocTestSupport
 import Foundation
 import Testing
 

@@ -1,8 +1,10 @@
-/// Reads SVG numbers from attribute bytes, to the same `Double` the writer wrote.
-enum NumberParser {
+/// Reads SVG numbers from attribute bytes, to the same `Double` the writer wrote: what the SVG
+/// readers and the JSON reader share. Inlinable, since the strict reader calls it for every
+/// number of a drawing.
+package enum NumberParser {
   /// 10^exponent for 0…15, all exact; a switch, so the hot path has no lazy global to check.
-  @inline(__always)
-  private static func powerOfTen(_ exponent: Int) -> Double {
+  @usableFromInline @inline(__always)
+  static func powerOfTen(_ exponent: Int) -> Double {
     switch exponent {
     case 0: return 1
     case 1: return 1e1
@@ -29,7 +31,8 @@ enum NumberParser {
   ///
   /// - Parameter bytes: The attribute value.
   /// - Returns: The number, or `nil` when the text is not one.
-  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+  @inlinable
+  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     let end = bytes.count
     var index = 0
     var negative = false

@@ -1,5 +1,3 @@
-import DrawdocModel
-
 /// Hands bytes on a piece at a time as they are made, so that a big output (a file of a
 /// million rectangles, its JSON form, its text) never sits in memory whole: only one piece of
 /// about `pieceSize` bytes does.

@@ -1,5 +1,3 @@
-import DrawdocModel
-
 /// Writes a `Double` in the shortest decimal text that reads back as the same `Double`.
 ///
 /// The digits are the standard library's shortest round-trip digits; the layout follows
