@@ -126,14 +126,16 @@ struct AffineTransform: Equatable {
     case 180, -180: return (-1, 0)
     case 270, -90: return (0, -1)
     default:
-      let radians = degrees * .pi / 180
+      // The remainder is exact, and keeps the radians small enough for `reduce`.
+      let radians = turn * .pi / 180
       return (cosine(radians), sine(radians))
     }
   }
 
   private static func exactTangent(_ degrees: Double) -> Double {
-    if degrees.truncatingRemainder(dividingBy: 180) == 0 { return 0 }
-    let radians = degrees * .pi / 180
+    let turn = degrees.truncatingRemainder(dividingBy: 180)
+    if turn == 0 { return 0 }
+    let radians = turn * .pi / 180
     return sine(radians) / cosine(radians)
   }
 
