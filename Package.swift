@@ -96,7 +96,7 @@ let package = Package(
     .testTarget(
       name: "DrawdocJSONTests",
       dependencies: ["DrawdocJSON", "DrawdocSVG", "DrawdocModel", "DrawdocTestSupport"]),
-    .testTarget(name: "DrawdocModelTests", dependencies: ["DrawdocModel"]),
+    .testTarget(name: "DrawdocModelTests", dependencies: ["DrawdocModel", "DrawdocTestSupport"]),
     .testTarget(
       name: "DrawdocSVGTests",
       dependencies: ["DrawdocSVG", "DrawdocModel", "DrawdocTestSupport"],

@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocTestSupport
 import Testing
 
 @testable import DrawdocSVG
@@ -134,7 +135,7 @@ import Testing
       var expected: [Double] = []
       var previousHasPoint = false
       for _ in 0..<Int.random(in: 1...8, using: &random) {
-        let number = NumberParserTests.randomSpelling(using: &random)
+        let number = randomNumberSpelling(using: &random)
         guard let value = Double(number), value.isFinite else { continue }
         if !expected.isEmpty {
           let first = number.first

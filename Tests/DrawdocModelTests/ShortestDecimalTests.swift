@@ -1,8 +1,6 @@
 import DrawdocModel
 import Testing
 
-@testable import DrawdocSVG
-
 /// `ShortestDecimal`, the number rule of docs/format.md ("Canonical writing"): the fewest
 /// significant digits that read back as the double, laid out as JavaScript's
 /// `Number.prototype.toString`, except `-0` and no `+` in exponents.

@@ -1,7 +1,7 @@
 import DrawdocModel
 import Testing
 
-@testable import DrawdocSVG
+@testable import DrawdocJSON
 
 /// `JSONValue`: RFC 8259 JSON read with the errors and limits of docs/format.md ("The JSON
 /// form": 64 levels, a byte-order mark allowed, lone surrogates refused) and written compactly.
