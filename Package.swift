@@ -52,6 +52,12 @@ let package = Package(
         "DrawdocSystem",
       ]
     ),
+    // What a person asks of the drawings — parsing typed values, making, copying, editing and
+    // reordering, the JSON views and the pages — said once for the command line and the app.
+    .target(
+      name: "DrawdocEditing",
+      dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore"]
+    ),
     // The HTTP server (sockets, requests, responses) knows nothing of drawings; the app's
     // routes and pages are DrawdocWeb.
     .target(name: "DrawdocHTTP", dependencies: ["DrawdocSystem"]),
@@ -61,7 +67,8 @@ let package = Package(
     .target(
       name: "DrawdocWeb",
       dependencies: [
-        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore", "DrawdocHTTP",
+        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore",
+        "DrawdocEditing", "DrawdocHTTP",
       ],
       exclude: ["Assets/package.json"],
       resources: [
@@ -74,7 +81,7 @@ let package = Package(
       name: "DrawdocCLI",
       dependencies: [
         "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore",
-        "DrawdocLog", "DrawdocHTTP", "DrawdocWeb", "DrawdocSystem",
+        "DrawdocEditing", "DrawdocLog", "DrawdocHTTP", "DrawdocWeb", "DrawdocSystem",
       ]
     ),
     // The Swift runtime is linked in, not loaded: every command starts about 3 ms sooner,
@@ -112,6 +119,10 @@ let package = Package(
         "DrawdocStore", "DrawdocSVG", "DrawdocJSON", "DrawdocModel", "DrawdocRaster",
         "DrawdocSystem",
       ]
+    ),
+    .testTarget(
+      name: "DrawdocEditingTests",
+      dependencies: ["DrawdocEditing", "DrawdocStore", "DrawdocModel"]
     ),
     .testTarget(
       name: "DrawdocHTTPTests",

@@ -382,14 +382,15 @@ public struct DocumentStore: Sendable {
     }
   }
 
-  /// The gallery page of every drawing, newest first. Missing and stale thumbnails are made
-  /// again and kept, where the store can be written; a store the user may only read gets a
-  /// page all the same.
+  /// Every drawing, newest first, with its thumbnail and its file's `file://` URL: what a
+  /// page of all the drawings shows. Missing and stale thumbnails are made again and kept,
+  /// where the store can be written; a store the user may only read gets them all the same.
   ///
-  /// - Parameter formatTime: How to show a time to the reader.
-  /// - Returns: UTF-8 HTML.
+  /// - Returns: The drawings, and the ids of the drawing files that cannot be read.
   /// - Throws: ``StoreError``.
-  public func gallery(formatTime: (Timestamp) -> String) throws(StoreError) -> [UInt8] {
+  public func listingWithThumbnails() throws(StoreError) -> (
+    drawings: [ThumbnailedDrawing], damaged: [Identifier]
+  ) {
     var made: [Identifier: [UInt8]] = [:]
     let rows = try withLock { () throws(StoreError) in
       let rows = try listing().drawings
@@ -403,21 +404,21 @@ public struct DocumentStore: Sendable {
       }
       return rows
     }
-    var cards: [GalleryPage.Card] = []
+    var drawings: [ThumbnailedDrawing] = []
     var damaged: [Identifier] = []
     for row in rows {
       switch row {
       case .drawing(let entry):
-        cards.append(
-          GalleryPage.Card(
+        drawings.append(
+          ThumbnailedDrawing(
             entry: entry,
             thumbnail: made[entry.id] ?? (try? StoreFiles.read(thumbnailPath(of: entry.id))),
-            link: StoreFiles.fileURL(StoreFiles.absolute(path(of: entry.id)))))
+            fileURL: StoreFiles.fileURL(StoreFiles.absolute(path(of: entry.id)))))
       case .damaged(let id, _):
         damaged.append(id)
       }
     }
-    return GalleryPage.html(cards: cards, damaged: damaged, formatTime: formatTime)
+    return (drawings, damaged)
   }
 
   /// Renders and writes a drawing's thumbnail. A thumbnail is only a cache: it is not flushed

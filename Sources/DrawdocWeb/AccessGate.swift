@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocHTTP
 
 /// The one layer every request passes before any route sees it (the server's own bounds on
@@ -62,14 +63,8 @@ struct AccessGate: HTTPResponder {
       var headers = HTTPHeaders()
       headers.add("Set-Cookie", "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict")
       headers.add("Content-Type", "text/html; charset=utf-8")
-      let target = Page.escape(request.path)
-      let page = """
-        <!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
-        <meta http-equiv="refresh" content="0; url=\(target)"><title>drawdoc</title></head>
-        <body><p><a href="\(target)">Open drawdoc</a></p></body></html>
-
-        """
-      return HTTPResponse(status: .ok, headers: headers, body: .bytes(Array(page.utf8)))
+      return HTTPResponse(
+        status: .ok, headers: headers, body: .bytes(HandoffPage.html(leadingTo: request.path)))
     }
     guard let cookie = cookieValue(request), Self.same(cookie, token) else {
       return WebError.refused(

@@ -2,6 +2,7 @@ import DrawdocHTTP
 import DrawdocJSON
 import DrawdocModel
 import DrawdocSVG
+import DrawdocEditing
 import DrawdocStore
 
 /// The fields of a request's JSON body, `{"x": "12", "version": 4}`, read as the text a
@@ -71,14 +72,8 @@ struct RequestFields {
 
   /// The rectangle fields given: `x y width height color alpha`.
   func rectangleEdit() throws -> RectangleEdit {
-    RectangleEdit(
-      x: try text("x").map { (text) throws in try UserValue.number(text, field: "x") },
-      y: try text("y").map { (text) throws in try UserValue.number(text, field: "y") },
-      width: try text("width").map { (text) throws in try UserValue.length(text, field: "width") },
-      height: try text("height").map { (text) throws in
-        try UserValue.length(text, field: "height")
-      },
-      color: try text("color").map { (text) throws in try UserValue.color(text) },
-      alpha: try text("alpha").map { (text) throws in try UserValue.alpha(text) })
+    var texts: [String: String] = [:]
+    for name in RectangleEdit.fieldNames { texts[name] = try text(name) }
+    return try RectangleEdit(reading: { texts[$0] })
   }
 }

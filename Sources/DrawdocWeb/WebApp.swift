@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocHTTP
 import DrawdocJSON
 import DrawdocModel
@@ -72,6 +73,7 @@ public struct WebApp: HTTPResponder {
 /// The app's routes, behind the gate.
 struct Routes: HTTPResponder {
   let store: DocumentStore
+  var editing: Editing { Editing(store: store) }
 
   func respond(to request: HTTPRequest) -> HTTPResponse {
     do {
@@ -128,21 +130,12 @@ struct Routes: HTTPResponder {
     case ("POST", "rename", 3):
       let fields = try RequestFields(request)
       let title = try UserValue.title(try fields.text("title") ?? "")
-      return try edit(id, fields, rectangles: nil) { drawing in
-        try drawing.plane.rename(to: title)
-        return .renamed(to: title)
-      }
+      return versioned(try editing.rename(id, to: title, basedOn: (try fields.version(), nil)))
     case ("POST", "duplicate", 3):
-      let original = try store.drawing(id)
-      var plane = original.plane
-      let title =
-        try RequestFields(request).text("title").map { (text) throws in
-          try UserValue.title(text)
-        }
-        ?? String(
-          (plane.title + " (copy)").unicodeScalars.prefix(Plane.maximumTitleLength))
-      try plane.rename(to: title)
-      let copy = try store.create(plane, at: .now, as: .duplicated(from: id))
+      let title = try RequestFields(request).text("title").map { (text) throws in
+        try UserValue.title(text)
+      }
+      let copy = try editing.duplicate(id, title: title)
       return json(.object([("id", .string(copy.id.description))]), status: .created)
     case ("POST", "undo", 3), ("POST", "redo", 3):
       let version = try RequestFields(request).version()
@@ -163,16 +156,13 @@ struct Routes: HTTPResponder {
     let fields = try RequestFields(request)
     switch (method, api.count) {
     case ("POST", 3):
-      let values = try fields.rectangleEdit()
-      var added: Identifier?
-      let response = try edit(id, fields, rectangles: []) { drawing in
-        var factory = RectangleFactory(seed: nil)
-        let rectangle = try values.add(to: &drawing.plane, factory: &factory)
-        added = rectangle.id
-        return .added([rectangle.id])
-      }
-      guard let added else { return response }
-      return try edit(response, adding: ("rectangle", .string(added.description)))
+      let (revision, added) = try editing.add(
+        try fields.rectangleEdit(), to: id, basedOn: (try fields.version(), []))
+      return json(
+        .object([
+          ("version", .number(Double(revision.version))),
+          ("rectangle", .string(added.first?.description ?? "")),
+        ]))
     case ("PATCH", 4):
       let rectangle = try UserValue.identifier(api[3], field: "rectangle")
       let values = try fields.rectangleEdit()
@@ -181,26 +171,19 @@ struct Routes: HTTPResponder {
           status: .badRequest,
           message: "give at least one of x, y, width, height, color, alpha to change")
       }
-      return try edit(id, fields, rectangles: [rectangle]) { drawing in
-        try values.apply(to: &drawing.plane, rectangle: rectangle)
-      }
+      return versioned(
+        try editing.set(values, of: rectangle, in: id, basedOn: (try fields.version(), [rectangle]))
+      )
     case ("DELETE", 4):
       let rectangle = try UserValue.identifier(api[3], field: "rectangle")
-      return try edit(id, fields, rectangles: [rectangle]) { drawing in
-        try drawing.plane.remove(rectangle)
-        return .removed(rectangle)
-      }
+      return versioned(
+        try editing.remove(rectangle, from: id, basedOn: (try fields.version(), [rectangle])))
     case ("POST", 5) where api[4] == "raise" || api[4] == "lower":
       let rectangle = try UserValue.identifier(api[3], field: "rectangle")
-      let all = try fields.flag("all")
-      return try edit(id, fields, rectangles: [rectangle]) { drawing in
-        if api[4] == "raise" {
-          return try drawing.plane.raise(rectangle, toTop: all)
-            ? .raised(rectangle, toTop: all) : .unchanged
-        }
-        return try drawing.plane.lower(rectangle, toBottom: all)
-          ? .lowered(rectangle, toBottom: all) : .unchanged
-      }
+      return versioned(
+        try editing.move(
+          rectangle, in: id, api[4] == "raise" ? .up : .down, allTheWay: try fields.flag("all"),
+          basedOn: (try fields.version(), [rectangle])))
     default: throw notFound(request)
     }
   }
@@ -214,48 +197,20 @@ struct Routes: HTTPResponder {
     var damaged: [JSONValue] = []
     for row in listing.drawings {
       switch row {
-      case .drawing(let entry):
-        drawings.append(
-          .object([
-            ("id", .string(entry.id.description)), ("title", .string(entry.title)),
-            ("rectangles", .number(Double(entry.rectangleCount))),
-            ("width", .number(entry.size.width)), ("height", .number(entry.size.height)),
-            ("created", .string(entry.created.description)),
-            ("modified", .string(entry.modified.description)),
-          ]))
-      case .damaged(let id, let reason):
-        damaged.append(.object([("id", .string(id.description)), ("damaged", .string(reason))]))
+      case .drawing(let entry): drawings.append(ListingView.object(entry))
+      case .damaged(let id, let reason): damaged.append(ListingView.damaged(id, reason: reason))
       }
-    }
-    let trash = try store.trashedDrawings().map { row -> JSONValue in
-      .object([
-        ("id", .string(row.id.description)), ("title", .string(row.title)),
-        ("rectangles", .number(Double(row.rectangleCount))),
-        ("trashed", .string(row.trashed.description)),
-      ])
     }
     return json(
       .object([
         ("sequence", .number(Double(sequence))), ("drawings", .array(drawings)),
-        ("damaged", .array(damaged)), ("trash", .array(trash)),
+        ("damaged", .array(damaged)),
+        ("trash", .array(try store.trashedDrawings().map(ListingView.object))),
       ]))
   }
 
   private func drawing(_ id: Identifier) throws -> HTTPResponse {
-    let sequence = try store.lastSequence()
-    let (revision, history) = try store.snapshot(of: id)
-    // The file's text goes with the values it holds: the page draws one version.
-    var body = JSONValue.object(
-      DrawingChanges.versionMembers(sequence, revision, history) + [
-        ("svg", .string(String(decoding: SVGEncoder.encode(revision.drawing), as: UTF8.self)))
-      ]
-    ).serialized
-    // The drawing's JSON form, as `open --json` prints it, goes in whole.
-    body.removeLast()
-    body.append(contentsOf: ", \"drawing\": ".utf8)
-    body.append(contentsOf: DrawingJSON.encode(revision.drawing).dropLast())
-    body.append(contentsOf: "}\n".utf8)
-    return file(body, type: "application/json")
+    file(try DrawingView.json(store: store, id: id), type: "application/json")
   }
 
   private func export(_ id: Identifier, _ query: [String: String]) throws -> HTTPResponse {
@@ -308,32 +263,13 @@ struct Routes: HTTPResponder {
       try fields.text("random").map { (text) throws in
         try UserValue.count(text, field: "random", range: 0...100_000)
       } ?? 0
-    var plane = try Plane(size: size, title: title)
-    var factory = RectangleFactory(seed: nil)
-    for _ in 0..<count { try plane.add(factory.makeRectangle(for: plane)) }
-    let drawing = try store.create(plane, at: .now, as: .created(randomRectangles: count))
+    let drawing = try editing.create(title: title, size: size, randomRectangles: count)
     return json(.object([("id", .string(drawing.id.description))]), status: .created)
   }
 
-  /// One change through the store, refused if what it touches changed since the version the
-  /// page showed; answers the new version.
-  private func edit(
-    _ id: Identifier, _ fields: RequestFields, rectangles: [Identifier]?,
-    _ change: (inout Drawing) throws -> Change
-  ) throws -> HTTPResponse {
-    let version = try fields.version()
-    let revision = try store.update(id, at: .now, basedOn: (version, rectangles), change)
-    return json(.object([("version", .number(Double(revision.version)))]))
-  }
-
-  /// A JSON answer with one more member.
-  private func edit(_ response: HTTPResponse, adding member: (String, JSONValue)) throws
-    -> HTTPResponse
-  {
-    guard case .object(let members) = try JSONValue.parse(response.bodyBytes) else {
-      return response
-    }
-    return json(.object(members + [member]), status: response.status)
+  /// The answer to an edit: the version it made (or the current one, when it changed nothing).
+  private func versioned(_ revision: Revision) -> HTTPResponse {
+    json(.object([("version", .number(Double(revision.version)))]))
   }
 
   // MARK: - Helpers

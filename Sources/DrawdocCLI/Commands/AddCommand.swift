@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocModel
 import DrawdocStore
 
@@ -10,7 +11,7 @@ struct AddCommand: Command {
     + "[--count N] [--seed S]"
   static let arguments: [ArgumentSpecification] = [.document]
   static let options: [OptionSpecification] =
-    RectangleFields.options { field in
+    RectangleOptions.options { field in
       switch field {
       case "x", "y": return " (default: random, keeping the rectangle inside the canvas)"
       case "width": return " (default 150)"
@@ -35,7 +36,7 @@ struct AddCommand: Command {
     let parse = ValueParser(command: Self.name)
     self.arguments = arguments
     document = try arguments.positional(0, name: "DOC")
-    fields = try RectangleFields.edit(arguments)
+    fields = try RectangleOptions.edit(arguments)
     count =
       try arguments.value("count").map { (text) throws(CommandLineError) in
         try parse.count(text, option: "count", range: 1...1_000_000)
@@ -47,15 +48,8 @@ struct AddCommand: Command {
 
   func run(_ context: CommandContext) throws -> ExitStatus {
     let store = try StoreAccess.open(arguments, context)
-    let id = try store.resolve(document)
-    var added: [Identifier] = []
-    try store.update(id, at: .now) { drawing in
-      var factory = RectangleFactory(seed: seed)
-      for _ in 0..<count {
-        added.append(try fields.add(to: &drawing.plane, factory: &factory).id)
-      }
-      return .added(added)
-    }
+    let (_, added) = try Editing(store: store).add(
+      fields, count: count, seed: seed, to: try store.resolve(document))
     context.standardOutput.write(added.map { "\($0)\n" }.joined())
     return .success
   }

@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocModel
 import DrawdocStore
 
@@ -20,11 +21,7 @@ struct ClearCommand: Command {
 
   func run(_ context: CommandContext) throws -> ExitStatus {
     let store = try StoreAccess.open(arguments, context)
-    try store.update(try store.resolve(document), at: .now) { drawing in
-      let count = drawing.plane.count
-      drawing.plane.removeAll()
-      return .cleared(count: count)
-    }
+    try Editing(store: store).clear(try store.resolve(document))
     return .success
   }
 }

@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocModel
 import DrawdocStore
 
@@ -27,13 +28,7 @@ struct DuplicateCommand: Command {
 
   func run(_ context: CommandContext) throws -> ExitStatus {
     let store = try StoreAccess.open(arguments, context)
-    let original = try store.drawing(try store.resolve(document))
-    var plane = original.plane
-    let copyTitle =
-      title
-      ?? String((original.plane.title + " (copy)").unicodeScalars.prefix(Plane.maximumTitleLength))
-    try plane.rename(to: copyTitle)
-    let copy = try store.create(plane, at: .now, as: .duplicated(from: original.id))
+    let copy = try Editing(store: store).duplicate(try store.resolve(document), title: title)
     context.standardOutput.writeLine(copy.id.description)
     return .success
   }

@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocStore
 
 /// `drawdoc gallery`: one HTML page of every drawing.
@@ -28,7 +29,8 @@ struct GalleryCommand: Command {
 
   func run(_ context: CommandContext) throws -> ExitStatus {
     let store = try StoreAccess.open(arguments, context)
-    let page = try store.gallery(formatTime: LocalTime.format)
+    let (drawings, damaged) = try store.listingWithThumbnails()
+    let page = GalleryPage.html(drawings: drawings, damaged: damaged, formatTime: LocalTime.format)
     if let output, output != "-" {
       try OutputFile.write(page, to: output)
     } else {

@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocJSON
 import DrawdocModel
 import DrawdocSVG
@@ -39,36 +40,8 @@ struct HistoryCommand: Command {
     let history = try store.history(of: id)
     let limit = store.settings.historyLimit
     context.standardOutput.write(
-      json ? Self.json(history, limit: limit) : Array(Self.text(history, limit: limit).utf8))
+      json ? HistoryView.json(history, limit: limit) : Array(Self.text(history, limit: limit).utf8))
     return .success
-  }
-
-  static func json(_ history: DrawingHistory, limit: Int) -> [UInt8] {
-    func step(_ step: DrawingHistory.Step?) -> JSONValue {
-      step.map {
-        .object([("change", .string($0.change)), ("version", .number(Double($0.version)))])
-      } ?? .null
-    }
-    var output = JSONValue.object([
-      ("id", .string(history.id.description)),
-      ("title", .string(history.current?.title ?? "")),
-      ("trashed", history.trashed.map { .string($0.description) } ?? .null),
-      ("limit", .number(Double(limit))), ("undo", step(history.undo)),
-      ("redo", step(history.redo)),
-    ]).serialized
-    // The versions last, one per line.
-    output.removeLast()
-    output.append(contentsOf: #", "versions": ["#.utf8)
-    for (offset, version) in history.versions.enumerated() {
-      output.append(contentsOf: (offset == 0 ? "\n  " : ",\n  ").utf8)
-      JSONValue.object([
-        ("version", .number(Double(version.number))), ("time", .string(version.time.description)),
-        ("rectangles", .number(Double(version.rectangleCount))),
-        ("title", .string(version.title)), ("change", .string(version.change)),
-      ]).write(to: &output)
-    }
-    output.append(contentsOf: "\n]}\n".utf8)
-    return output
   }
 
   static func text(_ history: DrawingHistory, limit: Int) -> String {

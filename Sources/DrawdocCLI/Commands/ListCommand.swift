@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocJSON
 import DrawdocModel
 import DrawdocStore
@@ -46,27 +47,13 @@ struct ListCommand: Command {
   static func json(_ rows: [ListedDrawing], thumbnails: (Identifier) -> Thumbnail.State)
     -> [UInt8]
   {
-    var output = Array("[".utf8)
-    for (offset, row) in rows.enumerated() {
-      output.append(contentsOf: (offset == 0 ? "\n  " : ",\n  ").utf8)
-      let object: JSONValue
-      switch row {
-      case .drawing(let entry):
-        object = .object([
-          ("id", .string(entry.id.description)), ("title", .string(entry.title)),
-          ("rectangles", .number(Double(entry.rectangleCount))),
-          ("width", .number(entry.size.width)), ("height", .number(entry.size.height)),
-          ("created", .string(entry.created.description)),
-          ("modified", .string(entry.modified.description)),
-          ("thumbnail", .string(thumbnails(entry.id).rawValue)),
-        ])
-      case .damaged(let id, let reason):
-        object = .object([("id", .string(id.description)), ("damaged", .string(reason))])
-      }
-      object.write(to: &output)
-    }
-    output.append(contentsOf: (rows.isEmpty ? "]\n" : "\n]\n").utf8)
-    return output
+    ListingView.array(
+      rows.map { row in
+        switch row {
+        case .drawing(let entry): ListingView.object(entry, thumbnail: thumbnails(entry.id))
+        case .damaged(let id, let reason): ListingView.damaged(id, reason: reason)
+        }
+      })
   }
 
   static func table(_ rows: [ListedDrawing]) -> [UInt8] {

@@ -1,9 +1,10 @@
+import DrawdocEditing
 /// `drawdoc lower`: moves a rectangle down in z-order.
 struct LowerCommand: ZOrderCommand {
   static let name = "lower"
   static let abstract = "Move a rectangle down one step in z-order, or to the bottom."
   static let usage = "drawdoc lower DOC RECT [--to-bottom]"
-  static let direction = ZOrderMove.Direction.down
+  static let direction = Editing.Direction.down
   static let allTheWayFlag = OptionSpecification.flag(
     "to-bottom", help: "Make it the bottom rectangle.")
   static let discussion = """

@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocModel
 import DrawdocStore
 
@@ -50,11 +51,9 @@ struct NewCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    var plane = try Plane(size: size, title: title)
-    var factory = RectangleFactory(seed: seed)
-    for _ in 0..<randomCount { try plane.add(factory.makeRectangle(for: plane)) }
-    let drawing = try store.create(plane, at: .now, as: .created(randomRectangles: randomCount))
+    let editing = Editing(store: try StoreAccess.open(arguments, context))
+    let drawing = try editing.create(
+      title: title, size: size, randomRectangles: randomCount, seed: seed)
     context.standardOutput.writeLine(drawing.id.description)
     return .success
   }

@@ -1,9 +1,10 @@
+import DrawdocEditing
 /// `drawdoc raise`: moves a rectangle up in z-order.
 struct RaiseCommand: ZOrderCommand {
   static let name = "raise"
   static let abstract = "Move a rectangle up one step in z-order, or to the top."
   static let usage = "drawdoc raise DOC RECT [--to-top]"
-  static let direction = ZOrderMove.Direction.up
+  static let direction = Editing.Direction.up
   static let allTheWayFlag = OptionSpecification.flag(
     "to-top", help: "Make it the topmost rectangle.")
   static let discussion = """

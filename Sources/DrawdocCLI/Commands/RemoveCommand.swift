@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocModel
 import DrawdocStore
 
@@ -23,10 +24,7 @@ struct RemoveCommand: Command {
 
   func run(_ context: CommandContext) throws -> ExitStatus {
     let store = try StoreAccess.open(arguments, context)
-    try store.update(try store.resolve(document), at: .now) { drawing in
-      try drawing.plane.remove(rectangle)
-      return .removed(rectangle)
-    }
+    try Editing(store: store).remove(rectangle, from: try store.resolve(document))
     return .success
   }
 }

@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocModel
 import DrawdocStore
 
@@ -24,10 +25,7 @@ struct RenameCommand: Command {
 
   func run(_ context: CommandContext) throws -> ExitStatus {
     let store = try StoreAccess.open(arguments, context)
-    try store.update(try store.resolve(document), at: .now) { drawing in
-      try drawing.plane.rename(to: title)
-      return .renamed(to: title)
-    }
+    try Editing(store: store).rename(try store.resolve(document), to: title)
     return .success
   }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import DrawdocEditing
 import DrawdocHTTP
 import DrawdocStore
 import DrawdocWeb
@@ -92,18 +93,12 @@ struct ServeCommand: Command {
     #endif
     let folder = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     let page = "\(folder)/drawdoc-serve-\(CurrentProcess.id).html"
-    let html = """
-      <!DOCTYPE html><html><head><meta charset="utf-8">
-      <meta http-equiv="refresh" content="0; url=\(address)"><title>drawdoc</title></head>
-      <body><a href="\(address)">Open drawdoc</a></body></html>
-
-      """
     try? FileSystem.remove(page)
     do throws(Errno) {
       let file = try FileDescriptor.open(
         page, .writeOnly, options: [.create, .exclusive], permissions: 0o600)
       defer { file.close() }
-      try file.writeAll(Array(html.utf8))
+      try file.writeAll(HandoffPage.html(leadingTo: address))
     } catch {
       try? FileSystem.remove(page)
       return .failure(OpenFailure(reason: "cannot write \(page): \(error)"))

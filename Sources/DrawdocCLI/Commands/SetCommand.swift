@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocModel
 import DrawdocStore
 
@@ -9,7 +10,7 @@ struct SetCommand: Command {
     "drawdoc set DOC RECT [--x X] [--y Y] [--width W] [--height H] [--color C] [--alpha A]"
   static let arguments: [ArgumentSpecification] = [.document, .rectangle]
   static let options: [OptionSpecification] =
-    RectangleFields.options { _ in ", to change it" } + [StoreAccess.option]
+    RectangleOptions.options { _ in ", to change it" } + [StoreAccess.option]
   static let discussion = "DOC is a drawing's id or its exact title; RECT is a rectangle's id."
 
   let arguments: ParsedArguments
@@ -23,7 +24,7 @@ struct SetCommand: Command {
     document = try arguments.positional(0, name: "DOC")
     rectangle = try ValueParser(command: Self.name).identifier(
       try arguments.positional(1, name: "RECT"), name: "RECT")
-    fields = try RectangleFields.edit(arguments)
+    fields = try RectangleOptions.edit(arguments)
     guard !fields.isEmpty else {
       throw .missingArgument(
         command: Self.name, name: "at least one of --x, --y, --width, --height, --color, --alpha")
@@ -32,10 +33,7 @@ struct SetCommand: Command {
 
   func run(_ context: CommandContext) throws -> ExitStatus {
     let store = try StoreAccess.open(arguments, context)
-    let id = try store.resolve(document)
-    try store.update(id, at: .now) { drawing in
-      try fields.apply(to: &drawing.plane, rectangle: rectangle)
-    }
+    try Editing(store: store).set(fields, of: rectangle, in: try store.resolve(document))
     return .success
   }
 }

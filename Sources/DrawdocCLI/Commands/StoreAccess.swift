@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocSVG
 import DrawdocModel
 import DrawdocStore
@@ -71,7 +72,7 @@ struct ValueParser {
   /// The command, for messages.
   let command: String
 
-  private func read<T>(_ parse: () throws(InvalidValue) -> T) throws(CommandLineError) -> T {
+  func read<T>(_ parse: () throws(InvalidValue) -> T) throws(CommandLineError) -> T {
     do {
       return try parse()
     } catch {

@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocJSON
 import DrawdocModel
 import DrawdocSVG
@@ -80,17 +81,7 @@ struct TrashCommand: Command {
   }
 
   static func json(_ rows: [TrashedDrawing]) -> [UInt8] {
-    var output = Array("[".utf8)
-    for (offset, row) in rows.enumerated() {
-      output.append(contentsOf: (offset == 0 ? "\n  " : ",\n  ").utf8)
-      JSONValue.object([
-        ("id", .string(row.id.description)), ("title", .string(row.title)),
-        ("rectangles", .number(Double(row.rectangleCount))),
-        ("version", .number(Double(row.version))), ("trashed", .string(row.trashed.description)),
-      ]).write(to: &output)
-    }
-    output.append(contentsOf: (rows.isEmpty ? "]\n" : "\n]\n").utf8)
-    return output
+    ListingView.array(rows.map(ListingView.object))
   }
 
   static func table(_ rows: [TrashedDrawing]) -> String {

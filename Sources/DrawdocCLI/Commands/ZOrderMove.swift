@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocModel
 import DrawdocStore
 
@@ -5,7 +6,7 @@ import DrawdocStore
 /// change of the drawing. They differ only in their direction, name and words.
 protocol ZOrderCommand: Command {
   /// Up (towards the top) or down.
-  static var direction: ZOrderMove.Direction { get }
+  static var direction: Editing.Direction { get }
   /// The flag that moves all the way: `to-top` or `to-bottom`.
   static var allTheWayFlag: OptionSpecification { get }
   /// The move the arguments ask for.
@@ -29,12 +30,8 @@ extension ZOrderCommand {
 /// One move in z-order: `DOC RECT` and whether it goes all the way.
 struct ZOrderMove {
   /// Up (towards the top) or down.
-  enum Direction {
-    case up, down
-  }
-
   let arguments: ParsedArguments
-  let direction: Direction
+  let direction: Editing.Direction
   let document: String
   let rectangle: Identifier
   let allTheWay: Bool
@@ -54,17 +51,8 @@ struct ZOrderMove {
   /// Moves the rectangle as one change of the drawing, through ``DocumentStore/update(_:at:_:)``.
   func run(_ context: CommandContext) throws -> ExitStatus {
     let store = try StoreAccess.open(arguments, context)
-    try store.update(try store.resolve(document), at: .now) { drawing in
-      // A rectangle already on top (or at the bottom) stays: no new version.
-      switch direction {
-      case .up:
-        return try drawing.plane.raise(rectangle, toTop: allTheWay)
-          ? .raised(rectangle, toTop: allTheWay) : .unchanged
-      case .down:
-        return try drawing.plane.lower(rectangle, toBottom: allTheWay)
-          ? .lowered(rectangle, toBottom: allTheWay) : .unchanged
-      }
-    }
+    try Editing(store: store).move(
+      rectangle, in: try store.resolve(document), direction, allTheWay: allTheWay)
     return .success
   }
 }

@@ -14,7 +14,7 @@ public enum Change: Hashable, Sendable {
   /// Rectangles added on top.
   case added([Identifier])
   /// Fields of one rectangle changed.
-  case set([RectangleField], of: Identifier)
+  case set([Rectangle.Field], of: Identifier)
   /// A rectangle moved up in z-order: one step, or to the top.
   case raised(Identifier, toTop: Bool)
   /// A rectangle moved down in z-order: one step, or to the bottom.
@@ -90,7 +90,3 @@ public enum Change: Hashable, Sendable {
     return String(String.UnicodeScalarView(scalars.prefix(39))) + "…"
   }
 }
-
-/// A field of a rectangle that a change can set: the model's ``DrawdocModel/Rectangle/Field``,
-/// which `drawdoc diff` and `merge` name too.
-public typealias RectangleField = Rectangle.Field

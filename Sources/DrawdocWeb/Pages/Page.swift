@@ -16,7 +16,4 @@ enum Page {
     headers.add("Content-Type", "text/html; charset=utf-8")
     return HTTPResponse(status: .ok, headers: headers, body: .bytes(page))
   }
-
-  /// Escapes text for HTML content and attribute values, as the gallery page does.
-  static func escape(_ text: String) -> String { GalleryPage.escape(text) }
 }

@@ -1,9 +1,10 @@
+import DrawdocEditing
 import DrawdocModel
 import DrawdocStore
 
 /// The rectangle fields `add` and `set` take: `--x --y --width --height --color --alpha`,
 /// each optional.
-enum RectangleFields {
+enum RectangleOptions {
   /// The options, with help saying what a missing one means.
   static func options(whenMissing missing: (String) -> String) -> [OptionSpecification] {
     [
@@ -21,22 +22,6 @@ enum RectangleFields {
   /// Reads the fields that were given.
   static func edit(_ arguments: ParsedArguments) throws(CommandLineError) -> RectangleEdit {
     let parse = ValueParser(command: arguments.command)
-    func value<T>(_ name: String, _ read: (String) throws(CommandLineError) -> T)
-      throws(CommandLineError) -> T?
-    {
-      guard let text = arguments.value(name) else { return nil }
-      return try read(text)
-    }
-    return RectangleEdit(
-      x: try value("x") { (text) throws(CommandLineError) in try parse.number(text, option: "x") },
-      y: try value("y") { (text) throws(CommandLineError) in try parse.number(text, option: "y") },
-      width: try value("width") { (text) throws(CommandLineError) in
-        try parse.length(text, option: "width")
-      },
-      height: try value("height") { (text) throws(CommandLineError) in
-        try parse.length(text, option: "height")
-      },
-      color: try value("color") { (text) throws(CommandLineError) in try parse.color(text) },
-      alpha: try value("alpha") { (text) throws(CommandLineError) in try parse.alpha(text) })
+    return try parse.read { () throws(InvalidValue) in try RectangleEdit(reading: arguments.value) }
   }
 }

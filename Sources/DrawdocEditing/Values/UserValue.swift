@@ -3,13 +3,13 @@ import DrawdocSVG
 
 /// A value a person typed that is not one the model takes: what it was meant to be, what was
 /// typed, and what would be right. The command line and the app show the same message.
-public struct InvalidValue: Error, Hashable, Sendable, CustomStringConvertible {
+package struct InvalidValue: Error, Hashable, Sendable, CustomStringConvertible {
   /// The field: `alpha`, `color`, `x`, …
-  public let field: String
+  package let field: String
   /// What was typed.
-  public let value: String
+  package let value: String
   /// What would be right.
-  public let expected: String
+  package let expected: String
 
   /// Makes the error.
   ///
@@ -17,21 +17,21 @@ public struct InvalidValue: Error, Hashable, Sendable, CustomStringConvertible {
   ///   - field: The field.
   ///   - value: What was typed.
   ///   - expected: What would be right.
-  public init(field: String, value: String, expected: String) {
+  package init(field: String, value: String, expected: String) {
     self.field = field
     self.value = value
     self.expected = expected
   }
 
   /// `'11' is not a valid alpha: expected a whole number from 1 to 10`.
-  public var description: String { "'\(value)' is not a valid \(field): expected \(expected)" }
+  package var description: String { "'\(value)' is not a valid \(field): expected \(expected)" }
 }
 
 /// Reads the values people type — on the command line or in the app's fields — into model
 /// values, refusing what the model refuses with one message for both.
-public enum UserValue {
+package enum UserValue {
   /// A coordinate: any finite number.
-  public static func number(_ text: String, field: String) throws(InvalidValue) -> Double {
+  package static func number(_ text: String, field: String) throws(InvalidValue) -> Double {
     guard let value = Double(text), value.isFinite else {
       throw InvalidValue(field: field, value: text, expected: "a finite number")
     }
@@ -39,7 +39,7 @@ public enum UserValue {
   }
 
   /// A width, height or scale: a finite number greater than 0.
-  public static func length(_ text: String, field: String) throws(InvalidValue) -> Double {
+  package static func length(_ text: String, field: String) throws(InvalidValue) -> Double {
     guard let value = Double(text), value.isFinite, value > 0 else {
       throw InvalidValue(field: field, value: text, expected: "a number greater than 0")
     }
@@ -47,7 +47,7 @@ public enum UserValue {
   }
 
   /// A whole number in a range.
-  public static func count(_ text: String, field: String, range: ClosedRange<Int>)
+  package static func count(_ text: String, field: String, range: ClosedRange<Int>)
     throws(InvalidValue) -> Int
   {
     guard let value = Int(text), range.contains(value) else {
@@ -59,7 +59,7 @@ public enum UserValue {
   }
 
   /// A seed for the factory.
-  public static func seed(_ text: String) throws(InvalidValue) -> UInt64 {
+  package static func seed(_ text: String) throws(InvalidValue) -> UInt64 {
     guard let value = UInt64(text) else {
       throw InvalidValue(
         field: "seed", value: text, expected: "a whole number from 0 to \(UInt64.max)")
@@ -68,7 +68,7 @@ public enum UserValue {
   }
 
   /// An opacity level, 1…10.
-  public static func alpha(_ text: String) throws(InvalidValue) -> Alpha {
+  package static func alpha(_ text: String) throws(InvalidValue) -> Alpha {
     guard let level = Int(text), let alpha = try? Alpha(level: level) else {
       throw InvalidValue(field: "alpha", value: text, expected: "a whole number from 1 to 10")
     }
@@ -76,7 +76,7 @@ public enum UserValue {
   }
 
   /// A color: `#rgb`, `#rrggbb`, `rgb(r,g,b)` or a CSS name, opaque.
-  public static func color(_ text: String, field: String = "color") throws(InvalidValue) -> Color {
+  package static func color(_ text: String, field: String = "color") throws(InvalidValue) -> Color {
     guard case .color(let color, let opacity)? = CSSColor.parse(text, outOfRange: .refuse),
       opacity == 1
     else {
@@ -89,7 +89,7 @@ public enum UserValue {
   }
 
   /// A version number.
-  public static func version(_ text: String, field: String) throws(InvalidValue) -> Int {
+  package static func version(_ text: String, field: String) throws(InvalidValue) -> Int {
     guard let value = Int(text), value >= 1 else {
       throw InvalidValue(
         field: field, value: text,
@@ -99,7 +99,7 @@ public enum UserValue {
   }
 
   /// A rectangle's id.
-  public static func identifier(_ text: String, field: String) throws(InvalidValue) -> Identifier {
+  package static func identifier(_ text: String, field: String) throws(InvalidValue) -> Identifier {
     guard let id = try? Identifier(text) else {
       throw InvalidValue(
         field: field, value: text,
@@ -109,7 +109,7 @@ public enum UserValue {
   }
 
   /// A title the model takes.
-  public static func title(_ text: String) throws(InvalidValue) -> String {
+  package static func title(_ text: String) throws(InvalidValue) -> String {
     do {
       var plane = try Plane()
       try plane.rename(to: text)

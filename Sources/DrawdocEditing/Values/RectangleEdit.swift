@@ -1,24 +1,25 @@
 import DrawdocModel
+import DrawdocStore
 
 /// The fields of a rectangle an edit gives — on the command line (`set`, `add`) or in the
 /// app's panel — each optional: a field not given stays as it is, or for a new rectangle comes
 /// from the factory.
-public struct RectangleEdit: Hashable, Sendable {
+package struct RectangleEdit: Hashable, Sendable {
   /// The left edge.
-  public var x: Double?
+  package var x: Double?
   /// The top edge.
-  public var y: Double?
+  package var y: Double?
   /// The width.
-  public var width: Double?
+  package var width: Double?
   /// The height.
-  public var height: Double?
+  package var height: Double?
   /// The color.
-  public var color: Color?
+  package var color: Color?
   /// The opacity level.
-  public var alpha: Alpha?
+  package var alpha: Alpha?
 
   /// Makes an edit.
-  public init(
+  package init(
     x: Double? = nil, y: Double? = nil, width: Double? = nil, height: Double? = nil,
     color: Color? = nil, alpha: Alpha? = nil
   ) {
@@ -29,10 +30,33 @@ public struct RectangleEdit: Hashable, Sendable {
     self.color = color
     self.alpha = alpha
   }
+  /// The names of the fields, in the order the format writes them.
+  package static let fieldNames = ["x", "y", "width", "height", "color", "alpha"]
+
+  /// Reads the fields a person gave, each through ``UserValue``: `text(name)` is what was
+  /// typed or sent for one of ``fieldNames``, or `nil` when it was not given. The command
+  /// line's options and the app's JSON fields both read this way.
+  ///
+  /// - Throws: ``InvalidValue`` for the first value that is not valid.
+  package init(reading text: (String) -> String?) throws(InvalidValue) {
+    self.init(
+      x: try text("x").map { (text) throws(InvalidValue) in try UserValue.number(text, field: "x")
+      },
+      y: try text("y").map { (text) throws(InvalidValue) in try UserValue.number(text, field: "y")
+      },
+      width: try text("width").map { (text) throws(InvalidValue) in
+        try UserValue.length(text, field: "width")
+      },
+      height: try text("height").map { (text) throws(InvalidValue) in
+        try UserValue.length(text, field: "height")
+      },
+      color: try text("color").map { (text) throws(InvalidValue) in try UserValue.color(text) },
+      alpha: try text("alpha").map { (text) throws(InvalidValue) in try UserValue.alpha(text) })
+  }
 
   /// The fields given, in the order `x y width height color alpha`.
-  public var fields: [RectangleField] {
-    let values: [(RectangleField, Bool)] = [
+  package var fields: [Rectangle.Field] {
+    let values: [(Rectangle.Field, Bool)] = [
       (.x, x != nil), (.y, y != nil), (.width, width != nil), (.height, height != nil),
       (.color, color != nil), (.alpha, alpha != nil),
     ]
@@ -40,7 +64,7 @@ public struct RectangleEdit: Hashable, Sendable {
   }
 
   /// Whether no field is given.
-  public var isEmpty: Bool { fields.isEmpty }
+  package var isEmpty: Bool { fields.isEmpty }
 
   /// Sets the given fields of one rectangle.
   ///
@@ -51,7 +75,7 @@ public struct RectangleEdit: Hashable, Sendable {
   /// - Throws: ``DrawdocModel/ModelError/noSuchRectangle(_:)``, or an error for a size the
   ///   model refuses.
   @discardableResult
-  public func apply(to plane: inout Plane, rectangle id: Identifier) throws(ModelError) -> Change {
+  package func apply(to plane: inout Plane, rectangle id: Identifier) throws(ModelError) -> Change {
     guard let current = plane[id] else { throw .noSuchRectangle(id) }
     if x != nil || y != nil {
       try plane.updatePoint(
@@ -75,7 +99,7 @@ public struct RectangleEdit: Hashable, Sendable {
   /// - Returns: The rectangle added.
   /// - Throws: ``DrawdocModel/ModelError``.
   @discardableResult
-  public func add(to plane: inout Plane, factory: inout RectangleFactory) throws(ModelError)
+  package func add(to plane: inout Plane, factory: inout RectangleFactory) throws(ModelError)
     -> Rectangle
   {
     let rectangle = try factory.makeRectangle(

@@ -20,15 +20,18 @@ import DrawdocStore
 /// A rectangle whose values or place in z-order changed is in both lists. The rectangles
 /// that stay keep their order, so a page that takes out `removed` and then inserts `put` in
 /// the order given, each at its `index`, holds the drawing of `version`.
-enum DrawingChanges {
-  static func body(store: DocumentStore, id: Identifier, since: Int) throws -> JSONValue {
+package enum DrawingChanges {
+  package static func body(store: DocumentStore, id: Identifier, since: Int) throws -> JSONValue {
     let sequence = try store.lastSequence()
     let (revision, history) = try store.snapshot(of: id)
     let new = revision.drawing
     guard since <= revision.version, let old = try keptVersion(since, of: id, in: store),
       old.plane.size == new.plane.size
     else {
-      return .object(versionMembers(sequence, revision, history) + [("changes", .null)])
+      return .object(
+        HistoryView.versionMembers(sequence: sequence, revision: revision, history: history) + [
+          ("changes", .null)
+        ])
     }
     let difference = PlaneDifference(from: old.plane, to: new.plane)
     // A rectangle both changed and moved is taken out and put back once.
@@ -57,7 +60,10 @@ enum DrawingChanges {
           })
       ),
     ])
-    return .object(versionMembers(sequence, revision, history) + [("changes", changes)])
+    return .object(
+      HistoryView.versionMembers(sequence: sequence, revision: revision, history: history) + [
+        ("changes", changes)
+      ])
   }
 
   /// A version of the drawing, or `nil` when its history does not keep it.
@@ -70,22 +76,5 @@ enum DrawingChanges {
       guard case .noSuchVersion = error else { throw error }
       return nil
     }
-  }
-
-  /// The members every reading of a drawing starts with: the store's sequence, the version,
-  /// what undo and redo would do.
-  static func versionMembers(
-    _ sequence: Int, _ revision: Revision, _ history: DrawingHistory
-  ) -> [(String, JSONValue)] {
-    func step(_ step: DrawingHistory.Step?) -> JSONValue {
-      step.map {
-        .object([("change", .string($0.change)), ("version", .number(Double($0.version)))])
-      }
-        ?? .null
-    }
-    return [
-      ("sequence", .number(Double(sequence))), ("version", .number(Double(revision.version))),
-      ("undo", step(history.undo)), ("redo", step(history.redo)),
-    ]
   }
 }

@@ -1,0 +1,167 @@
+import DrawdocModel
+import DrawdocStore
+
+/// What a person asks of the drawings in a store, said once for every front end: the command
+/// line's commands and the drawing app's routes parse what was typed or sent, then call these,
+/// and only these, to change the store.
+///
+/// Each change goes through ``DrawdocStore/DocumentStore/update(_:at:basedOn:_:)``: locked,
+/// atomic, kept in the history, told to the change journal. A `base` is the version an edit
+/// was made on and the rectangles it touches (the drawing app sends them, so that an edit made
+/// on an older version is refused if what it touches changed since); `nil` changes whatever is
+/// current, as a command does.
+package struct Editing: Sendable {
+  /// The version an edit was made on, and the rectangles it touches (`nil`: the whole drawing).
+  package typealias Base = (version: Int, rectangles: [Identifier]?)
+
+  /// The store the edits change.
+  package let store: DocumentStore
+
+  /// Edits the drawings of a store.
+  package init(store: DocumentStore) {
+    self.store = store
+  }
+
+  // MARK: - Drawings
+
+  /// Makes a drawing, with `randomRectangles` rectangles from the factory.
+  ///
+  /// - Parameters:
+  ///   - title: Its title.
+  ///   - size: Its canvas.
+  ///   - randomRectangles: How many rectangles the factory adds.
+  ///   - seed: The factory's seed, to make the same drawing again; `nil` for a random one.
+  ///   - now: Its created and modified time.
+  /// - Returns: The stored drawing.
+  /// - Throws: A `ModelError` for a title or size the model refuses, or a `StoreError`.
+  package func create(
+    title: String, size: Size = Plane.defaultSize, randomRectangles: Int = 0,
+    seed: UInt64? = nil, at now: Timestamp = .now
+  ) throws -> Drawing {
+    var plane = try Plane(size: size, title: title)
+    var factory = RectangleFactory(seed: seed)
+    for _ in 0..<randomRectangles { try plane.add(factory.makeRectangle(for: plane)) }
+    return try store.create(plane, at: now, as: .created(randomRectangles: randomRectangles))
+  }
+
+  /// Copies a drawing under a new id; its rectangles keep their ids.
+  ///
+  /// - Parameters:
+  ///   - id: The drawing to copy.
+  ///   - title: The copy's title; by default the original's with ` (copy)`, cut to the
+  ///     longest title a drawing may have.
+  ///   - now: The copy's created and modified time.
+  /// - Returns: The copy.
+  /// - Throws: A `StoreError` (no such drawing, among others), or a `ModelError` for a title
+  ///   the model refuses.
+  package func duplicate(_ id: Identifier, title: String? = nil, at now: Timestamp = .now) throws
+    -> Drawing
+  {
+    var plane = try store.drawing(id).plane
+    try plane.rename(to: title ?? Self.copyTitle(of: plane.title))
+    return try store.create(plane, at: now, as: .duplicated(from: id))
+  }
+
+  /// The title of a copy: the original's with ` (copy)`, cut to the longest title allowed.
+  package static func copyTitle(of title: String) -> String {
+    String((title + " (copy)").unicodeScalars.prefix(Plane.maximumTitleLength))
+  }
+
+  /// Renames a drawing.
+  @discardableResult
+  package func rename(_ id: Identifier, to title: String, basedOn base: Base? = nil) throws
+    -> Revision
+  {
+    try store.update(id, at: .now, basedOn: base) { drawing in
+      try drawing.plane.rename(to: title)
+      return .renamed(to: title)
+    }
+  }
+
+  /// Removes every rectangle of a drawing, keeping its canvas and title.
+  @discardableResult
+  package func clear(_ id: Identifier, basedOn base: Base? = nil) throws -> Revision {
+    try store.update(id, at: .now, basedOn: base) { drawing in
+      let count = drawing.plane.count
+      drawing.plane.removeAll()
+      return .cleared(count: count)
+    }
+  }
+
+  // MARK: - Rectangles
+
+  /// Adds rectangles: the fields `edit` gives, the others from the factory.
+  ///
+  /// - Parameters:
+  ///   - edit: The fields every new rectangle has.
+  ///   - count: How many to add.
+  ///   - seed: The factory's seed; `nil` for random ones.
+  ///   - id: The drawing.
+  ///   - base: What the edit was made on, if it is checked.
+  /// - Returns: The new version and the new rectangles' ids, bottom first.
+  /// - Throws: A `ModelError` for a field the model refuses, or a `StoreError` (a conflict
+  ///   with `base`, among others); the drawing is then unchanged.
+  @discardableResult
+  package func add(
+    _ edit: RectangleEdit, count: Int = 1, seed: UInt64? = nil, to id: Identifier,
+    basedOn base: Base? = nil
+  ) throws -> (revision: Revision, added: [Identifier]) {
+    var added: [Identifier] = []
+    let revision = try store.update(id, at: .now, basedOn: base) { drawing in
+      var factory = RectangleFactory(seed: seed)
+      for _ in 0..<count {
+        added.append(try edit.add(to: &drawing.plane, factory: &factory).id)
+      }
+      return .added(added)
+    }
+    return (revision, added)
+  }
+
+  /// Changes the fields `edit` gives of one rectangle.
+  @discardableResult
+  package func set(
+    _ edit: RectangleEdit, of rectangle: Identifier, in id: Identifier, basedOn base: Base? = nil
+  ) throws -> Revision {
+    try store.update(id, at: .now, basedOn: base) { drawing in
+      try edit.apply(to: &drawing.plane, rectangle: rectangle)
+    }
+  }
+
+  /// Removes one rectangle.
+  @discardableResult
+  package func remove(_ rectangle: Identifier, from id: Identifier, basedOn base: Base? = nil)
+    throws -> Revision
+  {
+    try store.update(id, at: .now, basedOn: base) { drawing in
+      try drawing.plane.remove(rectangle)
+      return .removed(rectangle)
+    }
+  }
+
+  /// Which way a rectangle moves in z-order.
+  package enum Direction: Sendable {
+    /// Towards the top (drawn later).
+    case up
+    /// Towards the bottom (drawn earlier).
+    case down
+  }
+
+  /// Moves a rectangle one step up or down in z-order, or all the way. A rectangle already on
+  /// top (or at the bottom) stays where it is, and no version is made.
+  @discardableResult
+  package func move(
+    _ rectangle: Identifier, in id: Identifier, _ direction: Direction, allTheWay: Bool,
+    basedOn base: Base? = nil
+  ) throws -> Revision {
+    try store.update(id, at: .now, basedOn: base) { drawing in
+      switch direction {
+      case .up:
+        return try drawing.plane.raise(rectangle, toTop: allTheWay)
+          ? .raised(rectangle, toTop: allTheWay) : .unchanged
+      case .down:
+        return try drawing.plane.lower(rectangle, toBottom: allTheWay)
+          ? .lowered(rectangle, toBottom: allTheWay) : .unchanged
+      }
+    }
+  }
+}
