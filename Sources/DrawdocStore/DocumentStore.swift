@@ -2,7 +2,6 @@ import DrawdocLog
 import DrawdocModel
 import DrawdocRaster
 import DrawdocSVG
-
 import DrawdocSystem
 
 /// A folder of drawings (<doc:Store>): `drawings/<id>.svg` are the truth; `index.json` and
@@ -91,7 +90,7 @@ public struct DocumentStore: Sendable {
     try withLock { () throws(StoreError) in try listing() }
   }
 
-  private func listing() throws(StoreError) -> StoreListing {
+  func listing() throws(StoreError) -> StoreListing {
     let (index, warnings) = try currentIndex()
     // Newest first, then by id; damaged files last. Sorting small keys, not the rows.
     let records = index.records
@@ -322,128 +321,6 @@ public struct DocumentStore: Sendable {
     }
   }
 
-  // MARK: - Thumbnails
-
-  /// The file of a drawing's thumbnail.
-  ///
-  /// - Parameter id: The drawing's id.
-  /// - Returns: `thumbnails/<id>.png` inside the store.
-  public func thumbnailPath(of id: Identifier) -> String { "\(thumbnailsFolder)/\(id).png" }
-
-  /// Whether a drawing's thumbnail was made from the drawing file as it is now: it is written
-  /// right after the drawing, so it is current when it is not older than the drawing file.
-  ///
-  /// - Parameter id: The drawing's id.
-  /// - Returns: The thumbnail's state.
-  public func thumbnailState(of id: Identifier) -> Thumbnail.State {
-    guard let picture = StoreFiles.signature(thumbnailPath(of: id)) else { return .missing }
-    guard let drawing = StoreFiles.signature(path(of: id)) else { return .stale }
-    let pictureTime = (picture.modifiedSeconds, picture.modifiedNanoseconds)
-    let drawingTime = (drawing.modifiedSeconds, drawing.modifiedNanoseconds)
-    return pictureTime >= drawingTime ? .current : .stale
-  }
-
-  /// A drawing's thumbnail: the cached file when it is current, else drawn now (and kept,
-  /// where the store can be written).
-  ///
-  /// - Parameter id: The drawing.
-  /// - Returns: PNG bytes.
-  /// - Throws: ``StoreError`` if the drawing cannot be read.
-  public func thumbnail(of id: Identifier) throws(StoreError) -> [UInt8] {
-    if thumbnailState(of: id) == .current, let bytes = try? StoreFiles.read(thumbnailPath(of: id)) {
-      return bytes
-    }
-    // Under the lock, so that a change cannot slip in between the reading and the writing.
-    return try withLock { () throws(StoreError) in
-      let drawing = try self.drawing(id)
-      guard let picture = try? Thumbnail.png(for: drawing.plane) else {
-        throw .damagedDrawing(id: id, reason: "its thumbnail cannot be drawn")
-      }
-      try? StoreFiles.writeAtomically(
-        picture, to: thumbnailPath(of: id), temporaryFolder: temporaryFolder, flush: false)
-      return picture
-    }
-  }
-
-  /// Makes every missing or stale thumbnail again, under the store lock.
-  ///
-  /// - Returns: How many thumbnails were made.
-  /// - Throws: ``StoreError`` if the store cannot be locked or read.
-  @discardableResult
-  public func refreshThumbnails() throws(StoreError) -> Int {
-    try withWriteLock { () throws(StoreError) in
-      var made = 0
-      for case .drawing(let entry) in try listing().drawings
-      where thumbnailState(of: entry.id) != .current {
-        guard let drawing = try? self.drawing(entry.id) else { continue }
-        if writeThumbnail(of: drawing) { made += 1 }
-      }
-      return made
-    }
-  }
-
-  /// Every drawing, newest first, with its thumbnail and its file's `file://` URL: what a
-  /// page of all the drawings shows. Missing and stale thumbnails are made again and kept,
-  /// where the store can be written; a store the user may only read gets them all the same.
-  ///
-  /// - Returns: The drawings, and the ids of the drawing files that cannot be read.
-  /// - Throws: ``StoreError``.
-  public func listingWithThumbnails() throws(StoreError) -> (
-    drawings: [ThumbnailedDrawing], damaged: [Identifier]
-  ) {
-    var made: [Identifier: [UInt8]] = [:]
-    let rows = try withLock { () throws(StoreError) in
-      let rows = try listing().drawings
-      for case .drawing(let entry) in rows where thumbnailState(of: entry.id) != .current {
-        guard let drawing = try? self.drawing(entry.id),
-          let picture = try? Thumbnail.png(for: drawing.plane)
-        else { continue }
-        made[entry.id] = picture
-        try? StoreFiles.writeAtomically(
-          picture, to: thumbnailPath(of: entry.id), temporaryFolder: temporaryFolder, flush: false)
-      }
-      return rows
-    }
-    var drawings: [ThumbnailedDrawing] = []
-    var damaged: [Identifier] = []
-    for row in rows {
-      switch row {
-      case .drawing(let entry):
-        drawings.append(
-          ThumbnailedDrawing(
-            entry: entry,
-            thumbnail: made[entry.id] ?? (try? StoreFiles.read(thumbnailPath(of: entry.id))),
-            fileURL: StoreFiles.fileURL(StoreFiles.absolute(path(of: entry.id)))))
-      case .damaged(let id, _):
-        damaged.append(id)
-      }
-    }
-    return (drawings, damaged)
-  }
-
-  /// Renders and writes a drawing's thumbnail. A thumbnail is only a cache: it is not flushed
-  /// to disk, and if it cannot be made, the old one is removed and the failure logged, and the
-  /// command goes on.
-  ///
-  /// - Parameters:
-  ///   - drawing: The drawing.
-  ///   - picture: The thumbnail already drawn (or the failure to draw it), else `nil`.
-  /// - Returns: Whether the thumbnail was written.
-  @discardableResult
-  func writeThumbnail(of drawing: Drawing, picture: Result<[UInt8], RasterError>? = nil) -> Bool {
-    let target = thumbnailPath(of: drawing.id)
-    do {
-      let bytes = try picture?.get() ?? Thumbnail.png(for: drawing.plane)
-      try StoreFiles.writeAtomically(
-        bytes, to: target, temporaryFolder: temporaryFolder, flush: false)
-      return true
-    } catch {
-      log.error("could not write the thumbnail \(target): \(error)")
-      try? StoreFiles.remove(target)
-      return false
-    }
-  }
-
   // MARK: - Internals
 
   /// Runs `body` holding the store lock. A store the user may read but not write is read
@@ -503,97 +380,11 @@ public struct DocumentStore: Sendable {
     writeIndex(index)
   }
 
-  private func writeIndex(_ index: StoreIndex) {
-    // The drawings are the truth: if the cache cannot be written, the next list rebuilds it.
-    do {
-      try StoreFiles.writeAtomically(
-        index.serialized, to: indexPath, temporaryFolder: temporaryFolder, flush: false)
-    } catch {
-      log.error("could not update \(indexPath): \(error)")
-    }
-  }
-
-  /// The index, brought in line with the drawing files: records whose file changed are read
-  /// again, files without a record are read, records without a file are dropped. If anything
-  /// changed, the index is written back. Must run under the lock.
-  private func currentIndex() throws(StoreError) -> (StoreIndex, [String]) {
-    var readable = false
-    var stored: StoreIndex?
-    // The index is read and parsed while the drawings are statted.
-    var temporaries: [String] = []
-    defer {
-      // Earlier drawdoc versions wrote temporaries here; those of dead processes go.
-      for name in temporaries where StoreFiles.isAbandonedTemporary(name) {
-        StoreFiles.removeQuietly("\(drawingsFolder)/\(name)")
-      }
-    }
-    let signatures = try StoreFiles.signatures(
-      in: drawingsFolder, suffix: ".svg", temporaries: &temporaries
-    ) {
-      guard let parsed = try? StoreFiles.withMappedFile(indexPath, StoreIndex.init(serialized:))
-      else { return }
-      readable = true
-      stored = parsed
-    }
-    var warnings: [String] = []
-    if readable {
-      if stored == nil {
-        warnings.append("\(indexPath) is damaged: rebuilt it from the drawings")
-      }
-    } else if StoreFiles.exists(indexPath) {
-      warnings.append("\(indexPath) cannot be read: rebuilt it from the drawings")
-    } else if try !StoreFiles.contents(of: drawingsFolder).isEmpty {
-      warnings.append("\(indexPath) is missing: rebuilt it from the drawings")
-    }
-    if let stored, stored.records.count == signatures.count,
-      signatures.allSatisfy({ name, signature in
-        Identifier(fileName: name).flatMap { stored.records[$0]?.signature } == signature
-      })
-    {
-      return (stored, warnings)
-    }
-    var index = StoreIndex()
-    var reread = 0
-    for (name, signature) in signatures {
-      guard let id = Identifier(fileName: name) else { continue }
-      if let record = stored?.records[id], record.signature == signature {
-        index.records[id] = record
-        continue
-      }
-      reread += 1
-      let content: StoreIndex.Content
-      do {
-        content = .entry(IndexEntry(try drawing(id)))
-      } catch .damagedDrawing(_, let reason) {
-        content = .damaged(reason)
-      } catch {
-        continue
-      }
-      index.records[id] = .init(signature: signature, content: content)
-    }
-    // Records are copied from `stored` unless their file changed, so the index changed
-    // exactly when a file was read again or a record was dropped.
-    let changed = stored.map { reread > 0 || $0.records.count != index.records.count } ?? true
-    if let stored, changed, warnings.isEmpty {
-      let dropped = stored.records.keys.filter { index.records[$0] == nil }.count
-      warnings.append(
-        "\(indexPath) was out of date (\(reread) drawing(s) changed, \(dropped) gone): "
-          + "updated it from the drawings")
-    }
-    if changed {
-      // A cache: if it cannot be written (a store the user may only read), the next command
-      // reads the drawings again.
-      try? StoreFiles.createFolder(temporaryFolder)
-      try? StoreFiles.writeAtomically(
-        index.serialized, to: indexPath, temporaryFolder: temporaryFolder, flush: false)
-    }
-    return (index, warnings)
-  }
 }
 
 extension Identifier {
   /// The id of a drawing file named `<id>.svg`, or `nil` for any other name.
-  fileprivate init?(fileName: String) {
+  init?(fileName: String) {
     var name = fileName
     guard
       let id = name.withUTF8({ bytes -> Identifier? in
