@@ -1,10 +1,10 @@
 /// The `drawdoc` command line: a thin layer that parses arguments, runs one command over the
 /// library and maps its errors to messages and exit statuses.
-public enum DrawdocCLI {
+package enum DrawdocCLI {
   /// The version `drawdoc --version` prints: the one place that states drawdoc's version.
   /// CHANGELOG.md's newest release and the README's package dependency are checked against
   /// it by `VersionTests`.
-  public static let version = "0.2.0"
+  package static let version = "0.2.0"
 
   /// What drawdoc is, in one line: the overview's and the man page's.
   static let tagline = "drawings kept as SVG files that browsers show and drawdoc edits."
@@ -48,7 +48,7 @@ public enum DrawdocCLI {
   ///   - standardOutput: Where results go.
   ///   - standardError: Where warnings and errors go.
   /// - Returns: The exit status, one of those docs/format.md lists.
-  public static func run(
+  package static func run(
     arguments: [String], environment: [String: String] = [:],
     standardOutput: any OutputSink, standardError: any OutputSink
   ) -> Int32 {

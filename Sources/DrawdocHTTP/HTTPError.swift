@@ -1,6 +1,6 @@
 /// Why the server refused a request before any responder saw it: each case is answered with
 /// its status and its message, and the connection is closed.
-public enum HTTPError: Error, Equatable, Sendable {
+package enum HTTPError: Error, Equatable, Sendable {
   /// The request line or a header field does not follow RFC 9112.
   case malformed(String)
   /// The request line and header fields together are longer than the limit.
@@ -19,7 +19,7 @@ public enum HTTPError: Error, Equatable, Sendable {
   case forbiddenPath(String)
 
   /// The status the server answers with.
-  public var status: HTTPStatus {
+  package var status: HTTPStatus {
     switch self {
     case .malformed, .forbiddenPath: return .badRequest
     case .headTooLarge: return .headerFieldsTooLarge
@@ -33,7 +33,7 @@ public enum HTTPError: Error, Equatable, Sendable {
 }
 
 extension HTTPError: CustomStringConvertible {
-  public var description: String {
+  package var description: String {
     switch self {
     case .malformed(let what): return "malformed request: \(what)"
     case .headTooLarge(let limit):
@@ -52,11 +52,11 @@ extension HTTPError: CustomStringConvertible {
 }
 
 /// Why the server could not start.
-public enum HTTPServerError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum HTTPServerError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The port could not be bound.
   case cannotListen(port: UInt16, reason: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .cannotListen(let port, let reason):
       return "cannot listen on 127.0.0.1:\(port): \(reason)"

@@ -1,20 +1,20 @@
 /// The bounds the server puts on every connection, so that no client can hold it.
-public struct HTTPLimits: Sendable {
+package struct HTTPLimits: Sendable {
   /// The most bytes of request line and header fields together.
-  public var headBytes: Int
+  package var headBytes: Int
   /// The most bytes of a body.
-  public var bodyBytes: Int
+  package var bodyBytes: Int
   /// How long a request's head may take to arrive, from its first byte (a client that sends
   /// one byte a second is cut off here).
-  public var headSeconds: Double
+  package var headSeconds: Double
   /// How long a body may take to arrive.
-  public var bodySeconds: Double
+  package var bodySeconds: Double
   /// How long an idle kept-alive connection waits for its next request.
-  public var idleSeconds: Double
+  package var idleSeconds: Double
   /// How long a write may wait for a client that does not read.
-  public var writeSeconds: Double
+  package var writeSeconds: Double
   /// The most connections at once; the next ones are answered 503 and closed.
-  public var connections: Int
+  package var connections: Int
 
   /// Makes limits.
   ///
@@ -26,7 +26,7 @@ public struct HTTPLimits: Sendable {
   ///   - idleSeconds: Time between requests on one connection (default 15 s).
   ///   - writeSeconds: Time a write may wait (default 30 s).
   ///   - connections: Connections at once (default 128).
-  public init(
+  package init(
     headBytes: Int = 16 << 10, bodyBytes: Int = 64 << 20, headSeconds: Double = 10,
     bodySeconds: Double = 60, idleSeconds: Double = 15, writeSeconds: Double = 30,
     connections: Int = 128

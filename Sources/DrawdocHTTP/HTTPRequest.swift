@@ -1,21 +1,21 @@
 /// One HTTP request, as the server read it: its head parsed and checked, its body read whole.
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
   /// The method, as sent: `GET`, `POST`, …
-  public let method: String
+  package let method: String
   /// The request target as sent (`/drawings/abc?x=1`).
-  public let target: String
+  package let target: String
   /// The path's segments, percent-decoded: `/drawings/abc` is `["drawings", "abc"]`. The
   /// server has refused any path with a `.` or `..` segment, an encoded or back slash, or a
   /// NUL, so no segment can climb out of anything.
-  public let pathSegments: [String]
+  package let pathSegments: [String]
   /// The query's parameters, percent-decoded (`+` is a space); the last of a repeated name.
-  public let query: [String: String]
+  package let query: [String: String]
   /// `HTTP/1.1` or `HTTP/1.0`.
-  public let version: String
+  package let version: String
   /// The header fields in the order sent.
-  public let headers: HTTPHeaders
+  package let headers: HTTPHeaders
   /// The body (empty without one).
-  public let body: [UInt8]
+  package let body: [UInt8]
 
   /// Makes a request, as the parser does; tests make requests this way to call a responder
   /// without a socket.
@@ -26,7 +26,7 @@ public struct HTTPRequest: Sendable {
   ///   - headers: The header fields.
   ///   - body: The body.
   /// - Throws: ``HTTPError`` for a target the server would refuse.
-  public init(
+  package init(
     method: String, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []
   ) throws(HTTPError) {
     let (segments, query) = try RequestTarget.parse(target)
@@ -49,20 +49,20 @@ public struct HTTPRequest: Sendable {
   }
 
   /// The path, decoded: `/` and the segments.
-  public var path: String { "/" + pathSegments.joined(separator: "/") }
+  package var path: String { "/" + pathSegments.joined(separator: "/") }
 }
 
 /// Header fields: names compared without regard to case, values as sent.
-public struct HTTPHeaders: Sendable, Sequence {
+package struct HTTPHeaders: Sendable, Sequence {
   private var fields: [(name: String, value: String)] = []
 
   /// No fields.
-  public init() {}
+  package init() {}
 
   /// These fields, in order.
   ///
   /// - Parameter fields: Name and value pairs.
-  public init(_ fields: [(String, String)]) {
+  package init(_ fields: [(String, String)]) {
     self.fields = fields.map { (name: $0.0, value: $0.1) }
   }
 
@@ -71,12 +71,12 @@ public struct HTTPHeaders: Sendable, Sequence {
   /// - Parameters:
   ///   - name: Its name.
   ///   - value: Its value.
-  public mutating func add(_ name: String, _ value: String) {
+  package mutating func add(_ name: String, _ value: String) {
     fields.append((name, value))
   }
 
   /// The value of the first field with this name, if any.
-  public subscript(name: String) -> String? {
+  package subscript(name: String) -> String? {
     let lowered = name.lowercased()
     return fields.first { $0.name.lowercased() == lowered }?.value
   }
@@ -85,12 +85,12 @@ public struct HTTPHeaders: Sendable, Sequence {
   ///
   /// - Parameter name: The name, in any case.
   /// - Returns: The values, in order.
-  public func values(_ name: String) -> [String] {
+  package func values(_ name: String) -> [String] {
     let lowered = name.lowercased()
     return fields.filter { $0.name.lowercased() == lowered }.map(\.value)
   }
 
-  public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+  package func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
     fields.makeIterator()
   }
 }

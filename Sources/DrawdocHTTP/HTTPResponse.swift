@@ -1,7 +1,7 @@
 /// A response: status, header fields and a body, whole or streamed.
-public struct HTTPResponse: Sendable {
+package struct HTTPResponse: Sendable {
   /// What the body is.
-  public enum Body: Sendable {
+  package enum Body: Sendable {
     /// These bytes (the server adds `Content-Length`).
     case bytes([UInt8])
     /// Bytes written as they come, until the closure returns or a write fails; the connection
@@ -10,11 +10,11 @@ public struct HTTPResponse: Sendable {
   }
 
   /// The status.
-  public var status: HTTPStatus
+  package var status: HTTPStatus
   /// The header fields (the server adds `Content-Length` and `Connection`).
-  public var headers: HTTPHeaders
+  package var headers: HTTPHeaders
   /// The body.
-  public var body: Body
+  package var body: Body
 
   /// Makes a response.
   ///
@@ -22,21 +22,21 @@ public struct HTTPResponse: Sendable {
   ///   - status: The status.
   ///   - headers: The header fields.
   ///   - body: The body.
-  public init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: Body = .bytes([])) {
+  package init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: Body = .bytes([])) {
     self.status = status
     self.headers = headers
     self.body = body
   }
 
   /// The bytes of a whole body (empty for a stream).
-  public var bodyBytes: [UInt8] {
+  package var bodyBytes: [UInt8] {
     if case .bytes(let bytes) = body { return bytes }
     return []
   }
 }
 
 /// Where a streamed body goes.
-public protocol HTTPStreamWriter: Sendable {
+package protocol HTTPStreamWriter: Sendable {
   /// Sends bytes at once.
   ///
   /// - Parameter bytes: The bytes.
@@ -45,7 +45,7 @@ public protocol HTTPStreamWriter: Sendable {
 }
 
 /// What answers requests: the application, behind the server.
-public protocol HTTPResponder: Sendable {
+package protocol HTTPResponder: Sendable {
   /// Answers one request. Runs on the request's connection thread; many run at once.
   ///
   /// - Parameter request: The request.
@@ -62,5 +62,5 @@ public protocol HTTPResponder: Sendable {
 }
 
 extension HTTPResponder {
-  public func admit(_ head: HTTPRequest) -> HTTPResponse? { nil }
+  package func admit(_ head: HTTPRequest) -> HTTPResponse? { nil }
 }

@@ -7,9 +7,9 @@ import Synchronization
 /// are answered `503 Service Unavailable` and closed.
 ///
 /// What it implements, and refuses, is said in docs/serve.md ("The HTTP layer").
-public final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
   /// The port the server listens on.
-  public let port: UInt16
+  package let port: UInt16
   private let listener: Socket
   private let limits: HTTPLimits
   private let responder: any HTTPResponder
@@ -22,7 +22,7 @@ public final class HTTPServer: Sendable {
   ///   - limits: The bounds on each connection.
   ///   - responder: What answers requests.
   /// - Throws: ``HTTPServerError/cannotListen(port:reason:)``.
-  public convenience init(
+  package convenience init(
     port: UInt16 = 0, limits: HTTPLimits = HTTPLimits(), responder: any HTTPResponder
   ) throws(HTTPServerError) {
     try self.init(port: port, limits: limits) { _ in responder }
@@ -36,7 +36,7 @@ public final class HTTPServer: Sendable {
   ///   - limits: The bounds on each connection.
   ///   - makeResponder: Makes what answers requests, from the port.
   /// - Throws: ``HTTPServerError/cannotListen(port:reason:)``.
-  public init(
+  package init(
     port: UInt16 = 0, limits: HTTPLimits = HTTPLimits(),
     makeResponder: (UInt16) -> any HTTPResponder
   ) throws(HTTPServerError) {
@@ -50,7 +50,7 @@ public final class HTTPServer: Sendable {
   }
 
   /// Accepts connections until ``stop()``; returns then.
-  public func run() {
+  package func run() {
     while let socket = listener.accept() {
       let admitted = open.withLock { count -> Bool in
         guard count < limits.connections else { return false }
@@ -79,18 +79,18 @@ public final class HTTPServer: Sendable {
   }
 
   /// Starts ``run()`` on a thread of its own.
-  public func start() {
+  package func start() {
     let server = self
     _ = SystemThread.start(detached: true) { server.run() }
   }
 
   /// Stops accepting connections; those open finish their current request.
-  public func stop() {
+  package func stop() {
     listener.shutdown()
   }
 
   /// How many connections are open now.
-  public var openConnections: Int { open.withLock { $0 } }
+  package var openConnections: Int { open.withLock { $0 } }
 
   /// The bytes of a response's status line and header fields.
   static func head(

@@ -35,7 +35,7 @@ import DrawdocStore
 /// | `GET /api/drawings/ID/export?format=svg\|png\|json&scale=S&background=C` | a download, byte for byte what `drawdoc export` writes |
 /// | `POST /api/trash/ID/restore` | back from the trash |
 /// | `GET /api/events?since=N` | Server-Sent Events: one per store change |
-public struct WebApp: HTTPResponder {
+package struct WebApp: HTTPResponder {
   private let gate: AccessGate
 
   /// Makes the app.
@@ -44,24 +44,24 @@ public struct WebApp: HTTPResponder {
   ///   - store: The store it serves.
   ///   - token: The access token the address carries.
   ///   - port: The port the server listens on (the Host and Origin it accepts name it).
-  public init(store: DocumentStore, token: String, port: UInt16) {
+  package init(store: DocumentStore, token: String, port: UInt16) {
     gate = AccessGate(token: token, port: port, routes: Routes(store: store))
   }
 
-  public func respond(to request: HTTPRequest) -> HTTPResponse {
+  package func respond(to request: HTTPRequest) -> HTTPResponse {
     gate.respond(to: request)
   }
 
-  public func admit(_ head: HTTPRequest) -> HTTPResponse? {
+  package func admit(_ head: HTTPRequest) -> HTTPResponse? {
     gate.admit(head)
   }
 
   /// The server's bounds for the app: its requests are small JSON objects, so a body is at
   /// most 1 MiB.
-  public static let limits = HTTPLimits(bodyBytes: 1 << 20)
+  package static let limits = HTTPLimits(bodyBytes: 1 << 20)
 
   /// A fresh access token: 128 random bits in hexadecimal.
-  public static func makeToken() -> String {
+  package static func makeToken() -> String {
     var generator = SystemRandomNumberGenerator()
     return (0..<4).map { _ in
       let word = String(generator.next() as UInt32, radix: 16)

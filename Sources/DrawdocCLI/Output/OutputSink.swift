@@ -1,7 +1,7 @@
 import DrawdocSystem
 
 /// Where a command writes: standard output, standard error, or a buffer in tests.
-public protocol OutputSink: AnyObject {
+package protocol OutputSink: AnyObject {
   /// Writes bytes as they are.
   ///
   /// - Parameter bytes: The bytes to write.
@@ -24,7 +24,7 @@ extension OutputSink {
   /// Copies the bytes into an array for ``write(_:)-([UInt8])``: sinks that keep what they get.
   ///
   /// - Parameter buffer: The bytes to write, valid during the call.
-  public func write(_ buffer: UnsafeRawBufferPointer) { write(Array(buffer)) }
+  package func write(_ buffer: UnsafeRawBufferPointer) { write(Array(buffer)) }
 
   /// Writes an output made a piece at a time, each piece as it comes, so that it never sits in
   /// memory whole; making it stops once nobody reads (a closed pipe).
@@ -57,49 +57,49 @@ extension OutputSink {
 }
 
 /// A sink over an open file descriptor, such as 1 for standard output.
-public final class FileDescriptorSink: OutputSink {
+package final class FileDescriptorSink: OutputSink {
   private let descriptor: FileDescriptor
-  public private(set) var isClosed = false
+  package private(set) var isClosed = false
 
   /// Wraps a descriptor the caller keeps open.
   ///
   /// - Parameter descriptor: The file descriptor to write to.
-  public init(descriptor: Int32) {
+  package init(descriptor: Int32) {
     self.descriptor = FileDescriptor(rawValue: descriptor)
   }
 
   /// Standard output.
-  public static var standardOutput: FileDescriptorSink { FileDescriptorSink(descriptor: 1) }
+  package static var standardOutput: FileDescriptorSink { FileDescriptorSink(descriptor: 1) }
   /// Standard error.
-  public static var standardError: FileDescriptorSink { FileDescriptorSink(descriptor: 2) }
+  package static var standardError: FileDescriptorSink { FileDescriptorSink(descriptor: 2) }
 
-  public func write(_ bytes: [UInt8]) {
+  package func write(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { write($0) }
   }
 
-  public func write(_ buffer: UnsafeRawBufferPointer) {
+  package func write(_ buffer: UnsafeRawBufferPointer) {
     do throws(Errno) { try descriptor.writeAll(buffer) } catch {
       if error == .brokenPipe { isClosed = true }
     }
   }
 
-  public var isTerminal: Bool { descriptor.isTerminal }
+  package var isTerminal: Bool { descriptor.isTerminal }
 }
 
 /// A sink that keeps what is written, for running commands in tests.
-public final class BufferSink: OutputSink {
+package final class BufferSink: OutputSink {
   /// Everything written so far.
-  public private(set) var bytes: [UInt8] = []
+  package private(set) var bytes: [UInt8] = []
 
   /// Makes an empty buffer.
-  public init() {}
+  package init() {}
 
-  public func write(_ bytes: [UInt8]) { self.bytes.append(contentsOf: bytes) }
+  package func write(_ bytes: [UInt8]) { self.bytes.append(contentsOf: bytes) }
 
-  public var isTerminal: Bool { false }
+  package var isTerminal: Bool { false }
 
-  public var isClosed: Bool { false }
+  package var isClosed: Bool { false }
 
   /// What was written, as UTF-8 text.
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
+  package var text: String { String(decoding: bytes, as: UTF8.self) }
 }
