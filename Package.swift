@@ -8,6 +8,8 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .executable(name: "drawdoc", targets: ["drawdoc"]),
+    // The whole library in one import: `import Drawdoc`.
+    .library(name: "Drawdoc", targets: ["Drawdoc"]),
     .library(name: "DrawdocModel", targets: ["DrawdocModel"]),
     .library(name: "DrawdocSVG", targets: ["DrawdocSVG"]),
     .library(name: "DrawdocJSON", targets: ["DrawdocJSON"]),
@@ -51,6 +53,10 @@ let package = Package(
         "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocLog",
         "DrawdocSystem",
       ]
+    ),
+    .target(
+      name: "Drawdoc",
+      dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore"]
     ),
     // What a person asks of the drawings — parsing typed values, making, copying, editing and
     // reordering, the JSON views and the pages — said once for the command line and the app.

@@ -397,8 +397,3 @@ extension Identifier {
     self = id
   }
 }
-
-extension Timestamp {
-  /// The current time, to the second.
-  public static var now: Timestamp { Timestamp(secondsSince1970: WallClock.secondsSince1970()) }
-}
