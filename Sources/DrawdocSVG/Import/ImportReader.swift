@@ -137,8 +137,6 @@ final class ImportReader: SAXHandler {
   /// Candidates that need a fresh id, with the warning that will name it, if any.
   private var freshIdentifierRequests: [(candidate: Int, warning: Int?)] = []
   private var warnings: [(line: Int, issue: ImportIssue)] = []
-  /// Entity references met since the last element or text, not yet reported.
-  private var pendingEntities: [(name: String, line: Int)] = []
 
   /// The result, once the document has ended.
   private(set) var result: ImportResult?
@@ -162,7 +160,11 @@ final class ImportReader: SAXHandler {
   }
 
   func entityReference(named name: String, at location: SourceLocation) throws(SVGDecodingError) {
-    pendingEntities.append((name, location.line))
+    // Accepted: an attribute that needs it is reported with its element, text as skipped.
+  }
+
+  func skippedEntity(named name: String, at location: SourceLocation) {
+    warn(location.line, .entityInText(entity: name))
   }
 
   func startElement(_ element: SAXElement) throws(SVGDecodingError) {
@@ -265,7 +267,6 @@ final class ImportReader: SAXHandler {
   }
 
   func endElement(at location: SourceLocation) throws(SVGDecodingError) {
-    reportPendingEntities()
     guard let frame = stack.popLast() else { return }
     switch frame.role {
     case .styleSheet(let hasRules):
@@ -286,22 +287,20 @@ final class ImportReader: SAXHandler {
   func characters(_ text: UnsafeBufferPointer<UInt8>, locate: (Int) -> SourceLocation)
     throws(SVGDecodingError)
   {
-    reportPendingEntities()
     guard let frame = stack.last else { return }
     // The title is the text inside the root's first <title>, at any depth.
     if stack.contains(where: { $0.role.isTitle }) {
-      titleBytes.append(contentsOf: text.lazy.filter { $0 != 0 })
+      titleBytes.append(contentsOf: text)
       return
     }
     if case .styleSheet(false) = frame.role,
-      text.contains(where: { !NumberScanner.isBlank($0) && $0 != 0 })
+      text.contains(where: { !NumberScanner.isBlank($0) })
     {
       stack[stack.count - 1].role = .styleSheet(hasRules: true)
     }
   }
 
   func endDocument() throws(SVGDecodingError) {
-    reportPendingEntities()
     guard sawRoot else {
       throw .malformedXML(message: "the document has no <svg> element", line: 1, column: 1)
     }
@@ -897,53 +896,16 @@ final class ImportReader: SAXHandler {
     return transform
   }
 
-  /// Decodes the attributes of a start tag, pairing each NUL placeholder with the entity
-  /// reference it stands for; references met before the tag were in text.
+  /// Decodes the attributes of a start tag.
   private func decodeAttributes(of element: SAXElement) -> [Attribute] {
-    var placeholders = 0
-    for index in 0..<element.attributeCount {
-      placeholders += element.attribute(index).value.lazy.filter { $0 == 0 }.count
-    }
-    let inTag = min(placeholders, pendingEntities.count)
-    let inText = pendingEntities.dropLast(inTag)
-    var entities = Array(pendingEntities.suffix(inTag))[...]
-    pendingEntities = []
-    for (name, line) in inText { warn(line, .entityInText(entity: name)) }
-
     var attributes: [Attribute] = []
     attributes.reserveCapacity(element.attributeCount)
     for index in 0..<element.attributeCount {
       let attribute = element.attribute(index)
-      let bytes = attribute.value
-      var entity: String?
-      var value: String
-      if !bytes.contains(0) && !bytes.contains(UInt8(ascii: "&")) {
-        value = String(decoding: bytes, as: UTF8.self)
-      } else {
-        // libxml2 keeps a literal `&` of an attribute value as `&#38;`.
-        var decoded: [UInt8] = []
-        var cursor = 0
-        while cursor < bytes.count {
-          if bytes[cursor] == 0 {
-            if entity == nil { entity = entities.first?.name ?? "" }
-            if !entities.isEmpty { entities.removeFirst() }
-            cursor += 1
-          } else if bytes[cursor] == UInt8(ascii: "&"), bytes.count - cursor >= 5,
-            bytes[(cursor + 1)..<(cursor + 5)].elementsEqual("#38;".utf8)
-          {
-            decoded.append(UInt8(ascii: "&"))
-            cursor += 5
-          } else {
-            decoded.append(bytes[cursor])
-            cursor += 1
-          }
-        }
-        value = String(decoding: decoded, as: UTF8.self)
-      }
       attributes.append(
         Attribute(
           name: String(decoding: attribute.name, as: UTF8.self), isQualified: attribute.isQualified,
-          value: value, entity: entity))
+          value: attribute.text, entity: attribute.entity))
     }
     return attributes
   }
@@ -954,11 +916,6 @@ final class ImportReader: SAXHandler {
       guard let entity = attribute.entity else { continue }
       warn(line, .entityInAttribute(element: element, attribute: attribute.name, entity: entity))
     }
-  }
-
-  private func reportPendingEntities() {
-    for (name, line) in pendingEntities { warn(line, .entityInText(entity: name)) }
-    pendingEntities = []
   }
 
   // MARK: - Helpers

@@ -1,0 +1,109 @@
+internal import CLibXML2
+import DrawdocSystem
+
+/// What the C callbacks reach through libxml2's user-data pointer: a value that the parse
+/// allocates, owns and frees, so that a callback reaches it without reference counting.
+struct SAXParseContext {
+  /// The parse holds the handler for its whole length.
+  unowned(unsafe) let handler: any SAXHandler
+  var parser: xmlParserCtxtPtr?
+  var failure: SVGDecodingError?
+  /// How many elements are open: libxml2's push parser does not bound it by itself.
+  var depth = 0
+  /// Whether the handler has accepted an entity reference: from then on, attribute values
+  /// and text are searched for the placeholders that stand for references.
+  var acceptedEntity = false
+  /// Accepted references not yet placed: each is in the next start tag's attribute values,
+  /// or was elsewhere and is told to ``SAXHandler/skippedEntity(named:at:)``.
+  var pendingEntities: [(name: String, location: SourceLocation)] = []
+  /// What an accepted reference stands for inside libxml2: a predefined entity (so that
+  /// libxml2 never parses, loads or counts anything for it) whose text is one NUL byte, which
+  /// no XML text can hold, so it marks the spot. No NUL leaves the adapter.
+  let placeholderEntity: UnsafeMutablePointer<xmlEntity>
+  private let placeholderBytes: UnsafeMutablePointer<xmlChar>
+  /// Attribute values with their placeholders taken out, for the start tag being delivered.
+  private var cleanedValues: [UnsafeMutableBufferPointer<UInt8>] = []
+
+  init(handler: any SAXHandler) {
+    self.handler = handler
+    // "\0\0": a one-byte text (NUL) that is also a terminated C string, and an empty name.
+    placeholderBytes = .allocate(capacity: 2)
+    placeholderBytes.initialize(repeating: 0, count: 2)
+    placeholderEntity = .allocate(capacity: 1)
+    var entity = xmlEntity()
+    entity.type = XML_ENTITY_DECL
+    entity.etype = XML_INTERNAL_PREDEFINED_ENTITY
+    entity.name = UnsafePointer(placeholderBytes + 1)
+    entity.content = placeholderBytes
+    entity.length = 1
+    placeholderEntity.initialize(to: entity)
+  }
+
+  /// Frees what the context allocated; the parse calls it once, at its end.
+  mutating func release() {
+    // libxml2 keeps nothing in the placeholder, but would own what it stored there.
+    if let orig = placeholderEntity.pointee.orig { free(orig) }
+    placeholderEntity.deinitialize(count: 1)
+    placeholderEntity.deallocate()
+    placeholderBytes.deallocate()
+    freeCleanedValues()
+  }
+
+  /// Keeps the first error and stops the parser, so that nothing after it is read.
+  mutating func fail(_ error: SVGDecodingError) {
+    if failure == nil { failure = error }
+    if let parser { xmlStopParser(parser) }
+  }
+
+  /// Tells the handler of the accepted references not yet placed, as skipped: before an event
+  /// that is not a start tag, or those before a start tag's own.
+  mutating func flushPendingEntities(keepingLast kept: Int = 0) {
+    guard pendingEntities.count > kept else { return }
+    for (name, location) in pendingEntities.dropLast(kept) {
+      handler.skippedEntity(named: name, at: location)
+    }
+    pendingEntities.removeFirst(pendingEntities.count - kept)
+  }
+
+  /// The attributes of a start tag with the placeholders of their values taken out, each
+  /// naming the first reference it held; the references the tag's values do not account for
+  /// were before it, and are told as skipped. `nil` when no entity was ever accepted.
+  mutating func cleanAttributes(
+    _ table: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int
+  ) -> [SAXAttribute]? {
+    freeCleanedValues()
+    guard acceptedEntity else { return nil }
+    let raw = (0..<count).map { SAXElement.attribute($0, in: table) }
+    var placeholders = 0
+    for attribute in raw {
+      placeholders += attribute.value.lazy.filter { $0 == 0 }.count
+    }
+    let inTag = min(placeholders, pendingEntities.count)
+    flushPendingEntities(keepingLast: inTag)
+    var names = pendingEntities.map(\.name)[...]
+    pendingEntities = []
+    return raw.map { attribute in
+      guard attribute.value.contains(0) else { return attribute }
+      var entity: String?
+      let cleaned = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: attribute.value.count)
+      cleanedValues.append(cleaned)
+      var length = 0
+      for byte in attribute.value {
+        if byte == 0 {
+          if entity == nil { entity = names.first ?? "" }
+          if !names.isEmpty { names.removeFirst() }
+        } else {
+          cleaned[length] = byte
+          length += 1
+        }
+      }
+      return attribute.replacingValue(
+        with: UnsafeBufferPointer(rebasing: cleaned[..<length]), entity: entity)
+    }
+  }
+
+  private mutating func freeCleanedValues() {
+    for buffer in cleanedValues { buffer.deallocate() }
+    cleanedValues = []
+  }
+}
