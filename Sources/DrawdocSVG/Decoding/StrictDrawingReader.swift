@@ -58,9 +58,9 @@ final class StrictDrawingReader: SAXHandler {
   }
 
   /// The token of the SVG namespace, once an element in it is read.
-  private var knownSVGNamespace: NameToken?
+  private var knownSVGNamespace = NameToken.none
   /// The token of `rect`, once one is read.
-  private var knownRectangleName: NameToken?
+  private var knownRectangleName = NameToken.none
   /// The `rect` attribute names seen so far, by token: after the first rectangle, a name is
   /// classified by one comparison.
   private var rectangleNames = RectangleFieldNames()
@@ -87,7 +87,7 @@ final class StrictDrawingReader: SAXHandler {
     switch position {
     case .inRoot where sawTitle:
       // After the first <rect>, one comparison of tokens recognizes it.
-      if element.nameToken != knownRectangleName || element.namespace != knownSVGNamespace {
+      if element.nameToken != knownRectangleName || element.namespaceToken != knownSVGNamespace {
         try expectSVGElement(element, named: "rect", expected: "<rect>")
         knownRectangleName = element.nameToken
       }
@@ -393,18 +393,16 @@ final class StrictDrawingReader: SAXHandler {
 
   private func expectSVGNamespace(_ element: SAXElement) throws(SVGDecodingError) {
     // After the first check, the same token means the same URI.
-    if let namespace = element.namespace, namespace == knownSVGNamespace {
+    if element.namespaceToken == knownSVGNamespace, element.namespaceURI != nil {
       return
     }
-    guard let namespace = element.namespace, let uri = element.namespaceURI,
-      uri.equals(Self.svgNamespace)
-    else {
+    guard let uri = element.namespaceURI, uri.equals(Self.svgNamespace) else {
       throw .wrongNamespace(
         element: String(decoding: element.localName, as: UTF8.self),
         namespace: element.namespaceURI.map { String(decoding: $0, as: UTF8.self) },
         line: element.location.line, column: element.location.column)
     }
-    knownSVGNamespace = namespace
+    knownSVGNamespace = element.namespaceToken
   }
 
   private func unexpected(_ element: SAXElement, expected: String) -> SVGDecodingError {

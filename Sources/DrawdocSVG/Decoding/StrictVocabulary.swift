@@ -52,11 +52,12 @@ enum RectangleField: Int {
 /// order puts at its position.
 struct RectangleFieldNames {
   private var tokens:
-    (
-      NameToken?, NameToken?, NameToken?, NameToken?, NameToken?, NameToken?, NameToken?
-    ) = (nil, nil, nil, nil, nil, nil, nil)
+    (NameToken, NameToken, NameToken, NameToken, NameToken, NameToken, NameToken) = (
+      .none, .none, .none, .none, .none, .none, .none
+    )
 
-  private func token(_ kind: Int) -> NameToken? {
+  @inline(__always)
+  private func token(_ kind: Int) -> NameToken {
     switch kind {
     case 0: return tokens.0
     case 1: return tokens.1
@@ -81,6 +82,7 @@ struct RectangleFieldNames {
   }
 
   /// What the unqualified attribute is, or `nil` for a name the format does not have.
+  @inline(__always)
   mutating func kind(of attribute: SAXAttribute, expected position: Int) -> RectangleField? {
     let name = attribute.nameToken
     if position < 7, token(position) == name { return RectangleField(rawValue: position) }

@@ -243,7 +243,7 @@ final class ImportReader: SAXHandler {
       attributes.append(
         ImportAttribute(
           name: name(attribute.nameToken, attribute.name), isQualified: attribute.isQualified,
-          value: attribute.text, entity: attribute.entity))
+          value: attribute.text, entity: element.entity(ofAttributeAt: index)))
     }
     return ImportAttributes(attributes)
   }

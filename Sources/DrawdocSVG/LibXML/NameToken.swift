@@ -8,7 +8,11 @@ struct NameToken: Hashable, Sendable {
   private let bits: UInt
 
   /// The token of a name that libxml2 interned; only the adapter makes tokens.
+  @inline(__always)
   init(interned start: UnsafePointer<UInt8>?) {
     bits = UInt(bitPattern: start)
   }
+
+  /// A token no name has: what a reader knows before it has seen the name it waits for.
+  static let none = NameToken(interned: nil)
 }

@@ -7,30 +7,29 @@ struct SAXAttribute {
   /// The namespace prefix, such as `xlink`, if any.
   let prefix: UnsafeBufferPointer<UInt8>?
   /// The value, after XML's attribute-value normalization, without the entity references it
-  /// held (see ``entity``). libxml2 keeps a literal `&` of a value that also holds such a
-  /// reference as `&#38;`; ``text`` decodes it.
+  /// held (``SAXElement/entity(ofAttributeAt:)`` names the first). libxml2 keeps a literal
+  /// `&` of a value that also holds such a reference as `&#38;`; ``text`` decodes it.
   let value: UnsafeBufferPointer<UInt8>
-  /// The first entity reference the value held, which was left out of it (`""` when the
-  /// reference cannot be named); `nil` for a value that held none.
-  let entity: String?
 
+  @inline(__always)
   init(
     nameStart: UnsafePointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?,
-    value: UnsafeBufferPointer<UInt8>, entity: String? = nil
+    value: UnsafeBufferPointer<UInt8>
   ) {
     self.nameStart = nameStart
     self.prefix = prefix
     self.value = value
-    self.entity = entity
   }
 
-  /// The same attribute with another value, which held `entity`.
-  func replacingValue(with value: UnsafeBufferPointer<UInt8>, entity: String?) -> SAXAttribute {
-    SAXAttribute(nameStart: nameStart, prefix: prefix, value: value, entity: entity)
+  /// The same attribute with another value.
+  func replacingValue(with value: UnsafeBufferPointer<UInt8>) -> SAXAttribute {
+    SAXAttribute(nameStart: nameStart, prefix: prefix, value: value)
   }
 
   /// The local name's token: equal names have equal tokens within one parse.
-  var nameToken: NameToken { NameToken(interned: nameStart) }
+  var nameToken: NameToken {
+    @inline(__always) get { NameToken(interned: nameStart) }
+  }
 
   /// Whether the attribute has a namespace prefix.
   var isQualified: Bool { prefix != nil }

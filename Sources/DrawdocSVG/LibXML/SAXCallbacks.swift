@@ -59,7 +59,7 @@ enum SAXCallbacks {
       let cleaned = context.pointee.cleanAttributes(attributes, count: Int(attributeCount))
       let element = SAXElement(
         localName: localName, prefix: prefix, namespaceURI: namespaceURI,
-        attributes: attributes, attributeCount: Int(attributeCount), cleanedAttributes: cleaned,
+        attributes: attributes, attributeCount: Int(attributeCount), cleaned: cleaned,
         namespaces: namespaces, namespaceCount: Int(namespaceCount), parser: parser)
       try handler.startElement(element)
     }

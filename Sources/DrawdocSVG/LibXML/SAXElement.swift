@@ -10,15 +10,18 @@ struct SAXElement {
   let prefix: UnsafeBufferPointer<UInt8>?
   /// The namespace URI, or `nil` when the element is in no namespace.
   let namespaceURI: UnsafeBufferPointer<UInt8>?
+  /// The namespace URI's token, ``NameToken/none`` when the element is in no namespace.
+  let namespaceToken: NameToken
   /// The namespace URI's token, or `nil` when the element is in no namespace.
-  let namespace: NameToken?
+  var namespace: NameToken? { namespaceURI == nil ? nil : namespaceToken }
   /// libxml2's five pointers per attribute: local name, prefix, URI, value, value end.
   private let attributeTable: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   /// The number of attributes.
   let attributeCount: Int
-  /// The attributes with the entity references of their values taken out, when the parse
-  /// has accepted a reference (see ``SAXParseContext/cleanAttributes``); `nil` otherwise.
-  private let cleanedAttributes: [SAXAttribute]?
+  /// The attributes with the entity references of their values taken out, and the first
+  /// reference each held, when the parse has accepted a reference (see
+  /// ``SAXParseContext/cleanAttributes(_:count:)``, which owns them); `nil` otherwise.
+  private let cleaned: (attributes: UnsafePointer<SAXAttribute>, entities: UnsafePointer<String?>)?
   /// Prefix and URI pairs, one per namespace the tag declares.
   private let namespaceTable: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   private let namespaceCount: Int
@@ -28,7 +31,7 @@ struct SAXElement {
     localName: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?,
     namespaceURI: UnsafePointer<xmlChar>?,
     attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, attributeCount: Int,
-    cleanedAttributes: [SAXAttribute]?,
+    cleaned: (attributes: UnsafePointer<SAXAttribute>, entities: UnsafePointer<String?>)?,
     namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, namespaceCount: Int,
     parser: xmlParserCtxtPtr
   ) {
@@ -36,22 +39,30 @@ struct SAXElement {
     nameToken = NameToken(interned: localName)
     self.prefix = prefix.map { SAXStrings.buffer($0) }
     self.namespaceURI = namespaceURI.map { SAXStrings.buffer($0) }
-    namespace = namespaceURI.map { NameToken(interned: $0) }
+    namespaceToken = NameToken(interned: namespaceURI)
     attributeTable = attributes
     self.attributeCount = attributeCount
-    self.cleanedAttributes = cleanedAttributes
+    self.cleaned = cleaned
     namespaceTable = namespaces
     self.namespaceCount = namespaceCount
     self.parser = parser
   }
 
   /// The attribute at `index`, in the order they were written.
+  @inline(__always)
   func attribute(_ index: Int) -> SAXAttribute {
-    if let cleanedAttributes { return cleanedAttributes[index] }
+    if let cleaned { return cleaned.attributes[index] }
     return Self.attribute(index, in: attributeTable)
   }
 
+  /// The first entity reference the value of the attribute at `index` held, which was left
+  /// out of it (`""` when the reference cannot be named); `nil` for a value that held none.
+  func entity(ofAttributeAt index: Int) -> String? {
+    cleaned?.entities[index]
+  }
+
   /// The attribute at `index` of libxml2's table, as libxml2 gives it.
+  @inline(__always)
   static func attribute(
     _ index: Int, in table: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   ) -> SAXAttribute {

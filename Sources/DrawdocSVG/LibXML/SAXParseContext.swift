@@ -21,8 +21,11 @@ struct SAXParseContext {
   /// no XML text can hold, so it marks the spot. No NUL leaves the adapter.
   let placeholderEntity: UnsafeMutablePointer<xmlEntity>
   private let placeholderBytes: UnsafeMutablePointer<xmlChar>
-  /// Attribute values with their placeholders taken out, for the start tag being delivered.
+  /// What ``cleanAttributes(_:count:)`` made for the start tag being delivered: the
+  /// attributes, their values without placeholders, and the first reference of each.
+  private var cleanedAttributes = UnsafeMutableBufferPointer<SAXAttribute>(start: nil, count: 0)
   private var cleanedValues: [UnsafeMutableBufferPointer<UInt8>] = []
+  private var cleanedEntities = UnsafeMutableBufferPointer<String?>(start: nil, count: 0)
 
   init(handler: any SAXHandler) {
     self.handler = handler
@@ -46,7 +49,7 @@ struct SAXParseContext {
     placeholderEntity.deinitialize(count: 1)
     placeholderEntity.deallocate()
     placeholderBytes.deallocate()
-    freeCleanedValues()
+    freeCleaned()
   }
 
   /// Keeps the first error and stops the parser, so that nothing after it is read.
@@ -57,6 +60,7 @@ struct SAXParseContext {
 
   /// Tells the handler of the accepted references not yet placed, as skipped: before an event
   /// that is not a start tag, or those before a start tag's own.
+  @inline(__always)
   mutating func flushPendingEntities(keepingLast kept: Int = 0) {
     guard pendingEntities.count > kept else { return }
     for (name, location) in pendingEntities.dropLast(kept) {
@@ -65,30 +69,42 @@ struct SAXParseContext {
     pendingEntities.removeFirst(pendingEntities.count - kept)
   }
 
-  /// The attributes of a start tag with the placeholders of their values taken out, each
-  /// naming the first reference it held; the references the tag's values do not account for
-  /// were before it, and are told as skipped. `nil` when no entity was ever accepted.
+  /// The attributes of a start tag with the placeholders of their values taken out, and the
+  /// first reference each held; the references the tag's values do not account for were
+  /// before it, and are told as skipped. `nil` when no entity was ever accepted. What it
+  /// returns lasts until the next call, or the end of the parse.
+  @inline(__always)
   mutating func cleanAttributes(
     _ table: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int
-  ) -> [SAXAttribute]? {
-    freeCleanedValues()
+  ) -> (attributes: UnsafePointer<SAXAttribute>, entities: UnsafePointer<String?>)? {
     guard acceptedEntity else { return nil }
-    let raw = (0..<count).map { SAXElement.attribute($0, in: table) }
+    return clean(table, count: count)
+  }
+
+  private mutating func clean(_ table: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int)
+    -> (attributes: UnsafePointer<SAXAttribute>, entities: UnsafePointer<String?>)
+  {
+    freeCleaned()
+    cleanedAttributes = .allocate(capacity: max(1, count))
+    cleanedEntities = .allocate(capacity: max(1, count))
+    cleanedEntities.initialize(repeating: nil)
     var placeholders = 0
-    for attribute in raw {
+    for index in 0..<count {
+      let attribute = SAXElement.attribute(index, in: table)
+      cleanedAttributes.initializeElement(at: index, to: attribute)
       placeholders += attribute.value.lazy.filter { $0 == 0 }.count
     }
     let inTag = min(placeholders, pendingEntities.count)
     flushPendingEntities(keepingLast: inTag)
     var names = pendingEntities.map(\.name)[...]
     pendingEntities = []
-    return raw.map { attribute in
-      guard attribute.value.contains(0) else { return attribute }
+    for index in 0..<count where cleanedAttributes[index].value.contains(0) {
+      let value = cleanedAttributes[index].value
       var entity: String?
-      let cleaned = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: attribute.value.count)
+      let cleaned = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: value.count)
       cleanedValues.append(cleaned)
       var length = 0
-      for byte in attribute.value {
+      for byte in value {
         if byte == 0 {
           if entity == nil { entity = names.first ?? "" }
           if !names.isEmpty { names.removeFirst() }
@@ -97,13 +113,22 @@ struct SAXParseContext {
           length += 1
         }
       }
-      return attribute.replacingValue(
-        with: UnsafeBufferPointer(rebasing: cleaned[..<length]), entity: entity)
+      cleanedAttributes[index] = cleanedAttributes[index].replacingValue(
+        with: UnsafeBufferPointer(rebasing: cleaned[..<length]))
+      cleanedEntities[index] = entity
     }
+    return (
+      UnsafePointer(cleanedAttributes.baseAddress!), UnsafePointer(cleanedEntities.baseAddress!)
+    )
   }
 
-  private mutating func freeCleanedValues() {
+  private mutating func freeCleaned() {
     for buffer in cleanedValues { buffer.deallocate() }
     cleanedValues = []
+    cleanedAttributes.deallocate()
+    cleanedEntities.deinitialize()
+    cleanedEntities.deallocate()
+    cleanedAttributes = UnsafeMutableBufferPointer(start: nil, count: 0)
+    cleanedEntities = UnsafeMutableBufferPointer(start: nil, count: 0)
   }
 }

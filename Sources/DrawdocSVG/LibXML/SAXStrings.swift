@@ -3,6 +3,7 @@ import DrawdocSystem
 /// Bytes that libxml2 hands over as C strings, as buffers.
 enum SAXStrings {
   /// A NUL-terminated string; empty for `nil`.
+  @inline(__always)
   static func buffer(_ string: UnsafePointer<UInt8>?) -> UnsafeBufferPointer<UInt8> {
     guard let string else { return UnsafeBufferPointer(start: nil, count: 0) }
     return UnsafeBufferPointer(
@@ -10,6 +11,7 @@ enum SAXStrings {
   }
 
   /// The bytes from `start` up to `end`; empty when either is `nil`.
+  @inline(__always)
   static func buffer(from start: UnsafePointer<UInt8>?, to end: UnsafePointer<UInt8>?)
     -> UnsafeBufferPointer<UInt8>
   {
