@@ -107,6 +107,17 @@ extension ImportReader {
         ?? .standard,
       defaultSize: (Plane.defaultSize.width, Plane.defaultSize.height))
     canvas = (try? Size(width: fit.width, height: fit.height)) ?? Plane.defaultSize
+    // A viewBox of another shape makes the canvas the viewport in its units: the picture
+    // keeps its shape, but not the file's size in px.
+    if fit.hasOtherShape, let width, let height,
+      !RootCanvas.isSameLength(canvas.width, width)
+        || !RootCanvas.isSameLength(canvas.height, height)
+    {
+      warn(
+        line,
+        .canvasInViewBoxUnits(
+          width: width, height: height, canvasWidth: canvas.width, canvasHeight: canvas.height))
+    }
     return (fit, viewBox.box)
   }
 
