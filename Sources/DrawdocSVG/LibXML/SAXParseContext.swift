@@ -85,8 +85,10 @@ struct SAXParseContext {
     -> (attributes: UnsafePointer<SAXAttribute>, entities: UnsafePointer<String?>)
   {
     freeCleaned()
-    cleanedAttributes = .allocate(capacity: max(1, count))
-    cleanedEntities = .allocate(capacity: max(1, count))
+    let attributes = UnsafeMutablePointer<SAXAttribute>.allocate(capacity: max(1, count))
+    let entities = UnsafeMutablePointer<String?>.allocate(capacity: max(1, count))
+    cleanedAttributes = UnsafeMutableBufferPointer(start: attributes, count: max(1, count))
+    cleanedEntities = UnsafeMutableBufferPointer(start: entities, count: max(1, count))
     cleanedEntities.initialize(repeating: nil)
     var placeholders = 0
     for index in 0..<count {
@@ -117,9 +119,7 @@ struct SAXParseContext {
         with: UnsafeBufferPointer(rebasing: cleaned[..<length]))
       cleanedEntities[index] = entity
     }
-    return (
-      UnsafePointer(cleanedAttributes.baseAddress!), UnsafePointer(cleanedEntities.baseAddress!)
-    )
+    return (UnsafePointer(attributes), UnsafePointer(entities))
   }
 
   private mutating func freeCleaned() {
