@@ -91,7 +91,41 @@ struct ImportCanvasTests {
       boxes(result) == [
         Box(1290, 20, 30, 40, "#000000", 10), Box(1180, 0, 10, 10, "#000000", 10),
       ])
-    #expect(result.warnings == [])
+    #expect(
+      warnings(result) == [
+        "1: <svg> is 400 × 50, but its viewBox has another shape: the canvas is the viewport "
+          + "in viewBox units, 3200 × 400"
+      ])
+  }
+
+  @Test func aViewBoxOfAnotherShapeThatMakesACanvasOfAnotherSizeIsReportedWithBothSizes() throws {
+    // 200 × 100 px show the viewBox 200 × 200 at 0.5 px a unit (the smaller scale): the
+    // viewport is 400 × 200 units, drawn at twice the file's size.
+    let result = try importing(
+      document(
+        #"<rect x="10" y="20" width="30" height="40"/>"#,
+        root: #"width="200" height="100" viewBox="0 0 200 200""#))
+    #expect(result.drawing.plane.size == (try Size(width: 400, height: 200)))
+    #expect(boxes(result) == [Box(110, 20, 30, 40, "#000000", 10)])
+    #expect(
+      warnings(result) == [
+        "1: <svg> is 200 × 100, but its viewBox has another shape: the canvas is the viewport "
+          + "in viewBox units, 400 × 200"
+      ])
+  }
+
+  @Test func aViewBoxOfTheSameShapeOrDrawnAtOnePixelAUnitRaisesNoSizeWarning() throws {
+    // The same shape: the canvas is the viewBox, at any scale.
+    let sameShape = try importing(
+      document("", root: #"width="100" height="100" viewBox="0 0 200 200""#))
+    #expect(sameShape.drawing.plane.size == (try Size(width: 200, height: 200)))
+    #expect(sameShape.warnings == [])
+    // Another shape at one px a unit (meet takes the smaller scale, 1): the canvas is
+    // width × height.
+    let onePixel = try importing(
+      document("", root: #"width="200" height="100" viewBox="0 0 100 100""#))
+    #expect(onePixel.drawing.plane.size == (try Size(width: 200, height: 100)))
+    #expect(onePixel.warnings == [])
   }
 
   @Test func withSliceTheCanvasIsThePartOfTheViewBoxABrowserShows() throws {
@@ -106,7 +140,11 @@ struct ImportCanvasTests {
         #"width="200" height="100" viewBox="10 20 100 100" preserveAspectRatio="xMidYMax slice""#
     )
     #expect(rectangles == [Box(0, 0, 5, 5, "#000000", 10), Box(40, -50, 10, 10, "#000000", 10)])
-    #expect(lost == [])
+    #expect(
+      lost == [
+        "1: <svg> is 200 × 100, but its viewBox has another shape: the canvas is the viewport "
+          + "in viewBox units, 100 × 50"
+      ])
   }
 
   @Test func withNoAspectRatioTheDrawingIsStretchedToTheViewportInPixels() throws {

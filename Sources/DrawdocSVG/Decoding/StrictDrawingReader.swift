@@ -57,10 +57,12 @@ final class StrictDrawingReader: SAXHandler {
     duplicateToLocate = position
   }
 
-  private var knownSVGNamespace: UnsafePointer<UInt8>?
-  private var knownRectangleName: UnsafePointer<UInt8>?
-  /// The `rect` attribute names seen so far, by libxml2's interned pointer: after the first
-  /// rectangle, a name is classified by one pointer comparison.
+  /// The token of the SVG namespace, once an element in it is read.
+  private var knownSVGNamespace = NameToken.none
+  /// The token of `rect`, once one is read.
+  private var knownRectangleName = NameToken.none
+  /// The `rect` attribute names seen so far, by token: after the first rectangle, a name is
+  /// classified by one comparison.
   private var rectangleNames = RectangleFieldNames()
   private var expectedByteCount = 0
 
@@ -84,12 +86,10 @@ final class StrictDrawingReader: SAXHandler {
   func startElement(_ element: SAXElement) throws(SVGDecodingError) {
     switch position {
     case .inRoot where sawTitle:
-      // libxml2 interns names: after the first <rect>, one pointer comparison recognizes it.
-      if element.localName.baseAddress != knownRectangleName
-        || element.namespaceURI?.baseAddress != knownSVGNamespace
-      {
+      // After the first <rect>, one comparison of tokens recognizes it.
+      if element.nameToken != knownRectangleName || element.namespaceToken != knownSVGNamespace {
         try expectSVGElement(element, named: "rect", expected: "<rect>")
-        knownRectangleName = element.localName.baseAddress
+        knownRectangleName = element.nameToken
       }
       try readRectangle(element)
       position = .inRectangle
@@ -392,239 +392,22 @@ final class StrictDrawingReader: SAXHandler {
   }
 
   private func expectSVGNamespace(_ element: SAXElement) throws(SVGDecodingError) {
-    // libxml2 interns names, so after the first check the same pointer means the same URI.
-    if let namespace = element.namespaceURI, namespace.baseAddress == knownSVGNamespace {
+    // After the first check, the same token means the same URI.
+    if element.namespaceToken == knownSVGNamespace, element.namespaceURI != nil {
       return
     }
-    guard let namespace = element.namespaceURI, namespace.equals(Self.svgNamespace) else {
+    guard let uri = element.namespaceURI, uri.equals(Self.svgNamespace) else {
       throw .wrongNamespace(
         element: String(decoding: element.localName, as: UTF8.self),
         namespace: element.namespaceURI.map { String(decoding: $0, as: UTF8.self) },
         line: element.location.line, column: element.location.column)
     }
-    knownSVGNamespace = namespace.baseAddress
+    knownSVGNamespace = element.namespaceToken
   }
 
   private func unexpected(_ element: SAXElement, expected: String) -> SVGDecodingError {
     .unexpectedElement(
       name: String(decoding: element.localName, as: UTF8.self), expected: expected,
       line: element.location.line, column: element.location.column)
-  }
-
-  // MARK: - Values
-
-  static let svgNamespace: StaticString = "http://www.w3.org/2000/svg"
-
-  private static func isBlank(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-  }
-
-  /// What `parse` makes of an attribute's value, or the error `refusal` makes of the value's
-  /// excerpt and location.
-  @inline(__always)
-  private static func parsed<Value>(
-    _ attribute: SAXAttribute, in element: SAXElement,
-    _ parse: (UnsafeBufferPointer<UInt8>) -> Value?,
-    else refusal: (_ value: String, _ line: Int, _ column: Int) -> SVGDecodingError
-  ) throws(SVGDecodingError) -> Value {
-    if let value = parse(attribute.value) { return value }
-    let location = element.location(of: attribute)
-    throw refusal(SVGDecodingError.excerpt(attribute.value), location.line, location.column)
-  }
-
-  private static func coordinate(_ attribute: SAXAttribute, in element: SAXElement)
-    throws(SVGDecodingError) -> Double
-  {
-    try parsed(attribute, in: element, StrictValue.coordinate) {
-      .invalidNumber(attribute: attribute.qualifiedName, value: $0, line: $1, column: $2)
-    }
-  }
-
-  private static func length(_ attribute: SAXAttribute, in element: SAXElement)
-    throws(SVGDecodingError) -> Double
-  {
-    try parsed(attribute, in: element, StrictValue.length) {
-      .invalidLength(attribute: attribute.qualifiedName, value: $0, line: $1, column: $2)
-    }
-  }
-
-  private static func identifier(_ attribute: SAXAttribute, in element: SAXElement)
-    throws(SVGDecodingError) -> Identifier
-  {
-    try parsed(attribute, in: element, StrictValue.identifier) {
-      .invalidIdentifier(value: $0, line: $1, column: $2)
-    }
-  }
-
-  private static func color(_ attribute: SAXAttribute, in element: SAXElement)
-    throws(SVGDecodingError) -> Color
-  {
-    try parsed(attribute, in: element, StrictValue.color) {
-      .invalidColor(value: $0, line: $1, column: $2)
-    }
-  }
-
-  private static func alpha(_ attribute: SAXAttribute, in element: SAXElement)
-    throws(SVGDecodingError) -> Alpha
-  {
-    try parsed(attribute, in: element, StrictValue.alpha) {
-      .invalidOpacity(value: $0, line: $1, column: $2)
-    }
-  }
-
-  private static func timestamp(_ attribute: SAXAttribute, in element: SAXElement)
-    throws(SVGDecodingError) -> Timestamp
-  {
-    do {
-      return try Timestamp(String(decoding: attribute.value, as: UTF8.self))
-    } catch {
-      throw .invalidTimestamp(
-        attribute: attribute.qualifiedName, value: SVGDecodingError.excerpt(attribute.value),
-        line: element.location(of: attribute).line,
-        column: element.location(of: attribute).column)
-    }
-  }
-
-  /// Numbers separated by blanks and at most one comma each, as in `viewBox`; an empty list
-  /// for anything else.
-  private static func numberList(_ bytes: UnsafeBufferPointer<UInt8>) -> [Double] {
-    var numbers: [Double] = []
-    var index = 0
-    var expectNumber = true
-    while index < bytes.count {
-      let byte = bytes[index]
-      if isBlank(byte) {
-        index += 1
-      } else if byte == UInt8(ascii: ",") {
-        guard !expectNumber else { return [] }
-        expectNumber = true
-        index += 1
-      } else {
-        let start = index
-        while index < bytes.count, !isBlank(bytes[index]), bytes[index] != UInt8(ascii: ",") {
-          index += 1
-        }
-        guard let number = NumberParser.parse(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        else { return [] }
-        numbers.append(number)
-        expectNumber = false
-      }
-    }
-    return expectNumber && !numbers.isEmpty ? [] : numbers
-  }
-}
-
-// MARK: - Values and attribute names
-
-/// The values of a `<rect>` that strict mode accepts, or `nil` for any other.
-enum StrictValue {
-  static func coordinate(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-    guard let value = NumberParser.parse(bytes), value.isFinite else { return nil }
-    return value
-  }
-
-  static func length(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-    guard let value = NumberParser.parse(bytes), value.isFinite, value > 0 else { return nil }
-    return value
-  }
-
-  static func identifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Identifier? {
-    Identifier(utf8: bytes)
-  }
-
-  /// `#rrggbb`, lowercase or uppercase.
-  static func color(_ value: UnsafeBufferPointer<UInt8>) -> Color? {
-    guard value.count == 7, value[0] == UInt8(ascii: "#"),
-      let r1 = Color.hexValue(value[1]), let r2 = Color.hexValue(value[2]),
-      let g1 = Color.hexValue(value[3]), let g2 = Color.hexValue(value[4]),
-      let b1 = Color.hexValue(value[5]), let b2 = Color.hexValue(value[6])
-    else { return nil }
-    return Color(red: r1 << 4 | r2, green: g1 << 4 | g2, blue: b1 << 4 | b2)
-  }
-
-  /// One of the ten opacities 0.1 … 1, in any spelling of the number.
-  static func alpha(_ bytes: UnsafeBufferPointer<UInt8>) -> Alpha? {
-    NumberParser.parse(bytes).flatMap { Alpha(exactOpacity: $0) }
-  }
-}
-
-/// The attributes of `<svg>`, matched on their bytes.
-private enum RootAttribute {
-  case width, height, viewBox, version, id, created, modified
-
-  init?(_ name: UnsafeBufferPointer<UInt8>) {
-    switch name.count {
-    case 5 where name.equals("width"): self = .width
-    case 6 where name.equals("height"): self = .height
-    case 7 where name.equals("viewBox"): self = .viewBox
-    case 7 where name.equals("data-id"): self = .id
-    case 12 where name.equals("data-drawdoc"): self = .version
-    case 12 where name.equals("data-created"): self = .created
-    case 13 where name.equals("data-modified"): self = .modified
-    default: return nil
-    }
-  }
-}
-
-/// The attributes of `<rect>`, matched on their bytes: the hot path of reading.
-enum RectangleField: Int {
-  case id, x, y, width, height, fill, opacity
-
-  init?(_ name: UnsafeBufferPointer<UInt8>) {
-    switch name.count {
-    case 1 where name[0] == UInt8(ascii: "x"): self = .x
-    case 1 where name[0] == UInt8(ascii: "y"): self = .y
-    case 4 where name.equals("fill"): self = .fill
-    case 5 where name.equals("width"): self = .width
-    case 6 where name.equals("height"): self = .height
-    case 7 where name.equals("data-id"): self = .id
-    case 12 where name.equals("fill-opacity"): self = .opacity
-    default: return nil
-    }
-  }
-}
-
-/// The interned name pointers of the `rect` attributes seen so far. libxml2 keeps one copy of
-/// each name per parse, so after the first rectangle an attribute is recognized by comparing
-/// its name pointer, first with the one the canonical order puts at its position.
-private struct RectangleFieldNames {
-  private var pointers:
-    (
-      UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?,
-      UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?
-    ) = (nil, nil, nil, nil, nil, nil, nil)
-
-  private func pointer(_ kind: Int) -> UnsafePointer<UInt8>? {
-    switch kind {
-    case 0: return pointers.0
-    case 1: return pointers.1
-    case 2: return pointers.2
-    case 3: return pointers.3
-    case 4: return pointers.4
-    case 5: return pointers.5
-    default: return pointers.6
-    }
-  }
-
-  private mutating func learn(_ start: UnsafePointer<UInt8>, as kind: RectangleField) {
-    switch kind {
-    case .id: pointers.0 = start
-    case .x: pointers.1 = start
-    case .y: pointers.2 = start
-    case .width: pointers.3 = start
-    case .height: pointers.4 = start
-    case .fill: pointers.5 = start
-    case .opacity: pointers.6 = start
-    }
-  }
-
-  /// What the unqualified attribute is, or `nil` for a name the format does not have.
-  mutating func kind(of attribute: SAXAttribute, expected position: Int) -> RectangleField? {
-    guard let start = attribute.nameStart else { return nil }
-    if position < 7, pointer(position) == start { return RectangleField(rawValue: position) }
-    for kind in 0..<7 where pointer(kind) == start { return RectangleField(rawValue: kind) }
-    guard let kind = RectangleField(attribute.name) else { return nil }
-    learn(start, as: kind)
-    return kind
   }
 }

@@ -104,6 +104,10 @@ enum ImportIssue: Equatable {
   case invisibleBackground(property: String, opacity: Double)
   /// No canvas width or height could be found.
   case defaultCanvasSide(side: String)
+  /// A root `viewBox` of another shape than its `width` × `height` (px) that makes a canvas
+  /// of another size (in `viewBox` units): the picture is drawn at another size.
+  case canvasInViewBoxUnits(
+    width: Double, height: Double, canvasWidth: Double, canvasHeight: Double)
   /// A root `data-id` that is not an identifier.
   case invalidDrawingIdentifier(value: String)
   /// A root `data-created` or `data-modified` that is not a time.
@@ -240,6 +244,10 @@ enum ImportIssue: Equatable {
       let length = side == "width" ? Plane.defaultSize.width : Plane.defaultSize.height
       return "<svg> has neither a viewBox nor a \(side) in absolute units: the canvas "
         + "\(side) is \(ShortestDecimal.string(length))"
+    case .canvasInViewBoxUnits(let width, let height, let canvasWidth, let canvasHeight):
+      return "<svg> is \(Self.number(width)) × \(Self.number(height)), but its viewBox has "
+        + "another shape: the canvas is the viewport in viewBox units, "
+        + "\(Self.number(canvasWidth)) × \(Self.number(canvasHeight))"
     case .invalidDrawingIdentifier(let value):
       return "<svg> has data-id=\"\(value)\", which is not an identifier: the drawing gets "
         + "a fresh id"

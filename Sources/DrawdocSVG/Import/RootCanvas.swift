@@ -25,6 +25,13 @@ struct RootCanvas {
   /// The viewport's width and height in px: the box the root's `transform-origin` refers to.
   let viewportWidth: Double
   let viewportHeight: Double
+  /// Whether the viewport and the `viewBox` have other shapes (beyond the tolerance).
+  let hasOtherShape: Bool
+
+  /// Whether two lengths (or scales) are the same up to ``sameShapeTolerance``.
+  static func isSameLength(_ first: Double, _ second: Double) -> Bool {
+    abs(first - second) <= sameShapeTolerance * max(first, second)
+  }
 
   /// Works out the canvas.
   ///
@@ -46,6 +53,7 @@ struct RootCanvas {
       viewportToCanvas = .identity
       viewportWidth = self.width
       viewportHeight = self.height
+      hasOtherShape = false
       return
     }
     let origin = AffineTransform.translation(-viewBox.minX, -viewBox.minY)
@@ -61,7 +69,8 @@ struct RootCanvas {
     viewportHeight = viewport.height
     let scaleX = viewport.width / viewBox.width
     let scaleY = viewport.height / viewBox.height
-    if abs(scaleX - scaleY) <= Self.sameShapeTolerance * max(scaleX, scaleY) {
+    hasOtherShape = !Self.isSameLength(scaleX, scaleY)
+    if !hasOtherShape {
       self.width = viewBox.width
       self.height = viewBox.height
       userToCanvas = viewBox.minX == 0 && viewBox.minY == 0 ? .identity : origin

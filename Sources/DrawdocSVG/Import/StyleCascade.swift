@@ -98,6 +98,12 @@ struct StyleCascade {
   private mutating func cascade(parent: ImportStyle, parentOpacity: Double) {
     // Nothing declared: the parent's style, and none of the properties that do not inherit.
     if candidates.isEmpty { return }
+    cascadeInherited()
+    cascadeOwn(parentOpacity: parentOpacity)
+  }
+
+  /// The properties that inherit, in the order their issues are reported.
+  private mutating func cascadeInherited() {
     let initial = ImportStyle()
     switch resolve("fill", inherited: true, parse: ImportPaint.parse) {
     case .value(let paint)?: style.fill = paint
@@ -153,6 +159,10 @@ struct StyleCascade {
       case .inherit?, nil: break
       }
     }
+  }
+
+  /// The properties that do not inherit, after those that do.
+  private mutating func cascadeOwn(parentOpacity: Double) {
     switch resolve("opacity", inherited: false, parse: Self.opacity) {
     case .value(let value)?: opacity = value
     case .inherit?: opacity = parentOpacity
