@@ -118,7 +118,8 @@ final class KillRecord {
   /// temporary file is left, whatever killed runs left before.
   @discardableResult
   func change(
-    _ arguments: [String], context: String, sourceLocation: SourceLocation = #_sourceLocation
+    _ arguments: [String], context: String,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) throws -> String {
     let result = try sandbox.run(arguments)
     #expect(
@@ -228,7 +229,7 @@ final class KillRecord {
   /// Prints the tally and checks every kill left the old or the new state.
   func finish(
     command: String, duration: Double, newName: String = "new", note: String = "",
-    sourceLocation: SourceLocation = #_sourceLocation
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) throws {
     let left = temporaries()
     print(
@@ -289,7 +290,8 @@ final class DrawingProbe {
 
   /// Runs a change to its end and checks the result: it is the current version.
   @discardableResult
-  func change(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws
+  func change(_ arguments: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    throws
     -> DrawingContent
   {
     try sandbox.succeed(arguments, sourceLocation: sourceLocation)
@@ -298,7 +300,8 @@ final class DrawingProbe {
 
   /// Reads the drawing as it is and checks its history, the listing and the journal agree.
   @discardableResult
-  func expectCurrent(context: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+  func expectCurrent(context: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    throws
     -> DrawingContent
   {
     let (result, content) = try open()

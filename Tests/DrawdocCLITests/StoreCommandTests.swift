@@ -51,7 +51,8 @@ final class Sandbox {
   /// Runs the real binary and expects success with nothing on standard error.
   @discardableResult
   func succeed(
-    _ arguments: String..., input: Data? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    _ arguments: String..., input: Data? = nil,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) throws -> String {
     let result = try run(arguments, input: input)
     #expect(
@@ -62,7 +63,8 @@ final class Sandbox {
 
   /// Runs the real binary with an argument array and expects success.
   @discardableResult
-  func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws
+  func succeed(_ arguments: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    throws
     -> String
   {
     let result = try run(arguments)
@@ -83,7 +85,7 @@ final class Sandbox {
   }
 
   /// `new …` through the binary; returns the printed id.
-  func newDrawing(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation)
+  func newDrawing(_ arguments: String..., sourceLocation: Testing.SourceLocation = #_sourceLocation)
     throws -> String
   {
     let result = try run(["new"] + arguments)
@@ -95,7 +97,8 @@ final class Sandbox {
   /// `add DOC …` through the binary; returns the printed ids.
   @discardableResult
   func add(
-    _ document: String, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation
+    _ document: String, _ arguments: String...,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
   )
     throws -> [String]
   {
@@ -105,7 +108,8 @@ final class Sandbox {
   }
 
   /// `open DOC --json`, decoded.
-  func openJSON(_ document: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+  func openJSON(_ document: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    throws
     -> DrawingForm
   {
     let result = try run(["open", document, "--json"])
@@ -114,7 +118,7 @@ final class Sandbox {
   }
 
   /// `list --json`, decoded.
-  func listJSON(sourceLocation: SourceLocation = #_sourceLocation) throws -> [ListRow] {
+  func listJSON(sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [ListRow] {
     let result = try run(["list", "--json"])
     #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
     return try JSONDecoder().decode([ListRow].self, from: Data(result.standardOutput.utf8))

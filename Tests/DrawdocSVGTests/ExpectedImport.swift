@@ -91,7 +91,7 @@ struct ExpectedImport: Decodable {
   ///   - bytes: The SVG file.
   ///   - sourceLocation: Where the issues are reported.
   /// - Throws: The importer's error when the file should have been imported but was refused.
-  func check(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws {
+  func check(_ bytes: [UInt8], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
     if error != nil {
       let error = #expect(throws: SVGDecodingError.self, sourceLocation: sourceLocation) {
         try SVGImporter.importDrawing(bytes, now: Timestamp(secondsSince1970: 0), seed: 1)

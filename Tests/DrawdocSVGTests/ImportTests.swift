@@ -1299,7 +1299,25 @@ struct ImportSampleTests {
 
   @Test func aWarningReadsLineThenMessage() {
     let warning = ImportWarning(
-      line: 12, message: "<circle> skipped: drawdoc keeps only rectangles")
+      issue: .otherShape(element: "circle"), location: SourceLocation(line: 12, column: 3))
     #expect(warning.description == "12: warning: <circle> skipped: drawdoc keeps only rectangles")
+    #expect(warning.message == "<circle> skipped: drawdoc keeps only rectangles")
+    #expect(warning.location.description == "12:3")
+  }
+
+  @Test func aWarningSaysWhereItsElementStartsAndWhatItIs() throws {
+    let text = """
+      <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+        <rect width="50" height="50" fill="teal"/>  <circle cx="75" cy="75" r="20"/>
+      </svg>
+      """
+    let result = try SVGImporter.importDrawing(
+      Array(text.utf8), now: Timestamp(secondsSince1970: 0), seed: 1)
+    // The circle's `<` is the 47th character of line 2, counted by hand.
+    #expect(
+      result.warnings == [
+        ImportWarning(
+          issue: .otherShape(element: "circle"), location: SourceLocation(line: 2, column: 47))
+      ])
   }
 }

@@ -56,7 +56,9 @@ public enum SVGDecodingError: Error, Equatable, Sendable {
   /// The column of the problem, 1-based, when it is in the content.
   public var column: Int? { location?.column }
 
-  private var location: (line: Int, column: Int)? {
+  /// Where the problem is, when it is in the content; `nil` for a file that cannot be read.
+  /// Each case is the typed issue, and carries its place.
+  public var location: SourceLocation? {
     switch self {
     case .malformedXML(_, let line, let column), .documentTypeDeclaration(let line, let column),
       .entityReference(_, let line, let column), .unexpectedRoot(_, let line, let column),
@@ -69,7 +71,7 @@ public enum SVGDecodingError: Error, Equatable, Sendable {
       .unsupportedVersion(_, let line, let column), .invalidTimestamp(_, _, let line, let column),
       .invalidTitle(_, let line, let column), .unexpectedText(let line, let column),
       .notCanonical(_, _, let line, let column), .limitExceeded(_, _, let line, let column):
-      return (line, column)
+      return SourceLocation(line: line, column: column)
     case .fileNotFound, .unreadableFile:
       return nil
     }

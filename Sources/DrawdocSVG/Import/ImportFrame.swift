@@ -5,26 +5,26 @@ struct ImportFrame {
   /// Why the content of an element is not drawn.
   enum Undrawn {
     /// The element never draws its content (`defs`, `clipPath`, a shape, an unknown element).
-    case content(container: String, line: Int)
+    case content(container: String, location: SourceLocation)
     /// The element has `display: none`.
-    case displayNone(container: String, line: Int)
+    case displayNone(container: String, location: SourceLocation)
     /// The element is a child of a `switch` other than the one it draws.
     case alternative(switchLine: Int, chosenLine: Int)
     /// The element has a `requiredExtensions` or `systemLanguage` no browser meets.
-    case conditionFalse(container: String, line: Int, attribute: String)
+    case conditionFalse(container: String, location: SourceLocation, attribute: String)
 
     /// What a rectangle inside such an element is reported as.
     func issue(for element: String) -> ImportIssue {
       switch self {
-      case .content(let container, let line):
-        return .insideUndrawn(element: element, container: container, line: line)
-      case .displayNone(let container, let line):
-        return .insideHidden(element: element, container: container, line: line)
+      case .content(let container, let location):
+        return .insideUndrawn(element: element, container: container, line: location.line)
+      case .displayNone(let container, let location):
+        return .insideHidden(element: element, container: container, line: location.line)
       case .alternative(let switchLine, let chosenLine):
         return .switchAlternative(element: element, line: switchLine, chosenLine: chosenLine)
-      case .conditionFalse(let container, let line, let attribute):
+      case .conditionFalse(let container, let location, let attribute):
         return .insideConditionFalse(
-          element: element, container: container, line: line, attribute: attribute)
+          element: element, container: container, line: location.line, attribute: attribute)
       }
     }
   }
@@ -54,7 +54,7 @@ struct ImportFrame {
   }
 
   var name: String
-  var line: Int
+  var location: SourceLocation
   /// `nil` when its children are drawn.
   var undrawn: Undrawn?
   var role = Role.plain
@@ -86,13 +86,15 @@ struct ImportFrame {
 
   /// The frame of a child whose content is not drawn: for `reason`, or by default because
   /// the child itself never draws its content.
-  func undrawnChild(name: String, line: Int, reason: Undrawn? = nil, firstCandidate: Int)
+  func undrawnChild(
+    name: String, location: SourceLocation, reason: Undrawn? = nil, firstCandidate: Int
+  )
     -> ImportFrame
   {
     var frame = self
     frame.name = name
-    frame.line = line
-    frame.undrawn = reason ?? .content(container: name, line: line)
+    frame.location = location
+    frame.undrawn = reason ?? .content(container: name, location: location)
     frame.opacity = 1
     frame.isSwitch = false
     frame.switchChoice = nil
@@ -105,11 +107,12 @@ struct ImportFrame {
   /// The frame of a child `g`, `a` or `switch` whose style is `cascade` and whose own
   /// transform, about its origin, is `own`.
   func container(
-    name: String, line: Int, cascade: StyleCascade, own: AffineTransform, firstCandidate: Int
+    name: String, location: SourceLocation, cascade: StyleCascade, own: AffineTransform,
+    firstCandidate: Int
   ) -> ImportFrame {
     var frame = ImportFrame(
-      name: name, line: line,
-      undrawn: cascade.isDisplayed ? nil : .displayNone(container: name, line: line),
+      name: name, location: location,
+      undrawn: cascade.isDisplayed ? nil : .displayNone(container: name, location: location),
       style: cascade.style, opacity: cascade.opacity,
       groupOpacity: groupOpacity * cascade.opacity,
       transform: transform.concatenating(own), viewportWidth: viewportWidth,
@@ -121,7 +124,7 @@ struct ImportFrame {
   /// The frame of a nested `svg`: a new viewport at `x`, `y` of `width` × `height`, its
   /// `viewBox` fitted into it, and its content clipped to it unless `overflow` is visible.
   func nestedViewport(
-    line: Int, cascade: StyleCascade, own: AffineTransform,
+    location: SourceLocation, cascade: StyleCascade, own: AffineTransform,
     viewport: (x: Double, y: Double, width: Double, height: Double),
     viewBox: (box: ViewBox?, reading: ViewBox.Reading?), aspectRatio: ViewBox.AspectRatio,
     firstCandidate: Int
@@ -131,10 +134,11 @@ struct ImportFrame {
     let outer = transform.concatenating(own)
     var inner = outer
     if x != 0 || y != 0 { inner = inner.concatenating(.translation(x, y)) }
-    var undrawn: Undrawn? = cascade.isDisplayed ? nil : .displayNone(container: name, line: line)
+    var undrawn: Undrawn? =
+      cascade.isDisplayed ? nil : .displayNone(container: name, location: location)
     // A viewport or a viewBox of zero size disables rendering of the content.
     if !(width > 0 && height > 0) || viewBox.reading == .empty {
-      undrawn = undrawn ?? .content(container: name, line: line)
+      undrawn = undrawn ?? .content(container: name, location: location)
     }
     if let box = viewBox.box, width > 0, height > 0 {
       inner = inner.concatenating(
@@ -144,7 +148,8 @@ struct ImportFrame {
     if cascade.overflowClips ?? true, outer.isAxisAligned, width > 0, height > 0 {
       let box = outer.mapBox(x: x, y: y, width: width, height: height)
       var own = Clip(
-        minX: box.x, minY: box.y, maxX: box.x + box.width, maxY: box.y + box.height, line: line)
+        minX: box.x, minY: box.y, maxX: box.x + box.width, maxY: box.y + box.height,
+        line: location.line)
       if let old = clip {
         own.minX = max(own.minX, old.minX)
         own.minY = max(own.minY, old.minY)
@@ -154,7 +159,8 @@ struct ImportFrame {
       newClip = own
     }
     return ImportFrame(
-      name: name, line: line, undrawn: undrawn, style: cascade.style, opacity: cascade.opacity,
+      name: name, location: location, undrawn: undrawn, style: cascade.style,
+      opacity: cascade.opacity,
       groupOpacity: groupOpacity * cascade.opacity, transform: inner,
       viewportWidth: viewBox.box?.width ?? width, viewportHeight: viewBox.box?.height ?? height,
       clip: newClip, firstCandidate: firstCandidate)

@@ -44,7 +44,8 @@ struct ImportIdentifiers {
   /// Gives each rectangle that asked for one a fresh id that no other rectangle has, drawn
   /// from `generator` in the order they were asked for, and names it in its warning.
   func settle(
-    _ candidates: inout [ImportCandidate], warnings: inout [(line: Int, issue: ImportIssue)],
+    _ candidates: inout [ImportCandidate],
+    warnings: inout [(location: SourceLocation, issue: ImportIssue)],
     using generator: inout SeededRandomNumberGenerator
   ) {
     var used = Set(firstLineOfId.keys)
@@ -54,15 +55,15 @@ struct ImportIdentifiers {
       used.insert(fresh)
       candidates[candidateIndex].id = fresh
       guard let warningIndex else { continue }
-      let (line, issue) = warnings[warningIndex]
+      let (location, issue) = warnings[warningIndex]
       switch issue {
       case .invalidIdentifier(let element, let value, _):
         warnings[warningIndex] = (
-          line, .invalidIdentifier(element: element, value: value, fresh: fresh)
+          location, .invalidIdentifier(element: element, value: value, fresh: fresh)
         )
       case .duplicateIdentifier(let element, let value, let firstLine, _):
         warnings[warningIndex] = (
-          line,
+          location,
           .duplicateIdentifier(element: element, value: value, firstLine: firstLine, fresh: fresh)
         )
       default:

@@ -1,8 +1,9 @@
 import DrawdocModel
 
-/// Something import mode skipped or simplified, before it gets its line and becomes an
-/// ``ImportWarning``. Each case's ``message`` says what was lost and why.
-enum ImportIssue: Equatable {
+/// What import mode skipped or simplified: the typed part of an ``ImportWarning``, for a
+/// program that acts on particular losses (each case carries what the message names). Its
+/// ``message`` says what was lost and why; `docs/format.md` lists every one.
+public enum ImportIssue: Hashable, Sendable {
   // MARK: - Elements skipped
 
   /// A shape other than a rectangle: `circle`, `ellipse`, `line`, `polyline`, `polygon`.
@@ -120,7 +121,7 @@ enum ImportIssue: Equatable {
   case titleCharacters
 
   /// The warning text, without file or line.
-  var message: String {
+  public var message: String {
     switch self {
     case .otherShape(let element):
       return "<\(element)> skipped: drawdoc keeps only rectangles"

@@ -14,7 +14,8 @@ extension ImportReader {
     do {
       plane = try Plane(size: canvas, title: title())
     } catch {
-      throw .invalidTitle(reason: error.description, line: titleLine, column: 1)
+      throw .invalidTitle(
+        reason: error.description, line: titleLocation.line, column: titleLocation.column)
     }
     for candidate in candidates {
       guard let id = candidate.id else { continue }
@@ -32,12 +33,12 @@ extension ImportReader {
       id: id, created: created ?? now, modified: modified ?? now, plane: plane)
     // Stable, so that warnings on one line keep the order they were found in.
     let ordered = warnings.enumerated().sorted {
-      ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
+      ($0.element.location.line, $0.offset) < ($1.element.location.line, $1.offset)
     }
     return ImportResult(
       drawing: drawing,
       warnings: ordered.map {
-        ImportWarning(line: $0.element.line, message: $0.element.issue.message)
+        ImportWarning(issue: $0.element.issue, location: $0.element.location)
       })
   }
 
@@ -50,11 +51,11 @@ extension ImportReader {
         || value == 0xFFFE || value == 0xFFFF)
     }
     if scalars.count != String(decoding: titleBytes, as: UTF8.self).unicodeScalars.count {
-      warn(titleLine, .titleCharacters)
+      warn(titleLocation, .titleCharacters)
     }
     if scalars.count > Plane.maximumTitleLength {
       scalars.removeLast(scalars.count - Plane.maximumTitleLength)
-      warn(titleLine, .longTitle)
+      warn(titleLocation, .longTitle)
     }
     var text = ""
     text.unicodeScalars.append(contentsOf: scalars)

@@ -33,7 +33,7 @@ final class ImportReader: SAXHandler {
   private var names: [NameToken: String] = [:]
   var canvas = Plane.defaultSize
   var titleBytes: [UInt8] = []
-  var titleLine = 1
+  var titleLocation = SourceLocation(line: 1, column: 1)
   var drawingId: Identifier?
   var created: Timestamp?
   var modified: Timestamp?
@@ -41,7 +41,7 @@ final class ImportReader: SAXHandler {
   /// The line of the first shape past the rectangle limit, if the file has too many.
   var lineOverRectangleLimit: Int?
   var identifiers = ImportIdentifiers()
-  var warnings: [(line: Int, issue: ImportIssue)] = []
+  var warnings: [(location: SourceLocation, issue: ImportIssue)] = []
 
   /// The result, once the document has ended.
   private(set) var result: ImportResult?
@@ -69,19 +69,21 @@ final class ImportReader: SAXHandler {
   }
 
   func skippedEntity(named name: String, at location: SourceLocation) {
-    warn(location.line, .entityInText(entity: name))
+    warn(location, .entityInText(entity: name))
   }
 
   func startElement(_ element: SAXElement) throws(SVGDecodingError) {
     let name = self.name(element.nameToken, element.localName)
-    let line = element.location.line
+    let location = element.location
     let attributes = readAttributes(of: element)
     guard let parent = stack.last else {
-      try startRoot(element, name: name, line: line, attributes: attributes)
+      try startRoot(element, name: name, location: location, attributes: attributes)
       return
     }
     let isSVG = isInSVGNamespace(element)
-    if isSVG, startActingAnywhere(name: name, line: line, attributes: attributes, parent: parent) {
+    if isSVG,
+      startActingAnywhere(name: name, location: location, attributes: attributes, parent: parent)
+    {
       return
     }
     // Browsers evaluate the conditional attributes of every element but the root; one that
@@ -91,37 +93,37 @@ final class ImportReader: SAXHandler {
     if undrawn == nil, isSVG {
       condition = ImportCondition(attributes)
       if case .never(let attribute, let value) = condition {
-        reportEntities(in: attributes, of: name, line: line)
+        reportEntities(in: attributes, of: name, location: location)
         if isRectangle(name: name, attributes: attributes) {
           warn(
-            line,
+            location,
             .conditionFalse(
               element: name, attribute: attribute, value: value.map(StyleCascade.excerpt)))
         }
         let reason = ImportFrame.Undrawn.conditionFalse(
-          container: name, line: line, attribute: attribute)
-        push(undrawnChild(of: parent, name: name, line: line, reason: reason))
+          container: name, location: location, attribute: attribute)
+        push(undrawnChild(of: parent, name: name, location: location, reason: reason))
         return
       }
     }
     // A `switch` draws the first child SVG element whose conditions a browser may meet.
     if undrawn == nil, isSVG, parent.isSwitch {
       if let chosenLine = parent.switchChoice {
-        undrawn = .alternative(switchLine: parent.line, chosenLine: chosenLine)
+        undrawn = .alternative(switchLine: parent.location.line, chosenLine: chosenLine)
       } else {
-        stack[stack.count - 1].switchChoice = line
+        stack[stack.count - 1].switchChoice = location.line
       }
     }
     if let reason = undrawn {
-      reportEntities(in: attributes, of: name, line: line)
+      reportEntities(in: attributes, of: name, location: location)
       if isSVG, isRectangle(name: name, attributes: attributes) {
-        warn(line, reason.issue(for: name))
+        warn(location, reason.issue(for: name))
       }
-      push(undrawnChild(of: parent, name: name, line: line, reason: reason))
+      push(undrawnChild(of: parent, name: name, location: location, reason: reason))
       return
     }
     let depth = stack.count
-    startDrawn(name: name, line: line, isSVG: isSVG, attributes: attributes, parent: parent)
+    startDrawn(name: name, location: location, isSVG: isSVG, attributes: attributes, parent: parent)
     if case .language(let languages) = condition, stack.count == depth + 1 {
       stack[stack.count - 1].languages = languages
     }
@@ -131,17 +133,17 @@ final class ImportReader: SAXHandler {
     guard let frame = stack.popLast() else { return }
     switch frame.role {
     case .styleSheet(let hasRules):
-      if hasRules { warn(frame.line, .styleSheet) }
+      if hasRules { warn(frame.location, .styleSheet) }
     case .title, .plain:
       break
     }
     if frame.undrawn == nil, frame.opacity < 1, candidates.count - frame.firstCandidate >= 2,
       Self.anyOverlap(candidates[frame.firstCandidate...])
     {
-      warn(frame.line, .groupOpacity(element: frame.name))
+      warn(frame.location, .groupOpacity(element: frame.name))
     }
     if let languages = frame.languages, candidates.count > frame.firstCandidate {
-      warn(frame.line, .languageCondition(element: frame.name, languages: languages))
+      warn(frame.location, .languageCondition(element: frame.name, languages: languages))
     }
   }
 
@@ -172,20 +174,22 @@ final class ImportReader: SAXHandler {
   /// `<defs>`, act wherever they are; so does the root's first `<title>`. Whether the
   /// element was one of them.
   private func startActingAnywhere(
-    name: String, line: Int, attributes: ImportAttributes, parent: ImportFrame
+    name: String, location: SourceLocation, attributes: ImportAttributes, parent: ImportFrame
   ) -> Bool {
     if Self.animations.contains(name) {
-      reportEntities(in: attributes, of: name, line: line)
-      warn(line, .animation(element: name))
-      push(undrawnChild(of: parent, name: name, line: line))
+      reportEntities(in: attributes, of: name, location: location)
+      warn(location, .animation(element: name))
+      push(undrawnChild(of: parent, name: name, location: location))
     } else if name == "style" {
-      reportEntities(in: attributes, of: name, line: line)
-      push(undrawnChild(of: parent, name: name, line: line), role: .styleSheet(hasRules: false))
+      reportEntities(in: attributes, of: name, location: location)
+      push(
+        undrawnChild(of: parent, name: name, location: location), role: .styleSheet(hasRules: false)
+      )
     } else if name == "title" && stack.count == 1 && !sawTitle {
       sawTitle = true
-      titleLine = line
-      reportEntities(in: attributes, of: name, line: line)
-      push(undrawnChild(of: parent, name: name, line: line), role: .title)
+      titleLocation = location
+      reportEntities(in: attributes, of: name, location: location)
+      push(undrawnChild(of: parent, name: name, location: location), role: .title)
     } else {
       return false
     }
@@ -194,34 +198,35 @@ final class ImportReader: SAXHandler {
 
   /// An element whose parent draws its content, and that a browser may draw.
   private func startDrawn(
-    name: String, line: Int, isSVG: Bool, attributes: ImportAttributes, parent: ImportFrame
+    name: String, location: SourceLocation, isSVG: Bool, attributes: ImportAttributes,
+    parent: ImportFrame
   ) {
     guard isSVG else {
-      reportEntities(in: attributes, of: name, line: line)
-      push(undrawnChild(of: parent, name: name, line: line))
+      reportEntities(in: attributes, of: name, location: location)
+      push(undrawnChild(of: parent, name: name, location: location))
       return
     }
     switch name {
     case "g", "a", "switch":
-      startContainer(name: name, line: line, attributes: attributes, parent: parent)
+      startContainer(name: name, location: location, attributes: attributes, parent: parent)
     case "svg":
-      startNestedViewport(line: line, attributes: attributes, parent: parent)
+      startNestedViewport(location: location, attributes: attributes, parent: parent)
     case "rect", "path":
-      startShape(name: name, line: line, attributes: attributes, parent: parent)
+      startShape(name: name, location: location, attributes: attributes, parent: parent)
     case "circle", "ellipse", "line", "polyline", "polygon":
-      reportEntities(in: attributes, of: name, line: line)
-      warn(line, .otherShape(element: name))
-      push(undrawnChild(of: parent, name: name, line: line))
+      reportEntities(in: attributes, of: name, location: location)
+      warn(location, .otherShape(element: name))
+      push(undrawnChild(of: parent, name: name, location: location))
     case "text", "image", "use", "foreignObject":
-      reportEntities(in: attributes, of: name, line: line)
+      reportEntities(in: attributes, of: name, location: location)
       let what = ["text": "text", "image": "images", "use": "references to other elements"][name]
-      warn(line, .unsupportedElement(element: name, what: what ?? "embedded documents"))
-      push(undrawnChild(of: parent, name: name, line: line))
+      warn(location, .unsupportedElement(element: name, what: what ?? "embedded documents"))
+      push(undrawnChild(of: parent, name: name, location: location))
     default:
       // defs, clipPath, mask, pattern, symbol, marker, gradients, filters, metadata, desc,
       // script and unknown elements draw nothing themselves.
-      reportEntities(in: attributes, of: name, line: line)
-      push(undrawnChild(of: parent, name: name, line: line))
+      reportEntities(in: attributes, of: name, location: location)
+      push(undrawnChild(of: parent, name: name, location: location))
     }
   }
 
@@ -267,17 +272,19 @@ final class ImportReader: SAXHandler {
   }
 
   /// Reports each attribute that needs an entity as ignored.
-  func reportEntities(in attributes: ImportAttributes, of element: String, line: Int) {
+  func reportEntities(in attributes: ImportAttributes, of element: String, location: SourceLocation)
+  {
     for attribute in attributes.all {
       guard let entity = attribute.entity else { continue }
-      warn(line, .entityInAttribute(element: element, attribute: attribute.name, entity: entity))
+      warn(
+        location, .entityInAttribute(element: element, attribute: attribute.name, entity: entity))
     }
   }
 
   // MARK: - Helpers
 
-  func warn(_ line: Int, _ issue: ImportIssue) {
-    warnings.append((line, issue))
+  func warn(_ location: SourceLocation, _ issue: ImportIssue) {
+    warnings.append((location, issue))
   }
 
   func push(_ frame: ImportFrame, role: ImportFrame.Role = .plain) {
@@ -288,8 +295,10 @@ final class ImportReader: SAXHandler {
 
   /// A frame for a child of `parent` whose content is not drawn.
   func undrawnChild(
-    of parent: ImportFrame, name: String, line: Int, reason: ImportFrame.Undrawn? = nil
+    of parent: ImportFrame, name: String, location: SourceLocation,
+    reason: ImportFrame.Undrawn? = nil
   ) -> ImportFrame {
-    parent.undrawnChild(name: name, line: line, reason: reason, firstCandidate: candidates.count)
+    parent.undrawnChild(
+      name: name, location: location, reason: reason, firstCandidate: candidates.count)
   }
 }

@@ -1,22 +1,29 @@
-/// Something import mode skipped or simplified: the line it is on and what was lost.
+/// Something import mode skipped or simplified: what it was, as a typed ``ImportIssue``, and
+/// where (the `<` of the element concerned, or the `&` of an entity reference).
 ///
 /// The command line prints it as `FILE:LINE: warning: MESSAGE`.
-public struct ImportWarning: Equatable, Sendable {
-  /// The 1-based line of the element (its `<`), or of the entity reference, concerned.
-  public let line: Int
-  /// What was skipped or simplified, and why, like
-  /// `<circle> skipped: drawdoc keeps only rectangles`.
-  public let message: String
+public struct ImportWarning: Hashable, Sendable {
+  /// What was skipped or simplified.
+  public let issue: ImportIssue
+  /// Where in the file.
+  public let location: SourceLocation
 
   /// Makes a warning.
   ///
   /// - Parameters:
-  ///   - line: The 1-based line.
-  ///   - message: What was lost.
-  public init(line: Int, message: String) {
-    self.line = line
-    self.message = message
+  ///   - issue: What was lost.
+  ///   - location: Where.
+  public init(issue: ImportIssue, location: SourceLocation) {
+    self.issue = issue
+    self.location = location
   }
+
+  /// What was skipped or simplified, and why, in words, like
+  /// `<circle> skipped: drawdoc keeps only rectangles`.
+  public var message: String { issue.message }
+
+  /// The line of ``location``.
+  public var line: Int { location.line }
 }
 
 extension ImportWarning: CustomStringConvertible {

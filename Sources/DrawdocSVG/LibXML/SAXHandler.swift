@@ -1,9 +1,3 @@
-/// A 1-based line and column in the parsed text.
-struct SourceLocation: Equatable {
-  var line: Int
-  var column: Int
-}
-
 /// Receives the events of one SAX parse as plain Swift values: names as ``NameToken``s and
 /// bytes, attribute values and text without any trace of an entity reference, locations as
 /// ``SourceLocation``s. A thrown error stops the parse and becomes its result.
