@@ -106,6 +106,7 @@ let package = Package(
     .target(
       name: "DrawdocTestSupport", dependencies: ["DrawdocModel"], path: "Tests/DrawdocTestSupport"),
     .testTarget(name: "DrawdocSystemTests", dependencies: ["DrawdocSystem"]),
+    .testTarget(name: "DrawdocTests", dependencies: ["Drawdoc"]),
     .testTarget(
       name: "DrawdocJSONTests",
       dependencies: ["DrawdocJSON", "DrawdocSVG", "DrawdocModel", "DrawdocTestSupport"]),

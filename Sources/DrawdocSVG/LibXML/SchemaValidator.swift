@@ -8,27 +8,27 @@ import DrawdocSystem
 // concurrent parses elsewhere in the process cannot mix their errors into these.
 
 /// One way a document departs from a schema, or a reason it could not be read as XML.
-public struct SchemaViolation: Error, Equatable, Sendable, CustomStringConvertible {
+package struct SchemaViolation: Error, Equatable, Sendable, CustomStringConvertible {
   /// What is wrong, on one line: libxml2's message, or the reason a file could not be read.
-  public let message: String
+  package let message: String
   /// The 1-based line the violation concerns, or 0 when libxml2 names no line.
   ///
   /// libxml2 keeps an element's line in 16 bits unless asked for `XML_PARSE_BIG_LINES`, so
   /// a schema violation past line 65535 is reported on line 65535.
-  public let line: Int
+  package let line: Int
 
   /// Makes a violation.
   ///
   /// - Parameters:
   ///   - message: What is wrong.
   ///   - line: The 1-based line, or 0 if unknown.
-  public init(message: String, line: Int) {
+  package init(message: String, line: Int) {
     self.message = message
     self.line = line
   }
 
   /// `line N: message`.
-  public var description: String { "line \(line): \(message)" }
+  package var description: String { "line \(line): \(message)" }
 }
 
 /// Validates XML documents against a RELAX NG schema (XML syntax) with libxml2.
@@ -40,7 +40,7 @@ public struct SchemaViolation: Error, Equatable, Sendable, CustomStringConvertib
 /// Documents are parsed with `XML_PARSE_NONET` and no other option: nothing is fetched from
 /// the network, no external DTD is loaded, entities are not substituted, libxml2's size and
 /// depth limits stay in force, and every error is reported.
-public final class SchemaValidator {
+package final class SchemaValidator {
   private let schema: xmlRelaxNGPtr
 
   private static let initialized: Bool = {
@@ -60,7 +60,7 @@ public final class SchemaValidator {
   /// - Parameter path: The schema file, such as `Schema/drawdoc.rng`.
   /// - Throws: The first ``SchemaViolation`` met when the file cannot be read, is not
   ///   well-formed XML, or is not a correct RELAX NG grammar.
-  public init(relaxNGSchemaAt path: String) throws(SchemaViolation) {
+  package init(relaxNGSchemaAt path: String) throws(SchemaViolation) {
     let collector = ViolationCollector()
     let source = try Self.contents(ofFile: path)
     guard let document = Self.readDocument(source, url: path, reportingTo: collector) else {
@@ -103,7 +103,7 @@ public final class SchemaValidator {
   ///   drawdoc's files).
   /// - Returns: Every violation libxml2 reported, in the order it reported them; an empty
   ///   array when the document is well-formed and valid.
-  public func validate(_ bytes: [UInt8]) -> [SchemaViolation] {
+  package func validate(_ bytes: [UInt8]) -> [SchemaViolation] {
     let collector = ViolationCollector()
     guard let document = Self.readDocument(bytes, url: nil, reportingTo: collector) else {
       return collector.violations.isEmpty

@@ -2,10 +2,10 @@ import DrawdocModel
 
 extension Drawing {
   /// Reads a drawdoc file strictly: any departure from the format throws, naming its line and
-  /// column (the messages `docs/format.md` lists). The same as ``SVGDecoder/decode(_:)``.
+  /// column (the messages `docs/format.md` lists). The same as ``DrawdocSVG/SVGDecoder/decode(_:)``.
   ///
   /// - Parameter text: The whole file.
-  /// - Throws: ``SVGDecodingError``.
+  /// - Throws: ``DrawdocSVG/SVGDecodingError``.
   public init(svg text: String) throws(SVGDecodingError) {
     self = try SVGDecoder.decode(Array(text.utf8))
   }
@@ -13,13 +13,13 @@ extension Drawing {
   /// Reads a drawdoc file strictly, from its bytes.
   ///
   /// - Parameter bytes: The whole file.
-  /// - Throws: ``SVGDecodingError``.
+  /// - Throws: ``DrawdocSVG/SVGDecodingError``.
   public init(svg bytes: [UInt8]) throws(SVGDecodingError) {
     self = try SVGDecoder.decode(bytes)
   }
 
   /// The drawing's file, as the writer writes it: the same drawing always gives the same
-  /// text, and ``init(svg:)-(String)`` reads it back as this drawing, to the bit.
+  /// text, and `init(svg:)` reads it back as this drawing, to the bit.
   ///
   /// - Returns: The whole file.
   public func svg() -> String {
@@ -28,14 +28,14 @@ extension Drawing {
 
   /// Reads any SVG file in import mode: its rectangles become a drawing, as a browser would
   /// draw them, and everything a drawing cannot keep is a warning. The same as
-  /// ``SVGImporter/importDrawing(_:now:seed:)``.
+  /// ``DrawdocSVG/SVGImporter/importDrawing(_:now:seed:)``.
   ///
   /// - Parameters:
   ///   - text: The whole file.
   ///   - now: The times a file without valid ones gets.
   ///   - seed: The seed of fresh ids, to import the same way again; `nil` for random ones.
   /// - Returns: The drawing and the warnings.
-  /// - Throws: ``SVGDecodingError`` for a file that is not well-formed SVG.
+  /// - Throws: ``DrawdocSVG/SVGDecodingError`` for a file that is not well-formed SVG.
   public static func importing(svg text: String, now: Timestamp = .now, seed: UInt64? = nil)
     throws(SVGDecodingError) -> ImportResult
   {
@@ -49,7 +49,7 @@ extension Drawing {
   ///   - now: The times a file without valid ones gets.
   ///   - seed: The seed of fresh ids; `nil` for random ones.
   /// - Returns: The drawing and the warnings.
-  /// - Throws: ``SVGDecodingError`` for a file that is not well-formed SVG.
+  /// - Throws: ``DrawdocSVG/SVGDecodingError`` for a file that is not well-formed SVG.
   public static func importing(svg bytes: [UInt8], now: Timestamp = .now, seed: UInt64? = nil)
     throws(SVGDecodingError) -> ImportResult
   {
