@@ -106,7 +106,7 @@ let package = Package(
     .target(
       name: "DrawdocTestSupport", dependencies: ["DrawdocModel"], path: "Tests/DrawdocTestSupport"),
     .testTarget(name: "DrawdocSystemTests", dependencies: ["DrawdocSystem"]),
-    .testTarget(name: "DrawdocTests", dependencies: ["Drawdoc"]),
+    .testTarget(name: "DrawdocTests", dependencies: ["Drawdoc", "DrawdocTestSupport"]),
     .testTarget(
       name: "DrawdocJSONTests",
       dependencies: ["DrawdocJSON", "DrawdocSVG", "DrawdocModel", "DrawdocTestSupport"]),
@@ -124,7 +124,7 @@ let package = Package(
       name: "DrawdocStoreTests",
       dependencies: [
         "DrawdocStore", "DrawdocSVG", "DrawdocJSON", "DrawdocModel", "DrawdocRaster",
-        "DrawdocSystem",
+        "DrawdocSystem", "DrawdocTestSupport",
       ]
     ),
     .testTarget(

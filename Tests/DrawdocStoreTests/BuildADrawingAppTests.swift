@@ -1,14 +1,13 @@
 // The code of the article "Build a drawing app on drawdoc"
-// (Sources/DrawdocStore/DrawdocStore.docc/BuildADrawingApp.md) and of the README's "Use the
-// library", run as tests. Every Swift listing of the article appears in this file verbatim
-// (indented as a whole), which `theArticlesListingsAreInThisFile` checks, and so does the
-// README's listing but for its imports and comment lines (`theReadmesListingIsInThisFile`):
-// change them and this file together.
+// (Sources/DrawdocStore/DrawdocStore.docc/BuildADrawingApp.md), run as a test. Every Swift
+// listing of the article appears in this file verbatim (indented as a whole), which
+// `theArticlesListingsAreInThisFile` checks: change the article and this file together.
 
 import DrawdocModel
 import DrawdocRaster
 import DrawdocSVG
 import DrawdocStore
+import DrawdocTestSupport
 import Foundation
 import Testing
 
@@ -127,73 +126,18 @@ import Testing
     #expect(try store.trashedDrawings().map(\.id) == [id])
   }
 
-  @Test func theReadmesCodeRuns() throws {
-    let sandbox = try StoreFolder()
-    let folder = sandbox.path
-
-    var plane = try Plane(size: Size(width: 800, height: 600), title: "Sketch")
-    var factory = RectangleFactory(seed: 42)
-    try plane.add(factory.makeRectangle(for: plane, color: Color(hex: "#ebc641")))
-    let drawing = Drawing(
-      id: try Identifier("k3j-9xa-0pq"), created: .now, modified: .now, plane: plane)
-    let file = SVGEncoder.encode(drawing)  // the bytes of an SVG file any browser shows
-    let same = try SVGDecoder.decode(file)  // read strictly: the same drawing, bit for bit
-    let store = try DocumentStore(root: folder)  // a folder of drawings, made on first use
-    let id = try store.create(same.plane, at: .now).id  // each change atomic, each version kept
-
-    #expect(same == drawing)
-    #expect(plane.count == 1)
-    #expect(plane.rectangles.first?.color == (try Color(hex: "#ebc641")))
-    #expect(String(decoding: file, as: UTF8.self).hasPrefix("<?xml"))
-    #expect(try store.drawing(id).plane == plane)
-  }
-
-  /// Each ```` ```swift ```` listing of the article, as a block of lines.
-  private static func listings(in article: String) -> [[Substring]] {
-    var listings: [[Substring]] = []
-    var current: [Substring]?
-    for line in article.split(separator: "\n", omittingEmptySubsequences: false) {
-      if current == nil, line == "```swift" {
-        current = []
-      } else if let lines = current, line == "```" {
-        listings.append(lines)
-        current = nil
-      } else {
-        current?.append(line)
-      }
-    }
-    return listings
-  }
-
   @Test func theArticlesListingsAreInThisFile() throws {
     let tests = URL(fileURLWithPath: #filePath)
     let article = tests.deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
       .appendingPathComponent("Sources/DrawdocStore/DrawdocStore.docc/BuildADrawingApp.md")
-    let listings = Self.listings(in: try String(contentsOf: article, encoding: .utf8))
+    let listings = Listings.swift(in: try String(contentsOf: article, encoding: .utf8))
     let code = try String(contentsOf: tests, encoding: .utf8)
     #expect(listings.count == 9)
     for listing in listings {
-      let found = [0, 2, 4, 6].contains { indent in
-        let block = listing.map { $0.isEmpty ? "" : String(repeating: " ", count: indent) + $0 }
-        return code.contains("\n" + block.joined(separator: "\n") + "\n")
-      }
-      #expect(found, "not in this file: \(listing.joined(separator: "\n"))")
+      #expect(
+        Listings.listing(listing, isIn: code, indentedBy: [0, 2, 4, 6]),
+        "not in this file: \(listing.joined(separator: "\n"))")
     }
-  }
-
-  @Test func theReadmesListingIsInThisFile() throws {
-    let tests = URL(fileURLWithPath: #filePath)
-    let readme = tests.deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("README.md")
-    let listings = Self.listings(in: try String(contentsOf: readme, encoding: .utf8))
-    let code = try String(contentsOf: tests, encoding: .utf8)
-    try #require(listings.count == 1)
-    let body = listings[0].drop { $0.hasPrefix("//") || $0.hasPrefix("import ") || $0.isEmpty }
-    #expect(body.count >= 8)
-    let block = body.map { $0.isEmpty ? "" : "    " + $0 }
-    #expect(
-      code.contains("\n" + block.joined(separator: "\n") + "\n"),
-      "not in this file: \(body.joined(separator: "\n"))")
   }
 }

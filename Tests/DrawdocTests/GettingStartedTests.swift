@@ -4,6 +4,7 @@
 // (indented as a whole), which `theArticlesListingsAreInThisFile` checks.
 
 import Drawdoc
+import DrawdocTestSupport
 import Foundation
 import Testing
 
@@ -73,27 +74,12 @@ import Testing
       .deletingLastPathComponent()
       .appendingPathComponent("Sources/DrawdocStore/DrawdocStore.docc/GettingStarted.md")
     let code = try String(contentsOf: tests, encoding: .utf8)
-    var listings: [[Substring]] = []
-    var current: [Substring]?
-    for line in try String(contentsOf: article, encoding: .utf8).split(
-      separator: "\n", omittingEmptySubsequences: false)
-    {
-      if current == nil, line == "```swift" {
-        current = []
-      } else if let lines = current, line == "```" {
-        listings.append(lines)
-        current = nil
-      } else {
-        current?.append(line)
-      }
-    }
+    let listings = Listings.swift(in: try String(contentsOf: article, encoding: .utf8))
     #expect(listings.count == 4)
     for listing in listings {
-      let found = [0, 4].contains { indent in
-        let block = listing.map { $0.isEmpty ? "" : String(repeating: " ", count: indent) + $0 }
-        return code.contains("\n" + block.joined(separator: "\n") + "\n")
-      }
-      #expect(found, "not in this file: \(listing.joined(separator: "\n"))")
+      #expect(
+        Listings.listing(listing, isIn: code, indentedBy: [0, 4]),
+        "not in this file: \(listing.joined(separator: "\n"))")
     }
   }
 }
