@@ -95,7 +95,7 @@ import Testing
       ] {
         let before = try box.snapshot()
         let started = Date()
-        let result = try box.run(command)
+        let result = try box.runBinary(command)
         let seconds = Date().timeIntervalSince(started)
         #expect(seconds < 20, "\(name), \(command[0]): \(seconds) s")
         #expect([0, 65].contains(result.status), "\(name), \(command[0]): \(result.status)")
@@ -145,18 +145,19 @@ import Testing
     // Read in parts, each part on its own thread with its own parser.
     let big = try Self.bigDrawings().map { try box.file($0.name, $0.text) }
     for file in big {
-      let result = try box.run(["validate", file], launcher: valgrind)
+      let result = try box.runBinary(["validate", file], launcher: valgrind)
       #expect(
         result.status == (file.hasSuffix("late-error.svg") ? 65 : 0),
         "\(file): \(result.standardError)")
       #expect(!result.standardError.contains("definitely lost"), "\(result.standardError)")
     }
 
-    let strict = try box.run(["validate"] + files + samples, launcher: valgrind)
+    let strict = try box.runBinary(["validate"] + files + samples, launcher: valgrind)
     #expect(strict.status == 65, "\(strict.standardError)")
     #expect(!strict.standardError.contains("definitely lost"), "\(strict.standardError)")
     for file in files + samples {
-      let imported = try box.run(["convert", file, "\(box.work)/out.json"], launcher: valgrind)
+      let imported = try box.runBinary(
+        ["convert", file, "\(box.work)/out.json"], launcher: valgrind)
       #expect([0, 65].contains(imported.status), "\(file): \(imported.standardError)")
       #expect(!imported.standardError.contains("definitely lost"), "\(imported.standardError)")
     }
@@ -217,7 +218,8 @@ import Testing
 
     func peakKilobytes(_ file: String) throws -> Int {
       let report = "\(box.work)/peak-\(UUID().uuidString)"
-      let result = try box.run(["validate", file], launcher: [time, "-f", "%M", "-o", report])
+      let result = try box.runBinary(
+        ["validate", file], launcher: [time, "-f", "%M", "-o", report])
       #expect(result.status == 0, "\(file): \(result.standardError)")
       let text = try String(contentsOfFile: report, encoding: .utf8)
       return try #require(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)))

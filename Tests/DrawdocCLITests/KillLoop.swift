@@ -12,7 +12,8 @@ import Testing
 // The machinery of the crash-safety tests: killing a command at random moments, and checking
 // after each kill that the drawing, its history, the listing, the trash and the change journal
 // agree. The store is brought back between kills with drawdoc's own commands, never by writing
-// its files.
+// its files. Only the killed runs, and the full run that times them, start the binary: the
+// checks and the commands that bring the store back run in this process.
 
 // MARK: - Contents
 
@@ -114,13 +115,33 @@ final class KillRecord {
     self.sandbox = sandbox
   }
 
-  /// Runs a change to its end, expecting success and nothing on standard error; afterwards no
-  /// temporary file is left, whatever killed runs left before.
+  /// Runs a change to its end, in this process, expecting success and nothing on standard
+  /// error; afterwards no temporary file is left, whatever killed runs left before.
   @discardableResult
   func change(
     _ arguments: [String], context: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> String {
-    let result = try sandbox.run(arguments)
+  ) -> String {
+    expectFinished(
+      sandbox.run(arguments), arguments, context: context, sourceLocation: sourceLocation)
+  }
+
+  /// Runs a change to its end through the binary, as the kills run it, and returns its
+  /// wall-clock duration in seconds, within which the kills fall.
+  func timedChange(_ arguments: [String]) throws -> Double {
+    let start = Date()
+    let result = try sandbox.runBinary(arguments)
+    let duration = Date().timeIntervalSince(start)
+    expectFinished(result, arguments, context: "the full run")
+    return duration
+  }
+
+  /// Expects a change that ran to its end to have succeeded with nothing on standard error,
+  /// leaving no temporary file.
+  @discardableResult
+  private func expectFinished(
+    _ result: CommandResult, _ arguments: [String], context: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> String {
     #expect(
       result.status == 0, "\(context): \(arguments): \(result.standardError)",
       sourceLocation: sourceLocation)
@@ -131,13 +152,6 @@ final class KillRecord {
       left.isEmpty, "\(context): temporary files remain after \(arguments) ran: \(left)",
       sourceLocation: sourceLocation)
     return result.standardOutput
-  }
-
-  /// Runs a change to its end and returns its wall-clock duration in seconds.
-  func timedChange(_ arguments: [String]) throws -> Double {
-    let start = Date()
-    try change(arguments, context: "the full run")
-    return Date().timeIntervalSince(start)
   }
 
   /// Kills the command ``iterations`` times, each time after a random delay within `duration`:
@@ -242,7 +256,7 @@ final class KillRecord {
       """)
     #expect(tally.other == 0, sourceLocation: sourceLocation)
     #expect(tally.old + tally.new == Self.iterations, sourceLocation: sourceLocation)
-    let list = try sandbox.run(["list"])
+    let list = sandbox.run(["list"])
     #expect(list.status == 0, "list: \(list.standardError)", sourceLocation: sourceLocation)
   }
 }
@@ -283,7 +297,7 @@ final class DrawingProbe {
 
   /// `open DOC --json`: how it ended, and the content if it is one.
   func open() throws -> (CommandResult, DrawingContent?) {
-    let result = try sandbox.run(["open", document, "--json"])
+    let result = sandbox.run(["open", document, "--json"])
     return (result, result.status == 0 ? DrawingContent(openJSON: result.standardOutput) : nil)
   }
 
@@ -292,7 +306,7 @@ final class DrawingProbe {
   func change(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws
     -> DrawingContent
   {
-    try sandbox.succeed(arguments, sourceLocation: sourceLocation)
+    sandbox.succeed(arguments, sourceLocation: sourceLocation)
     return try expectCurrent(context: "after \(arguments)", sourceLocation: sourceLocation)
   }
 
@@ -322,7 +336,7 @@ final class DrawingProbe {
   /// Expects the drawing in the trash with this content: the trash lists it, `open` refuses it
   /// (exit 66), and its history reads.
   func expectInTrash(_ content: DrawingContent, settled: Bool, context: String) throws {
-    let result = try sandbox.run(["open", document, "--json"])
+    let result = sandbox.run(["open", document, "--json"])
     #expect(
       result.status == 66 && result.standardError.contains("is in the trash"),
       "\(context): open exited \(result.status): \(result.standardError.prefix(300))")
@@ -336,7 +350,7 @@ final class DrawingProbe {
 
   /// Expects the drawing gone for good: not in the trash, no history, `open` exit 66.
   func expectGone(settled: Bool, context: String) throws {
-    let open = try sandbox.run(["open", document, "--json"])
+    let open = sandbox.run(["open", document, "--json"])
     #expect(
       open.status == 66 && open.standardError.contains("no drawing has the id"),
       "\(context): open exited \(open.status): \(open.standardError.prefix(300))")
@@ -415,7 +429,7 @@ final class DrawingProbe {
 
   /// `open DOC --at N --json` shows the content version N had when it was current.
   private func openVersion(_ number: Int, context: String) throws {
-    let result = try sandbox.run(["open", document, "--at", "\(number)", "--json"])
+    let result = sandbox.run(["open", document, "--at", "\(number)", "--json"])
     let found = result.status == 0 ? DrawingContent(openJSON: result.standardOutput) : nil
     let foundText = found?.description ?? "no drawing"
     let expected = versions[number]?.description ?? "nothing (never current)"
@@ -428,7 +442,7 @@ final class DrawingProbe {
 
   /// `list --json` works and shows the drawing iff it is in the store, with its count and title.
   private func checkListing(_ content: DrawingContent?, context: String) throws {
-    let result = try sandbox.run(["list", "--json"])
+    let result = sandbox.run(["list", "--json"])
     #expect(result.status == 0, "\(context): list failed: \(result.standardError)")
     guard result.status == 0 else { return }
     let rows = try JSONDecoder().decode([ListRow].self, from: Data(result.standardOutput.utf8))

@@ -30,67 +30,80 @@ final class Sandbox {
 
   deinit { try? FileManager.default.removeItem(atPath: root) }
 
-  /// Runs the real binary.
-  func run(
+  // MARK: Running commands
+
+  /// Runs a command in this process, through `DrawdocCLI.run` as the binary's `main.swift`
+  /// does, in the sandbox's environment with `extra` on top: its exit status and everything it
+  /// wrote. Commands are tested this way unless the process itself matters.
+  func run(_ arguments: [String], extra: [String: String] = [:]) -> CommandResult {
+    drawdoc(arguments, environment: environment.merging(extra) { $1 })
+  }
+
+  /// Runs the built binary as a process of its own, for what only a process shows: the exit
+  /// status the system reports, real standard streams and standard input, the time zone `TZ`
+  /// sets, another process holding the lock, another user (a `launcher` such as `setpriv`),
+  /// valgrind or GNU time around it.
+  func runBinary(
     _ arguments: [String], input: Data? = nil, extra: [String: String] = [:],
     launcher: [String] = []
   ) throws -> CommandResult {
-    try runBinary(
+    try DrawdocCLITests.runBinary(
       arguments, input: input, environment: environment.merging(extra) { $1 }, launcher: launcher)
   }
 
-  /// Runs the real binary and expects success with nothing on standard error.
+  /// Runs a command in this process and expects success with nothing on standard error;
+  /// returns what it wrote to standard output.
   @discardableResult
-  func succeed(
-    _ arguments: String..., input: Data? = nil, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> String {
-    let result = try run(arguments, input: input)
-    #expect(
-      result.status == 0, "\(arguments): \(result.standardError)", sourceLocation: sourceLocation)
-    #expect(result.standardError == "", "\(arguments)", sourceLocation: sourceLocation)
-    return result.standardOutput
-  }
-
-  /// Runs the real binary with an argument array and expects success.
-  @discardableResult
-  func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws
+  func succeed(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation)
     -> String
   {
-    let result = try run(arguments)
+    succeed(arguments, sourceLocation: sourceLocation)
+  }
+
+  /// Runs a command in this process and expects success with nothing on standard error;
+  /// returns what it wrote to standard output.
+  @discardableResult
+  func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation)
+    -> String
+  {
+    expectSuccess(run(arguments), arguments, sourceLocation: sourceLocation)
+  }
+
+  /// Runs the built binary and expects success with nothing on standard error; returns what
+  /// it wrote to standard output.
+  @discardableResult
+  func succeedBinary(
+    _ arguments: [String], input: Data? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String {
+    expectSuccess(
+      try runBinary(arguments, input: input), arguments, sourceLocation: sourceLocation)
+  }
+
+  private func expectSuccess(
+    _ result: CommandResult, _ arguments: [String], sourceLocation: SourceLocation
+  ) -> String {
     #expect(
       result.status == 0, "\(arguments): \(result.standardError)", sourceLocation: sourceLocation)
     #expect(result.standardError == "", "\(arguments)", sourceLocation: sourceLocation)
     return result.standardOutput
   }
 
-  /// Runs in this process, through `DrawdocCLI.run`.
-  func inProcess(_ arguments: [String]) -> CommandResult {
-    let output = BufferSink()
-    let error = BufferSink()
-    let status = DrawdocCLI.run(
-      arguments: arguments, environment: environment, standardOutput: output,
-      standardError: error)
-    return CommandResult(status: status, standardOutput: output.text, standardError: error.text)
-  }
-
-  /// `new …` through the binary; returns the printed id.
+  /// `new …` in this process; returns the printed id.
   func newDrawing(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation)
     throws -> String
   {
-    let result = try run(["new"] + arguments)
+    let result = run(["new"] + arguments)
     #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
     let id = try #require(singleId(result.standardOutput), sourceLocation: sourceLocation)
     return id
   }
 
-  /// `add DOC …` through the binary; returns the printed ids.
+  /// `add DOC …` in this process; returns the printed ids.
   @discardableResult
   func add(
     _ document: String, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation
-  )
-    throws -> [String]
-  {
-    let result = try run(["add", document] + arguments)
+  ) -> [String] {
+    let result = run(["add", document] + arguments)
     #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
     return result.standardOutput.split(separator: "\n").map(String.init)
   }
@@ -99,14 +112,14 @@ final class Sandbox {
   func openJSON(_ document: String, sourceLocation: SourceLocation = #_sourceLocation) throws
     -> DrawingForm
   {
-    let result = try run(["open", document, "--json"])
+    let result = run(["open", document, "--json"])
     #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
     return try JSONDecoder().decode(DrawingForm.self, from: Data(result.standardOutput.utf8))
   }
 
   /// `list --json`, decoded.
   func listJSON(sourceLocation: SourceLocation = #_sourceLocation) throws -> [ListRow] {
-    let result = try run(["list", "--json"])
+    let result = run(["list", "--json"])
     #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
     return try JSONDecoder().decode([ListRow].self, from: Data(result.standardOutput.utf8))
   }

@@ -14,6 +14,11 @@ struct CommandResult {
 
 /// Runs drawdoc in this process, as `main.swift` does.
 func drawdoc(_ arguments: String..., environment: [String: String] = [:]) -> CommandResult {
+  drawdoc(arguments, environment: environment)
+}
+
+/// Runs drawdoc in this process, as `main.swift` does.
+func drawdoc(_ arguments: [String], environment: [String: String] = [:]) -> CommandResult {
   let output = BufferSink()
   let error = BufferSink()
   let status = DrawdocCLI.run(
