@@ -144,22 +144,22 @@ import Testing
       .map { repositoryRoot.appendingPathComponent($0).path }
     // Read in parts, each part on its own thread with its own parser.
     let big = try Self.bigDrawings().map { try box.file($0.name, $0.text) }
-    for file in big {
-      let result = try box.runBinary(["validate", file], launcher: valgrind)
-      #expect(
-        result.status == (file.hasSuffix("late-error.svg") ? 65 : 0),
-        "\(file): \(result.standardError)")
-      #expect(!result.standardError.contains("definitely lost"), "\(result.standardError)")
+    // Each run under valgrind is a process of its own, with its own input and output: they run
+    // side by side, and their results are checked afterwards, in this order.
+    var runs: [(name: String, arguments: [String], statuses: Set<Int32>)] = big.map { file in
+      (file, ["validate", file], [file.hasSuffix("late-error.svg") ? 65 : 0])
     }
-
-    let strict = try box.runBinary(["validate"] + files + samples, launcher: valgrind)
-    #expect(strict.status == 65, "\(strict.standardError)")
-    #expect(!strict.standardError.contains("definitely lost"), "\(strict.standardError)")
-    for file in files + samples {
-      let imported = try box.runBinary(
-        ["convert", file, "\(box.work)/out.json"], launcher: valgrind)
-      #expect([0, 65].contains(imported.status), "\(file): \(imported.standardError)")
-      #expect(!imported.standardError.contains("definitely lost"), "\(imported.standardError)")
+    runs.append(("", ["validate"] + files + samples, [65]))
+    for (index, file) in (files + samples).enumerated() {
+      runs.append((file, ["convert", file, "\(box.work)/out-\(index).json"], [0, 65]))
+    }
+    let results = concurrently(
+      runs.map { run in { try box.runBinary(run.arguments, launcher: valgrind) } })
+    for (run, outcome) in zip(runs, results) {
+      let result = try outcome.get()
+      let name = run.name.isEmpty ? "" : "\(run.name): "
+      #expect(run.statuses.contains(result.status), "\(name)\(result.standardError)")
+      #expect(!result.standardError.contains("definitely lost"), "\(result.standardError)")
     }
   }
 

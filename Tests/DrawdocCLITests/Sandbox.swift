@@ -7,7 +7,7 @@ import Testing
 /// A fresh sandbox, shared by the command-line test suites: a store at `<root>/store` named by
 /// `DRAWDOC_STORE`, and a `<root>/work` folder for input and output files. Removed when the
 /// value goes away.
-final class Sandbox {
+final class Sandbox: Sendable {
   let root: String
   let store: String
   let work: String
