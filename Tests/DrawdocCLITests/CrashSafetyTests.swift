@@ -9,8 +9,9 @@ import Testing
 /// `redo`, `trash --restore`), not by writing its files. The killed runs, and the full run that
 /// times them, are the binary's; the checks after each kill and the commands that bring the store
 /// back run in this process. Each test prints how often each outcome happened (see
-/// ``KillRecord``).
-@Suite(.serialized) struct CrashSafetyTests {
+/// ``KillRecord``). Each test has a store of its own and draws its kill moments within its own
+/// full run, so the tests run side by side, with each other as with the other suites.
+@Suite struct CrashSafetyTests {
   /// Rectangles of the big new version for `save` (about 106 bytes each: ~10.6 MB of SVG).
   static let bigRectangles = 100_000
   /// Rectangles one `add` adds.

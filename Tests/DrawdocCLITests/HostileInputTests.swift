@@ -4,7 +4,7 @@ import Testing
 /// Files from anywhere, through `validate`, `save` and `convert`: each ends in a clear error
 /// (exit status 65) or an import with warnings, within seconds, never in a crash, never
 /// leaking another file's content, and a refused `save` leaves the store as it was.
-@Suite(.serialized) struct HostileInputTests {
+@Suite struct HostileInputTests {
   static let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">"#
 
   /// The hostile corpus; the large files are made at test time.
