@@ -142,10 +142,10 @@ private func collect(_ follower: ChangeFollower, count: Int) throws -> [StoreEve
     // A journal past its bound, as years of changes would leave it.
     var lines: [UInt8] = []
     for sequence in 1...30_000 {
-      lines += StoreEvent(
+      let event = StoreEvent(
         sequence: sequence, kind: .changed, id: id, version: 1, time: t0, title: "Big",
-        change: "an old change with words enough to make the line long \(sequence)"
-      ).jsonLine
+        change: "an old change with words enough to make the line long \(sequence)")
+      lines += event.jsonLine
     }
     try folder.write(lines, to: "\(folder.path)/changes.log")
     let near = try ChangeFollower(store: store, after: 29_998)
