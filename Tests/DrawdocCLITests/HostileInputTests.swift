@@ -95,6 +95,7 @@ import Testing
       ] {
         let before = try box.snapshot()
         let started = Date()
+        // The binary: a crash must show as a process that died of a signal, not end the run.
         let result = try box.runBinary(command)
         let seconds = Date().timeIntervalSince(started)
         #expect(seconds < 20, "\(name), \(command[0]): \(seconds) s")
