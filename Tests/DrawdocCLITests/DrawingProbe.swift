@@ -46,7 +46,8 @@ final class DrawingProbe {
 
   /// Runs a change to its end and checks the result: it is the current version.
   @discardableResult
-  func change(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws
+  func change(_ arguments: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    throws
     -> DrawingContent
   {
     sandbox.succeed(arguments, sourceLocation: sourceLocation)
@@ -55,7 +56,8 @@ final class DrawingProbe {
 
   /// Reads the drawing as it is and checks its history, the listing and the journal agree.
   @discardableResult
-  func expectCurrent(context: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+  func expectCurrent(context: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    throws
     -> DrawingContent
   {
     let (result, content) = try open()

@@ -41,7 +41,9 @@ private struct TrashRow: Decodable, Equatable {
 }
 
 extension Sandbox {
-  fileprivate func history(_ document: String, sourceLocation: SourceLocation = #_sourceLocation)
+  fileprivate func history(
+    _ document: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  )
     throws -> HistoryForm
   {
     let result = run(["history", document, "--json"])

@@ -120,7 +120,8 @@ final class KillRecord {
   /// error; afterwards no temporary file is left, whatever killed runs left before.
   @discardableResult
   func change(
-    _ arguments: [String], context: String, sourceLocation: SourceLocation = #_sourceLocation
+    _ arguments: [String], context: String,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) -> String {
     expectFinished(
       sandbox.run(arguments), arguments, context: context, sourceLocation: sourceLocation)
@@ -141,7 +142,7 @@ final class KillRecord {
   @discardableResult
   private func expectFinished(
     _ result: CommandResult, _ arguments: [String], context: String,
-    sourceLocation: SourceLocation = #_sourceLocation
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) -> String {
     #expect(
       result.status == 0, "\(context): \(arguments): \(result.standardError)",
@@ -243,7 +244,7 @@ final class KillRecord {
   /// Prints the tally and checks every kill left the old or the new state.
   func finish(
     command: String, duration: Double, newName: String = "new", note: String = "",
-    sourceLocation: SourceLocation = #_sourceLocation
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) throws {
     let left = temporaries()
     print(

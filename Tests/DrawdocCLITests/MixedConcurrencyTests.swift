@@ -180,7 +180,7 @@ import Testing
 /// entry of `perScript`, and a lock timeout long enough for all of them; expects each to exit 0.
 func runTogether(
   _ box: Sandbox, _ scripts: [(name: String, script: String)], environment: [String: String],
-  perScript: [[String: String]] = [], sourceLocation: SourceLocation = #_sourceLocation
+  perScript: [[String: String]] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) throws {
   var processes: [(Process, String)] = []
   for (offset, (name, script)) in scripts.enumerated() {

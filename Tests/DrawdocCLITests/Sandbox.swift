@@ -54,7 +54,7 @@ final class Sandbox: Sendable {
   /// Runs a command in this process and expects success with nothing on standard error;
   /// returns what it wrote to standard output.
   @discardableResult
-  func succeed(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation)
+  func succeed(_ arguments: String..., sourceLocation: Testing.SourceLocation = #_sourceLocation)
     -> String
   {
     succeed(arguments, sourceLocation: sourceLocation)
@@ -63,7 +63,7 @@ final class Sandbox: Sendable {
   /// Runs a command in this process and expects success with nothing on standard error;
   /// returns what it wrote to standard output.
   @discardableResult
-  func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation)
+  func succeed(_ arguments: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation)
     -> String
   {
     expectSuccess(run(arguments), arguments, sourceLocation: sourceLocation)
@@ -73,14 +73,15 @@ final class Sandbox: Sendable {
   /// it wrote to standard output.
   @discardableResult
   func succeedBinary(
-    _ arguments: [String], input: Data? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    _ arguments: [String], input: Data? = nil,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) throws -> String {
     expectSuccess(
       try runBinary(arguments, input: input), arguments, sourceLocation: sourceLocation)
   }
 
   private func expectSuccess(
-    _ result: CommandResult, _ arguments: [String], sourceLocation: SourceLocation
+    _ result: CommandResult, _ arguments: [String], sourceLocation: Testing.SourceLocation
   ) -> String {
     #expect(
       result.status == 0, "\(arguments): \(result.standardError)", sourceLocation: sourceLocation)
@@ -89,7 +90,7 @@ final class Sandbox: Sendable {
   }
 
   /// `new …` in this process; returns the printed id.
-  func newDrawing(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation)
+  func newDrawing(_ arguments: String..., sourceLocation: Testing.SourceLocation = #_sourceLocation)
     throws -> String
   {
     let result = run(["new"] + arguments)
@@ -101,7 +102,8 @@ final class Sandbox: Sendable {
   /// `add DOC …` in this process; returns the printed ids.
   @discardableResult
   func add(
-    _ document: String, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation
+    _ document: String, _ arguments: String...,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) -> [String] {
     let result = run(["add", document] + arguments)
     #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
@@ -109,7 +111,8 @@ final class Sandbox: Sendable {
   }
 
   /// `open DOC --json`, decoded.
-  func openJSON(_ document: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+  func openJSON(_ document: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    throws
     -> DrawingForm
   {
     let result = run(["open", document, "--json"])
@@ -118,7 +121,7 @@ final class Sandbox: Sendable {
   }
 
   /// `list --json`, decoded.
-  func listJSON(sourceLocation: SourceLocation = #_sourceLocation) throws -> [ListRow] {
+  func listJSON(sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [ListRow] {
     let result = run(["list", "--json"])
     #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
     return try JSONDecoder().decode([ListRow].self, from: Data(result.standardOutput.utf8))

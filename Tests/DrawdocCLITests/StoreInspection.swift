@@ -85,7 +85,7 @@ extension Sandbox {
   }
 
   /// `trash --json`, expecting success.
-  func trashListing(sourceLocation: SourceLocation = #_sourceLocation) throws
+  func trashListing(sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
     -> [TrashListingRow]
   {
     let result = run(["trash", "--json"])
