@@ -25,7 +25,7 @@ import Testing
     // odd steps set its alpha, even steps rename the drawing "wW STEP", so that every event
     // tells which writer made it and, for a rename, at which step.
     let drawings = [try box.newDrawing("--title", "A"), try box.newDrawing("--title", "B")]
-    let rectangles = try drawings.map { try box.add($0, "--count", "2") }
+    let rectangles = drawings.map { box.add($0, "--count", "2") }
     let targets: [(drawing: String, rectangle: String)] = (0..<Self.writers).map { index in
       let pair = index / 2
       return (drawings[pair], rectangles[pair][index % 2])
@@ -148,7 +148,7 @@ import Testing
 /// store. Returns how many renames it took, or `nil` if they never did.
 private func synchronize(_ box: Sandbox, _ watchers: [Watcher], drawing: String) throws -> Int? {
   for attempt in 1...20 {
-    try box.succeed("rename", drawing, "sync \(attempt)")
+    box.succeed("rename", drawing, "sync \(attempt)")
     let deadline = Date().addingTimeInterval(1)
     while Date() < deadline {
       if watchers.allSatisfy({

@@ -25,13 +25,13 @@ private struct CompletionSetup {
 
   init(shell: String) throws {
     box = try Sandbox()
-    let made = try box.run(["new", "--title", "My Sketch"])
+    let made = box.run(["new", "--title", "My Sketch"])
     try #require(made.status == 0, "new failed: \(made.standardError)")
     drawing = made.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-    let added = try box.run(["add", drawing, "--seed", "7"])
+    let added = box.run(["add", drawing, "--seed", "7"])
     try #require(added.status == 0, "add failed: \(added.standardError)")
     rectangle = added.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-    let printed = try box.run(["completions", shell])
+    let printed = box.run(["completions", shell])
     try #require(printed.status == 0, "completions \(shell) failed: \(printed.standardError)")
     script = "\(box.work)/drawdoc.\(shell)"
     try Data(printed.standardOutput.utf8).write(to: URL(fileURLWithPath: script))
@@ -152,23 +152,23 @@ private struct CompletionSetup {
 
   @Test func listingNeedsAKnownKindAndADrawingForRectangles() throws {
     let box = try Sandbox()
-    let unknown = try box.run(["completions", "--list", "colors"])
+    let unknown = box.run(["completions", "--list", "colors"])
     #expect(unknown.status == 64)
     #expect(
       unknown.standardError.hasPrefix(
         "Error: completions: 'colors' is not a valid list: expected drawings, trash or rectangles"))
-    let rectangles = try box.run(["completions", "--list", "rectangles"])
+    let rectangles = box.run(["completions", "--list", "rectangles"])
     #expect(rectangles.status == 64)
     #expect(
       rectangles.standardError.hasPrefix(
         "Error: completions needs --drawing DOC for --list rectangles"))
-    let shell = try box.run(["completions", "tcsh"])
+    let shell = box.run(["completions", "tcsh"])
     #expect(shell.status == 64)
     #expect(
       shell.standardError.hasPrefix(
         "Error: completions: 'tcsh' is not a valid SHELL: expected bash, zsh or fish"))
     // No store, nothing to offer, and none made.
-    let none = try box.run(["completions", "--list", "drawings"])
+    let none = box.run(["completions", "--list", "drawings"])
     #expect(none.status == 0)
     #expect(none.standardOutput == "")
     #expect(!FileManager.default.fileExists(atPath: box.store))

@@ -6,9 +6,12 @@ import Testing
 /// its old or its new version (or, for the trash, exactly where it was or where it was going), its
 /// history must read with every version it lists opening, and the listing, the trash and the change
 /// journal must agree. Between kills the store is brought back with drawdoc's own commands (`undo`,
-/// `redo`, `trash --restore`), not by writing its files. Each test prints how often each outcome
-/// happened (see ``KillRecord``).
-@Suite(.serialized) struct CrashSafetyTests {
+/// `redo`, `trash --restore`), not by writing its files. The killed runs, and the full run that
+/// times them, are the binary's; the checks after each kill and the commands that bring the store
+/// back run in this process. Each test prints how often each outcome happened (see
+/// ``KillRecord``). Each test has a store of its own and draws its kill moments within its own
+/// full run, so the tests run side by side, with each other as with the other suites.
+@Suite struct CrashSafetyTests {
   /// Rectangles of the big new version for `save` (about 106 bytes each: ~10.6 MB of SVG).
   static let bigRectangles = 100_000
   /// Rectangles one `add` adds.
@@ -77,11 +80,11 @@ import Testing
 
     let duration = try kills.timedChange(arguments)
     try probe.expectInTrash(content, settled: true, context: "after the full run")
-    try kills.change(restore, context: "after the full run")
+    kills.change(restore, context: "after the full run")
     try probe.expectInStore(content, settled: true, context: "after the full run, restored")
 
     try kills.killRepeatedly(arguments, within: duration, label: "delete") { ending, context in
-      let open = try sandbox.run(["open", probe.document, "--json"])
+      let open = sandbox.run(["open", probe.document, "--json"])
       let found = open.status == 0 ? DrawingContent(openJSON: open.standardOutput) : nil
       let trashed = try sandbox.trashListing().contains { $0.id == probe.document }
       let outcome: Outcome =
@@ -98,7 +101,7 @@ import Testing
         try probe.checkAgreement(content, in: .store, settled: true, context: context)
       case .new:
         try probe.expectInTrash(content, settled: ending != .killed, context: context)
-        try kills.change(restore, context: context)
+        kills.change(restore, context: context)
         try probe.expectInStore(content, settled: true, context: "\(context), restored")
         try probe.openEveryVersion(context: "\(context), restored")
       case .other:
@@ -120,14 +123,14 @@ import Testing
     /// A fresh drawing of two versions, moved to the trash.
     func trashDrawing(_ context: String) throws {
       let number = probes.count
-      let id = try kills.change(
+      let id = kills.change(
         ["new", "--random", "20", "--seed", "\(number)", "--title", "Trashed \(number)"],
         context: context)
       let probe = DrawingProbe(sandbox, id.trimmingCharacters(in: .newlines))
       probes.append(probe)
       try probe.expectCurrent(context: context)
       content = try probe.change(["add", probe.document, "--count", "5", "--seed", "\(number)"])
-      try kills.change(["delete", probe.document], context: context)
+      kills.change(["delete", probe.document], context: context)
       try probe.expectInTrash(try #require(content), settled: true, context: context)
     }
     let arguments = ["trash", "--empty"]
@@ -142,7 +145,7 @@ import Testing
     ) { ending, context in
       let probe = try #require(probes.last)
       let content = try #require(content)
-      let open = try sandbox.run(["open", probe.document, "--json"])
+      let open = sandbox.run(["open", probe.document, "--json"])
       let trashed = try sandbox.trashListing().contains { $0.id == probe.document }
       let outcome: Outcome =
         if open.status != 66 {
@@ -159,11 +162,11 @@ import Testing
       case .old:
         try probe.expectInTrash(content, settled: true, context: context)
         // Back from the trash, every version opens; then it goes for good, unkilled.
-        try kills.change(["trash", "--restore", probe.document], context: context)
+        kills.change(["trash", "--restore", probe.document], context: context)
         try probe.expectInStore(content, settled: true, context: "\(context), restored")
         try probe.openEveryVersion(context: "\(context), restored")
-        try kills.change(["delete", probe.document], context: context)
-        try kills.change(["trash", "--empty", probe.document], context: context)
+        kills.change(["delete", probe.document], context: context)
+        kills.change(["trash", "--empty", probe.document], context: context)
         try probe.expectGone(settled: true, context: "\(context), emptied unkilled")
       case .new:
         try probe.expectGone(settled: ending != .killed, context: context)
@@ -180,7 +183,7 @@ import Testing
     }
 
     // One more emptying, to its end, removes any history a kill left.
-    try kills.change(arguments, context: "the last emptying")
+    kills.change(arguments, context: "the last emptying")
     let histories = try FileManager.default.contentsOfDirectory(
       atPath: "\(sandbox.store)/history")
     #expect(histories.isEmpty, "histories left after the trash was emptied: \(histories)")
@@ -235,7 +238,7 @@ private func killBetweenTwoVersions(
   let duration = try kills.timedChange(arguments)
   let new = try probe.expectCurrent(context: "after the full run")
   #expect(new != old)
-  try kills.change(bringBack, context: "after the full run")
+  kills.change(bringBack, context: "after the full run")
   try probe.expectInStore(old, settled: true, context: "after the full run, brought back")
 
   try kills.killRepeatedly(arguments, within: duration, label: command) { ending, context in
@@ -243,7 +246,7 @@ private func killBetweenTwoVersions(
     if outcome == .new {
       // Its content is checked when the next kill opens the drawing, and with --at once it is
       // no longer current.
-      try kills.change(bringBack, context: context)
+      kills.change(bringBack, context: context)
       try probe.checkAgreement(old, in: .store, settled: true, context: "\(context), brought back")
     }
     return outcome

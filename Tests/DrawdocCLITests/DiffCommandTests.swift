@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `drawdoc diff`, through the built binary.
+/// `drawdoc diff`, in process.
 @Suite struct DiffCommandTests {
   /// B: title and height changed; b removed; e added; c moved and recolored; a raised above d.
   private let changed = drawingText(
@@ -16,8 +16,8 @@ import Testing
     let a = try box.file("a.svg", drawingText(baseRectangles))
     // Other times, the same content.
     let b = try box.file("b.svg", drawingText(modified: "2027-05-05T00:00:00Z", baseRectangles))
-    #expect(try box.succeed("diff", a, b) == "")
-    let json = try box.succeed("diff", a, b, "--json")
+    #expect(box.succeed("diff", a, b) == "")
+    let json = box.succeed("diff", a, b, "--json")
     #expect(
       json == #"{"same": true, "title": null, "canvas": null, "removed": [], "added": [], "#
         + #""changed": [], "moved": []}"# + "\n")
@@ -30,7 +30,7 @@ import Testing
     let box = try Sandbox()
     let a = try box.file("a.svg", drawingText(baseRectangles))
     let b = try box.file("b.svg", changed)
-    let result = try box.run(["diff", a, b])
+    let result = box.run(["diff", a, b])
     #expect(result.status == 1)
     #expect(result.standardError == "")
     #expect(
@@ -49,7 +49,7 @@ import Testing
     let box = try Sandbox()
     let a = try box.file("a.svg", drawingText(baseRectangles))
     let b = try box.file("b.svg", changed)
-    let result = try box.run(["diff", a, b, "--json"])
+    let result = box.run(["diff", a, b, "--json"])
     #expect(result.status == 1)
     #expect(
       try schemaViolations(result.standardOutput, schema: schema("drawdoc-diff.schema.json")) == "")
@@ -78,21 +78,21 @@ import Testing
   @Test func drawingsInTheStoreAndPNGFilesCompareToo() throws {
     let box = try Sandbox()
     let a = try box.file("a.svg", drawingText(baseRectangles))
-    let id = try box.succeed("save", a).trimmingCharacters(in: .newlines)
-    try box.succeed("set", "Plan", "aaa-aaa-aaa", "--x", "3")
-    #expect(try box.run(["diff", a, "Plan"]).standardOutput == "changed aaa-aaa-aaa: x 0 → 3\n")
-    try box.succeed("export", id, "-o", "\(box.work)/now.png")
-    let fromPNG = try box.run(["diff", id, "\(box.work)/now.png"])
+    let id = box.succeed("save", a).trimmingCharacters(in: .newlines)
+    box.succeed("set", "Plan", "aaa-aaa-aaa", "--x", "3")
+    #expect(box.run(["diff", a, "Plan"]).standardOutput == "changed aaa-aaa-aaa: x 0 → 3\n")
+    box.succeed("export", id, "-o", "\(box.work)/now.png")
+    let fromPNG = box.run(["diff", id, "\(box.work)/now.png"])
     #expect(fromPNG.status == 0 && fromPNG.standardOutput == "")
   }
 
   @Test func versionsOfADrawingCompareWithAtAndTo() throws {
     let box = try Sandbox()
     let a = try box.file("a.svg", drawingText(baseRectangles))
-    try box.succeed("save", a)  // version 1
-    try box.succeed("set", "Plan", "aaa-aaa-aaa", "--x", "3")  // version 2
-    try box.succeed("set", "Plan", "bbb-bbb-bbb", "--alpha", "4")  // version 3
-    let sinceFirst = try box.run(["diff", "Plan", "--at", "1"])
+    box.succeed("save", a)  // version 1
+    box.succeed("set", "Plan", "aaa-aaa-aaa", "--x", "3")  // version 2
+    box.succeed("set", "Plan", "bbb-bbb-bbb", "--alpha", "4")  // version 3
+    let sinceFirst = box.run(["diff", "Plan", "--at", "1"])
     #expect(sinceFirst.status == 1)
     #expect(
       sinceFirst.standardOutput == """
@@ -101,14 +101,14 @@ import Testing
 
         """)
     #expect(
-      try box.run(["diff", "Plan", "--at", "2", "--to", "3"]).standardOutput
+      box.run(["diff", "Plan", "--at", "2", "--to", "3"]).standardOutput
         == "changed bbb-bbb-bbb: alpha 5 → 4\n")
     #expect(
-      try box.run(["diff", "Plan", "--to", "1"]).standardOutput
+      box.run(["diff", "Plan", "--to", "1"]).standardOutput
         == "changed aaa-aaa-aaa: x 3 → 0\nchanged bbb-bbb-bbb: alpha 4 → 5\n")
-    let same = try box.run(["diff", a, "Plan", "--to", "1"])
+    let same = box.run(["diff", a, "Plan", "--to", "1"])
     #expect(same.status == 0 && same.standardOutput == "")
-    let json = try box.succeed("diff", "Plan", "--at", "3", "--json")
+    let json = box.succeed("diff", "Plan", "--at", "3", "--json")
     #expect(json.contains("\"same\": true"), "\(json)")
   }
 
@@ -120,8 +120,8 @@ import Testing
   func versionMistakes(_ arguments: [String], status: Int32, message: String) throws {
     let box = try Sandbox()
     let a = try box.file("a.svg", drawingText(baseRectangles))
-    try box.succeed("save", a)
-    let result = try box.run(arguments.map { $0 == "a.svg" ? a : $0 })
+    box.succeed("save", a)
+    let result = box.run(arguments.map { $0 == "a.svg" ? a : $0 })
     #expect(result.status == status)
     #expect(result.standardError.contains(message), "\(result.standardError)")
     #expect(result.standardOutput == "")
@@ -131,7 +131,7 @@ import Testing
     let box = try Sandbox()
     let a = try box.file(
       "a.svg", drawingText(width: "1024", height: "768", ["a 1 2 3 4 #010203 2"]))
-    let result = try box.run(["diff", "/dev/null", a])
+    let result = box.run(["diff", "/dev/null", a])
     #expect(result.status == 1)
     #expect(
       result.standardOutput == """
@@ -139,7 +139,7 @@ import Testing
         added (aaa-aaa-aaa), X: 1.0, Y: 2.0, W: 3.0, H: 4.0, R: 1, G: 2, B: 3, Alpha: 2
 
         """)
-    #expect(try box.run(["diff", a, "/dev/null"]).standardOutput.contains("removed (aaa-aaa-aaa)"))
+    #expect(box.run(["diff", a, "/dev/null"]).standardOutput.contains("removed (aaa-aaa-aaa)"))
   }
 
   @Test(arguments: [
@@ -158,7 +158,7 @@ import Testing
       "broken.svg",
       drawingText(baseRectangles).replacingOccurrences(
         of: "<title>Plan</title>", with: "<title>Plan</title><circle/>"))
-    let result = try box.run(
+    let result = box.run(
       arguments.map { $0.hasSuffix(".svg") ? "\(box.work)/\($0)" : $0 })
     #expect(result.status == status)
     #expect(result.standardError.contains(message), "\(result.standardError)")

@@ -81,46 +81,46 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
 
   @Test func exportCarriesTheExactSVGAndTheSamePixels() throws {
     let (box, id) = try sandbox()
-    let svg = try box.succeed("export", id)
-    try box.succeed("export", id, "-o", "\(box.work)/with.png")
-    try box.succeed("export", id, "--format", "png", "-o", "\(box.work)/bare.png", "--no-embed")
+    let svg = box.succeed("export", id)
+    box.succeed("export", id, "-o", "\(box.work)/with.png")
+    box.succeed("export", id, "--format", "png", "-o", "\(box.work)/bare.png", "--no-embed")
     #expect(text(try png("types", "\(box.work)/with.png")) == "IHDR iTXt IDAT IEND")
     #expect(text(try png("types", "\(box.work)/bare.png")) == "IHDR IDAT IEND")
     #expect(text(try png("text", "\(box.work)/with.png")) == svg)
     #expect(
       try png("pixels", "\(box.work)/with.png") == (try png("pixels", "\(box.work)/bare.png")))
     // --format png to standard output embeds too.
-    let piped = try box.run(["export", id, "--format", "png"])
+    let piped = box.run(["export", id, "--format", "png"])
     #expect(piped.status == 0)
     #expect(piped.standardOutput.contains("iTXtdrawdoc"))
   }
 
   @Test func scaleAndBackgroundChangeThePixelsNotTheDrawing() throws {
     let (box, id) = try sandbox()
-    let svg = try box.succeed("export", id)
-    try box.succeed(
+    let svg = box.succeed("export", id)
+    box.succeed(
       "export", id, "-o", "\(box.work)/big.png", "--scale", "2.5", "--background", "white")
     #expect(text(try png("text", "\(box.work)/big.png")) == svg)
   }
 
   @Test func convertEmbedsAndReadsBackBitForBit() throws {
     let (box, id) = try sandbox()
-    let svg = try box.succeed("export", id)
-    let json = try box.succeed("export", id, "--format", "json")
+    let svg = box.succeed("export", id)
+    let json = box.succeed("export", id, "--format", "json")
     let source = try box.file("source.svg", svg)
-    try box.succeed("convert", source, "\(box.work)/picture.png")
+    box.succeed("convert", source, "\(box.work)/picture.png")
     #expect(text(try png("text", "\(box.work)/picture.png")) == svg)
-    try box.succeed("convert", "\(box.work)/picture.png", "\(box.work)/back.svg")
-    try box.succeed("convert", "\(box.work)/picture.png", "\(box.work)/back.json")
+    box.succeed("convert", "\(box.work)/picture.png", "\(box.work)/back.svg")
+    box.succeed("convert", "\(box.work)/picture.png", "\(box.work)/back.json")
     #expect(text(try box.read("\(box.work)/back.svg")) == svg)
     #expect(text(try box.read("\(box.work)/back.json")) == json)
     // PNG to PNG keeps the drawing too; --no-embed leaves it out.
-    try box.succeed("convert", "\(box.work)/picture.png", "\(box.work)/again.png")
+    box.succeed("convert", "\(box.work)/picture.png", "\(box.work)/again.png")
     #expect(text(try png("text", "\(box.work)/again.png")) == svg)
-    try box.succeed("convert", source, "\(box.work)/bare.png", "--no-embed")
+    box.succeed("convert", source, "\(box.work)/bare.png", "--no-embed")
     #expect(text(try png("types", "\(box.work)/bare.png")) == "IHDR IDAT IEND")
     // Standard input is told by its signature, too.
-    let piped = try box.run(
+    let piped = try box.runBinary(
       ["convert", "-", "-"], input: Data(try box.read("\(box.work)/picture.png")))
     #expect(piped.status == 0 && piped.standardOutput == svg, "\(piped.standardError)")
   }
@@ -128,16 +128,16 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
   @Test func saveOfAnExportedPNGIsANewVersionOfTheDrawing() throws {
     let (box, id) = try sandbox()
     let before = try box.openJSON(id)
-    try box.succeed("export", id, "-o", "\(box.work)/drawing.png")
-    try box.succeed("set", id, before.rectangles[0].id, "--color", "red")
-    #expect(try box.succeed("save", "\(box.work)/drawing.png") == "\(id)\n")
+    box.succeed("export", id, "-o", "\(box.work)/drawing.png")
+    box.succeed("set", id, before.rectangles[0].id, "--color", "red")
+    #expect(box.succeed("save", "\(box.work)/drawing.png") == "\(id)\n")
     let after = try box.openJSON(id)
     #expect(after.rectangles == before.rectangles)
     #expect(after.title == before.title && after.created == before.created)
     #expect(try box.listJSON().count == 1)
     // In another store it is a new drawing with the same content.
     let other = try Sandbox()
-    let copy = try other.succeed("save", "\(box.work)/drawing.png", "--strict")
+    let copy = other.succeed("save", "\(box.work)/drawing.png", "--strict")
     let saved = try other.openJSON(copy.trimmingCharacters(in: .newlines))
     #expect(saved.rectangles == before.rectangles && saved.title == before.title)
   }
@@ -145,17 +145,17 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
   @Test func validateChecksTheDrawingAPNGCarries() throws {
     let (box, id) = try sandbox()
     let file = "\(box.work)/drawing.png"
-    try box.succeed("export", id, "-o", file)
-    #expect(try box.succeed("validate", file) == "\(file): ok\n")
-    #expect(try box.succeed("validate", "--canonical", file) == "\(file): ok\n")
-    let piped = try box.run(["validate", "-"], input: Data(try box.read(file)))
+    box.succeed("export", id, "-o", file)
+    #expect(box.succeed("validate", file) == "\(file): ok\n")
+    #expect(box.succeed("validate", "--canonical", file) == "\(file): ok\n")
+    let piped = try box.runBinary(["validate", "-"], input: Data(try box.read(file)))
     #expect(piped.status == 0 && piped.standardOutput == "-: ok\n")
   }
 
   @Test func aPNGWithoutTheChunkIsRefusedAndChangesNothing() throws {
     let (box, id) = try sandbox()
-    try box.succeed("export", id, "-o", "\(box.work)/drawing.png")
-    try box.succeed("export", id, "-o", "\(box.work)/bare.png", "--no-embed")
+    box.succeed("export", id, "-o", "\(box.work)/drawing.png")
+    box.succeed("export", id, "-o", "\(box.work)/bare.png", "--no-embed")
     let stripped = try box.file("stripped.png", try png("strip", "\(box.work)/drawing.png"))
     let before = try box.snapshot()
     let reason =
@@ -164,11 +164,11 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
       + "PNG optimiser removed it. Export the drawing again, or use its SVG file"
     for file in ["\(box.work)/bare.png", stripped] {
       for arguments in [["save", file], ["convert", file, "\(box.work)/out.svg"]] {
-        let result = try box.run(arguments)
+        let result = box.run(arguments)
         #expect(result.status == 65)
         #expect(result.standardError == "Error: \(file): \(reason)\n")
       }
-      let validated = try box.run(["validate", file])
+      let validated = box.run(["validate", file])
       #expect(validated.status == 65)
       #expect(validated.standardError == "\(file): error: \(reason)\n")
     }
@@ -178,8 +178,8 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
   @Test func theCarriedSVGGoesThroughTheStrictReader() throws {
     let (box, id) = try sandbox()
     let good = "\(box.work)/drawing.png"
-    try box.succeed("export", id, "-o", good)
-    let svg = try box.succeed("export", id)
+    box.succeed("export", id, "-o", good)
+    let svg = box.succeed("export", id)
     // Each broken drawing is refused with the error validate gives for the SVG file itself,
     // at the same line and column, and the store is left as it was.
     let broken = [
@@ -197,17 +197,17 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
     for (number, content) in broken.enumerated() {
       let plain = try box.file("broken-\(number).svg", content)
       let picture = try box.file("broken-\(number).png", try png("embed", good, plain))
-      let direct = try box.run(["validate", plain])
+      let direct = box.run(["validate", plain])
       #expect(direct.status == 65)
       let location = try #require(
         direct.standardError.firstMatch(of: #/\.svg(:\d+:\d+: error: .*)\n/#))
       #expect(try box.read(picture).count < 100_000)
-      let carried = try box.run(["validate", picture])
+      let carried = box.run(["validate", picture])
       #expect(carried.status == 65)
       #expect(
         carried.standardError
           == "\(picture)\(location.output.1) (in the drawing embedded in the PNG)\n")
-      let saved = try box.run(["save", picture])
+      let saved = box.run(["save", picture])
       #expect(saved.status == 65)
       #expect(saved.standardError.hasPrefix("Error: \(picture):"), "\(saved.standardError)")
     }
@@ -225,11 +225,11 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
     for arguments in [
       ["export", id, "--no-embed"], ["export", id, "-o", "\(box.work)/a.json", "--no-embed"],
       [
-        "convert", try box.file("a.svg", try box.succeed("export", id)), "\(box.work)/b.svg",
+        "convert", try box.file("a.svg", box.succeed("export", id)), "\(box.work)/b.svg",
         "--no-embed",
       ],
     ] {
-      let result = try box.run(arguments)
+      let result = box.run(arguments)
       #expect(result.status == 64)
       #expect(result.standardError.contains("it applies to PNG output only"))
     }

@@ -92,7 +92,7 @@ private func gitIsInstalled() -> Bool {
 
 /// `drawdoc diff` and `drawdoc merge` as git's diff and merge drivers, set up as docs/git.md
 /// says, with the real git.
-@Suite(.serialized) struct GitIntegrationTests {
+@Suite struct GitIntegrationTests {
   @Test func branchesThatEditDifferentRectanglesMergeCleanly() throws {
     guard gitIsInstalled() else { return }
     let repository = try Repository()

@@ -101,7 +101,7 @@ struct ImportCommandTests {
     #expect(made.status == 0)
     let input = try box.file("foreign.svg", foreignSVG)
     let before = try box.snapshot()
-    let result = try runBinary(["save", "--strict", input], environment: box.environment)
+    let result = drawdoc("save", "--strict", input, environment: box.environment)
     #expect(result.status == 65)
     #expect(result.standardOutput == "")
     let lines = result.standardError.split(separator: "\n").map(String.init)
@@ -116,8 +116,8 @@ struct ImportCommandTests {
 
   @Test func saveStrictAcceptsADrawdocFile() throws {
     let box = try Sandbox()
-    let result = try runBinary(
-      ["save", "--strict", sample("seeds-example.svg")], environment: box.environment)
+    let result = drawdoc(
+      "save", "--strict", sample("seeds-example.svg"), environment: box.environment)
     #expect(result.status == 0)
     #expect(result.standardOutput.wholeMatch(of: #/[a-z0-9]{3}-[a-z0-9]{3}-[a-z0-9]{3}\n/#) != nil)
     #expect(result.standardError == "")

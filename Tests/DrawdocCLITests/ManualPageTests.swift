@@ -4,7 +4,7 @@ import Testing
 @Suite struct ManualPageTests {
   /// The page `drawdoc help --man` prints, in a file.
   private func writePage(in box: Sandbox) throws -> String {
-    let printed = try box.run(["help", "--man"])
+    let printed = box.run(["help", "--man"])
     try #require(printed.status == 0, "help --man failed: \(printed.standardError)")
     let path = "\(box.work)/drawdoc.1"
     try Data(printed.standardOutput.utf8).write(to: URL(fileURLWithPath: path))
@@ -75,7 +75,7 @@ import Testing
 
   @Test func helpTakesACommandOrTheManPageNotBoth() throws {
     let box = try Sandbox()
-    let both = try box.run(["help", "export", "--man"])
+    let both = box.run(["help", "export", "--man"])
     #expect(both.status == 64)
     #expect(both.standardError.hasPrefix("Error: help does not take the argument 'export'"))
   }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `drawdoc merge`, through the built binary.
+/// `drawdoc merge`, in process.
 @Suite struct MergeCommandTests {
   /// A sandbox holding base.svg, ours.svg and theirs.svg; returns their paths.
   private func files(ours: [String], theirs: [String], oursTitle: String = "Plan")
@@ -29,7 +29,7 @@ import Testing
         "e 0 0 5 5 #eeeeee 2", "a 7 8 10 10 #aa0000 10", "d 30 0 10 10 #dddddd 1",
         "c 20 0 12 10 #0000cc 7",
       ])
-    let merged = try box.succeed(["merge"] + paths)
+    let merged = box.succeed(["merge"] + paths)
     #expect(
       merged
         == drawingText(
@@ -39,7 +39,7 @@ import Testing
             "c 20 0 12 10 #0000cc 7", "f 1 1 1 1 #ffffff 10",
           ]))
     // -o writes the same bytes to a file; --json reports no conflicts.
-    let result = try box.run(["merge"] + paths + ["-o", "\(box.work)/out.svg", "--json"])
+    let result = box.run(["merge"] + paths + ["-o", "\(box.work)/out.svg", "--json"])
     #expect(result.status == 0 && result.standardError == "")
     #expect(result.standardOutput == "{\"conflicts\": []}\n")
     #expect(String(decoding: try box.read("\(box.work)/out.svg"), as: UTF8.self) == merged)
@@ -60,7 +60,7 @@ import Testing
       String(decoding: try box.read(paths[2]), as: UTF8.self).replacingOccurrences(
         of: "<title>Plan</title>", with: "<title>Theirs</title>"))
     let output = "\(box.work)/merged.svg"
-    let result = try box.run(["merge"] + paths + ["-o", output, "--json"])
+    let result = box.run(["merge"] + paths + ["-o", output, "--json"])
     #expect(result.status == 1)
     #expect(
       result.standardError == """
@@ -83,7 +83,7 @@ import Testing
 
         """)
     // The result is a valid drawing in the writer's exact form, with OURS for each conflict.
-    #expect(try box.succeed("validate", "--canonical", output) == "\(output): ok\n")
+    #expect(box.succeed("validate", "--canonical", output) == "\(output): ok\n")
     #expect(
       String(decoding: try box.read(output), as: UTF8.self)
         == drawingText(
@@ -107,7 +107,7 @@ import Testing
         "d 30 0 10 10 #dddddd 1",
       ])
     let output = "\(box.work)/m.svg"
-    let result = try box.run(["merge"] + paths + ["-o", output, "--json"])
+    let result = box.run(["merge"] + paths + ["-o", output, "--json"])
     #expect(result.status == 1)
     #expect(
       result.standardError.hasSuffix(
@@ -127,7 +127,7 @@ import Testing
     let box = try Sandbox()
     let ours = try box.file("ours.svg", drawingText(["a 0 0 10 10 #aa0000 10"]))
     let theirs = try box.file("theirs.svg", drawingText(["b 0 0 10 10 #00bb00 5"]))
-    let merged = try box.succeed("merge", "/dev/null", ours, theirs)
+    let merged = box.succeed("merge", "/dev/null", ours, theirs)
     #expect(merged == drawingText(["a 0 0 10 10 #aa0000 10", "b 0 0 10 10 #00bb00 5"]))
   }
 
@@ -145,7 +145,7 @@ import Testing
     let (box, _) = try files(ours: baseRectangles, theirs: baseRectangles)
     try box.file("broken.svg", "<svg/>")
     let before = try box.snapshot()
-    let result = try box.run(
+    let result = box.run(
       ["merge"] + arguments.map { $0.contains(".svg") ? "\(box.work)/\($0)" : $0 })
     #expect(result.status == status)
     #expect(result.standardError.contains(message), "\(result.standardError)")

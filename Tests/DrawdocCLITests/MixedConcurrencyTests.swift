@@ -7,7 +7,7 @@ import Testing
   @Test func addSetRemoveRenameAndListTogetherLoseNothing() throws {
     let box = try Sandbox()
     let id = try box.newDrawing("--title", "Start")
-    let first = try #require(try box.add(id, "--alpha", "1").first)
+    let first = try #require(box.add(id, "--alpha", "1").first)
     let scripts: [(name: String, script: String)] = [
       ("adder-1", #"for i in $(seq 15); do "$D" add "$DOC" >>"$OUT" || exit 1; done"#),
       ("adder-2", #"for i in $(seq 15); do "$D" add "$DOC" >>"$OUT" || exit 1; done"#),
@@ -60,10 +60,10 @@ import Testing
   @Test func undoAndRedoAmongTheWritersKeepHistoryDrawingsAndIndexInAgreement() throws {
     let box = try Sandbox()
     let id = try box.newDrawing("--title", "Start")
-    let first = try #require(try box.add(id, "--alpha", "1").first)
+    let first = try #require(box.add(id, "--alpha", "1").first)
     // Undos in a row go back one change each, and the scripts below make at most 16 undos: with
     // 16 versions after FIRST was added, no undo takes FIRST away from under the setter.
-    for level in 0..<16 { try box.succeed("set", id, first, "--alpha", "\(level % 10 + 1)") }
+    for level in 0..<16 { box.succeed("set", id, first, "--alpha", "\(level % 10 + 1)") }
     let versionsBefore = 18
     let adds = 12
     let edits = 12
@@ -141,7 +141,7 @@ import Testing
     // earlier version held.
     var earlier: [Int: DrawingForm] = [:]
     for entry in history.versions.reversed() {
-      let result = try box.run(["open", id, "--at", "\(entry.version)", "--json"])
+      let result = box.run(["open", id, "--at", "\(entry.version)", "--json"])
       #expect(result.status == 0, "version \(entry.version): \(result.standardError)")
       guard result.status == 0 else { continue }
       let version = try JSONDecoder().decode(

@@ -69,8 +69,8 @@ private final class TerminalSink: OutputSink {
     let box = try Sandbox()
     var environment = box.environment
     environment["TZ"] = zone
-    _ = try runBinary(["new", "--title", "Zoned"], environment: environment)
-    let rows = try runBinary(["list", "--json"], environment: environment).standardOutput
+    _ = drawdoc("new", "--title", "Zoned", environment: environment)
+    let rows = drawdoc("list", "--json", environment: environment).standardOutput
     let created = try #require(rows.firstMatch(of: #/"created": "([^"]+)"/#)?.output.1)
     let moment = try #require(ISO8601DateFormatter().date(from: String(created)))
     var calendar = Calendar(identifier: .gregorian)
@@ -79,6 +79,7 @@ private final class TerminalSink: OutputSink {
     let expected = String(
       format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
       parts.hour ?? 0, parts.minute ?? 0)
+    // The binary: the C library reads the time zone from the process's own TZ.
     let table = try runBinary(["list"], environment: environment).standardOutput
     #expect(table.contains("Zoned") && table.contains(expected), "\(table)")
   }

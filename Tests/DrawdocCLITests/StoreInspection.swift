@@ -77,7 +77,7 @@ struct StoreEventLine: Decodable, Equatable {
 extension Sandbox {
   /// `history DOC --json`: how it ended, and the history if it exited 0.
   func keptHistory(_ document: String) throws -> (CommandResult, KeptHistory?) {
-    let result = try run(["history", document, "--json"])
+    let result = run(["history", document, "--json"])
     guard result.status == 0 else { return (result, nil) }
     return (
       result, try JSONDecoder().decode(KeptHistory.self, from: Data(result.standardOutput.utf8))
@@ -88,7 +88,7 @@ extension Sandbox {
   func trashListing(sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
     -> [TrashListingRow]
   {
-    let result = try run(["trash", "--json"])
+    let result = run(["trash", "--json"])
     #expect(result.status == 0, "trash: \(result.standardError)", sourceLocation: sourceLocation)
     guard result.status == 0 else { return [] }
     return try JSONDecoder().decode([TrashListingRow].self, from: Data(result.standardOutput.utf8))

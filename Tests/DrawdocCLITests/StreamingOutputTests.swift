@@ -60,7 +60,7 @@ import Testing
     let json = DrawingJSON.encode(drawing)
     for (format, expected) in [("svg", file), ("json", json), ("png", nil)] {
       let path = "\(box.work)/out.\(format)"
-      try box.succeed("export", id, "-o", path)
+      box.succeed("export", id, "-o", path)
       let written = try read(path)
       if let expected { #expect(written == expected, "export -o \(path)") }
       #expect(try standardOutput(box, "export", id, "--format", format) == written, "\(format)")
@@ -73,13 +73,13 @@ import Testing
   @Test func convertWritesTheSameBytesToAFileAndToStandardOutput() throws {
     let (box, _, file, drawing) = try sandbox()
     let input = try box.file("in.svg", file)
-    try box.succeed("convert", input, "\(box.work)/out.svg")
+    box.succeed("convert", input, "\(box.work)/out.svg")
     #expect(try read("\(box.work)/out.svg") == file)
     #expect(try standardOutput(box, "convert", input, "-") == file)
-    try box.succeed("convert", input, "\(box.work)/out.json")
+    box.succeed("convert", input, "\(box.work)/out.json")
     #expect(try read("\(box.work)/out.json") == DrawingJSON.encode(drawing))
     // And back from the JSON form, which is read whole.
-    try box.succeed("convert", "\(box.work)/out.json", "\(box.work)/again.svg")
+    box.succeed("convert", "\(box.work)/out.json", "\(box.work)/again.svg")
     #expect(try read("\(box.work)/again.svg") == file)
   }
 

@@ -14,6 +14,11 @@ struct CommandResult {
 
 /// Runs drawdoc in this process, as `main.swift` does.
 func drawdoc(_ arguments: String..., environment: [String: String] = [:]) -> CommandResult {
+  drawdoc(arguments, environment: environment)
+}
+
+/// Runs drawdoc in this process, as `main.swift` does.
+func drawdoc(_ arguments: [String], environment: [String: String] = [:]) -> CommandResult {
   let output = BufferSink()
   let error = BufferSink()
   let status = DrawdocCLI.run(
@@ -85,6 +90,43 @@ func runProgram(
     status: process.terminationStatus,
     standardOutput: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
     standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+}
+
+/// Runs independent jobs side by side, as many at once as the machine has processors, and
+/// returns their results in the jobs' order. A job that waits for a process waits on a thread
+/// of its own. The caller checks the results, on its own thread, once every job is done.
+func concurrently<Value: Sendable>(_ jobs: [@Sendable () throws -> Value]) -> [JobResult<Value>] {
+  let results = Results<Value>(count: jobs.count)
+  DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+    results.set(index, Result { try jobs[index]() })
+  }
+  return results.all
+}
+
+/// What one job of ``concurrently(_:)`` returned or threw.
+typealias JobResult<Value> = Result<Value, any Error>
+
+/// The results of ``concurrently(_:)``, each set once from any thread.
+private final class Results<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var values: [JobResult<Value>?]
+
+  init(count: Int) { values = Array(repeating: nil, count: count) }
+
+  func set(_ index: Int, _ value: JobResult<Value>) {
+    lock.lock()
+    values[index] = value
+    lock.unlock()
+  }
+
+  var all: [JobResult<Value>] {
+    lock.lock()
+    defer { lock.unlock() }
+    return values.map { $0 ?? .failure(NotRun()) }
+  }
+
+  /// A job that did not run.
+  private struct NotRun: Error {}
 }
 
 /// A fresh temporary folder, removed by the caller.

@@ -16,12 +16,12 @@ private let fourRectangles = """
 
   """
 
-/// `raise`, `lower` and `layers`, through the built binary.
+/// `raise`, `lower` and `layers`, in process.
 @Suite struct ZOrderCommandTests {
   /// A sandbox with the four-rectangle drawing saved as "Layers".
   private func sandbox() throws -> Sandbox {
     let box = try Sandbox()
-    try box.succeed("save", try box.file("layers.svg", fourRectangles))
+    box.succeed("save", try box.file("layers.svg", fourRectangles))
     return box
   }
 
@@ -37,7 +37,7 @@ private let fourRectangles = """
 
   @Test func layersListsTheTopFirst() throws {
     let box = try sandbox()
-    let text = try box.succeed("layers", "Layers")
+    let text = box.succeed("layers", "Layers")
     #expect(
       text == """
         1  (ddd-ddd-ddd), X: 30.0, Y: 30.0, W: 50.0, H: 50.0, R: 18, G: 52, B: 86, Alpha: 9
@@ -50,7 +50,7 @@ private let fourRectangles = """
 
   @Test func layersJSONFollowsItsSchema() throws {
     let box = try sandbox()
-    let json = try box.succeed("layers", "Layers", "--json")
+    let json = box.succeed("layers", "Layers", "--json")
     #expect(try schemaViolations(json, schema: schema("drawdoc-layers.schema.json")) == "")
     let objects = try JSONDecoder().decode([RectangleForm].self, from: Data(json.utf8))
     #expect(objects.map(\.id) == ["ddd-ddd-ddd", "ccc-ccc-ccc", "bbb-bbb-bbb", "aaa-aaa-aaa"])
@@ -60,8 +60,8 @@ private let fourRectangles = """
           id: "aaa-aaa-aaa", x: 0, y: 0, width: 50, height: 50, color: "#ff0000", alpha: 10))
     // An empty drawing is an empty array.
     let empty = try box.newDrawing("--title", "Empty")
-    #expect(try box.succeed("layers", empty, "--json") == "[]\n")
-    #expect(try box.succeed("layers", empty) == "")
+    #expect(box.succeed("layers", empty, "--json") == "[]\n")
+    #expect(box.succeed("layers", empty) == "")
   }
 
   @Test(arguments: [
@@ -74,9 +74,9 @@ private let fourRectangles = """
   ])
   func raiseAndLowerRewriteTheOrderOfTheFile(_ arguments: [String], expected: String) throws {
     let box = try sandbox()
-    #expect(try box.succeed(arguments) == "")
+    #expect(box.succeed(arguments) == "")
     #expect(try fileOrder(box) == expected)
-    let layers = try box.succeed("layers", "Layers", "--json")
+    let layers = box.succeed("layers", "Layers", "--json")
     let topFirst = try JSONDecoder().decode([RectangleForm].self, from: Data(layers.utf8))
     #expect(String(topFirst.map { $0.id.first ?? "?" }.reversed()) == expected)
     // Only the order changed: every rectangle keeps its fields.
@@ -86,19 +86,19 @@ private let fourRectangles = """
 
   @Test func theTopAndTheBottomStayWhereTheyAre() throws {
     let box = try sandbox()
-    try box.succeed("raise", "Layers", "ddd-ddd-ddd")
-    try box.succeed("raise", "Layers", "ddd-ddd-ddd", "--to-top")
-    try box.succeed("lower", "Layers", "aaa-aaa-aaa")
-    try box.succeed("lower", "Layers", "aaa-aaa-aaa", "--to-bottom")
+    box.succeed("raise", "Layers", "ddd-ddd-ddd")
+    box.succeed("raise", "Layers", "ddd-ddd-ddd", "--to-top")
+    box.succeed("lower", "Layers", "aaa-aaa-aaa")
+    box.succeed("lower", "Layers", "aaa-aaa-aaa", "--to-bottom")
     #expect(try fileOrder(box) == "abcd")
   }
 
   @Test func theHitTestSeesTheNewOrder() throws {
     let box = try sandbox()
     // (35, 35) lies in all four; the top one answers.
-    #expect(try box.succeed("hit", "Layers", "35", "35") == "ddd-ddd-ddd\n")
-    try box.succeed("raise", "Layers", "bbb-bbb-bbb", "--to-top")
-    #expect(try box.succeed("hit", "Layers", "35", "35") == "bbb-bbb-bbb\n")
+    #expect(box.succeed("hit", "Layers", "35", "35") == "ddd-ddd-ddd\n")
+    box.succeed("raise", "Layers", "bbb-bbb-bbb", "--to-top")
+    #expect(box.succeed("hit", "Layers", "35", "35") == "bbb-bbb-bbb\n")
   }
 
   @Test(arguments: [
@@ -113,7 +113,7 @@ private let fourRectangles = """
   func mistakesChangeNothing(_ arguments: [String], status: Int32, message: String) throws {
     let box = try sandbox()
     let before = try box.snapshot()
-    let result = try box.run(arguments)
+    let result = box.run(arguments)
     #expect(result.status == status)
     #expect(result.standardError.contains(message), "\(result.standardError)")
     #expect(result.standardOutput == "")

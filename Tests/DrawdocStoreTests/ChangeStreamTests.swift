@@ -140,14 +140,14 @@ private func collect(_ follower: ChangeFollower, count: Int) throws -> [StoreEve
     let store = try folder.store()
     let id = try store.create(try makePlane(title: "Big"), at: t0).id
     // A journal past its bound, as years of changes would leave it.
-    var text = ""
+    var lines: [UInt8] = []
     for sequence in 1...30_000 {
-      text += StoreEvent(
+      let event = StoreEvent(
         sequence: sequence, kind: .changed, id: id, version: 1, time: t0, title: "Big",
-        change: "an old change with words enough to make the line long \(sequence)"
-      ).jsonLine.map { String(UnicodeScalar($0)) }.joined()
+        change: "an old change with words enough to make the line long \(sequence)")
+      lines += event.jsonLine
     }
-    try folder.write(Array(text.utf8), to: "\(folder.path)/changes.log")
+    try folder.write(lines, to: "\(folder.path)/changes.log")
     let near = try ChangeFollower(store: store, after: 29_998)
     try store.update(id, at: t1) { drawing in
       drawing.plane.removeAll()
