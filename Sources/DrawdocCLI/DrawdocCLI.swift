@@ -4,7 +4,7 @@ package enum DrawdocCLI {
   /// The version `drawdoc --version` prints: the one place that states drawdoc's version.
   /// CHANGELOG.md's newest release and the README's package dependency are checked against
   /// it by `VersionTests`.
-  package static let version = "0.2.0"
+  package static let version = "0.3.0"
 
   /// What drawdoc is, in one line: the overview's and the man page's.
   static let tagline = "drawings kept as SVG files that browsers show and drawdoc edits."
