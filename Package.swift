@@ -36,7 +36,7 @@ let package = Package(
     .systemLibrary(name: "CSystemLinux"),
     .target(name: "DrawdocSystem", dependencies: ["CSystemLinux"]),
 
-    // MARK: - Library modules (model ← SVG ← store ← CLI; model ← raster)
+    // MARK: - Library modules (model ← SVG, JSON ← store ← editing ← CLI and web; model ← raster)
 
     .target(name: "DrawdocModel"),
     // The JSON form of a drawing, and the JSON values every JSON output of drawdoc is made of.

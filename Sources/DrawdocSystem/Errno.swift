@@ -55,8 +55,6 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
   package static let tooManyOpenFilesInSystem = Errno(rawValue: ENFILE)
   /// A connection went away before it was accepted (`ECONNABORTED`).
   package static let connectionAborted = Errno(rawValue: ECONNABORTED)
-  /// A value is too large for the type that must hold it (`EFBIG`).
-  package static let fileTooLarge = Errno(rawValue: EFBIG)
   /// The peer closed the connection (`EPIPE`).
   package static let brokenPipe = Errno(rawValue: EPIPE)
 }

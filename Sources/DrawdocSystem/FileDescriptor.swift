@@ -44,8 +44,6 @@ package struct FileDescriptor: Hashable, Sendable {
     package static let append = Options(rawValue: O_APPEND)
     /// The path must be a folder (`O_DIRECTORY`).
     package static let directory = Options(rawValue: O_DIRECTORY)
-    /// Reads and writes never wait (`O_NONBLOCK`).
-    package static let nonBlocking = Options(rawValue: O_NONBLOCK)
   }
 
   /// Opens a file; the descriptor is closed in programs this process starts (`O_CLOEXEC`).
@@ -100,12 +98,18 @@ package struct FileDescriptor: Hashable, Sendable {
   /// - Throws: ``Errno``; ``Errno/isDirectory`` for a folder.
   package func readToEnd(atMost limit: Int = .max) throws(Errno) -> (bytes: [UInt8], cut: Bool) {
     var bytes: [UInt8] = []
-    if let size = try? status().size, size > 0 { bytes.reserveCapacity(Int(min(size, 1 << 30))) }
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    if let size = try? status().size, size > 0 {
+      bytes.reserveCapacity(Int(min(size, Int64(min(limit, 1 << 30)))))
+    }
+    var chunk = [UInt8](repeating: 0, count: min(64 * 1024, limit == .max ? limit : limit + 1))
     while true {
       var failure: Errno?
+      // One byte past the limit at most, enough to tell whether there is more.
+      let wanted = limit == .max ? chunk.count : min(chunk.count, limit + 1 - bytes.count)
       let count = chunk.withUnsafeMutableBytes { buffer in
-        do throws(Errno) { return try read(into: buffer) } catch {
+        do throws(Errno) {
+          return try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]))
+        } catch {
           failure = error
           return 0
         }

@@ -1,5 +1,7 @@
-#if canImport(Glibc)
+#if os(Linux)
   import CSystemLinux
+#endif
+#if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl

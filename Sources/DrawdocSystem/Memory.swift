@@ -25,6 +25,10 @@ package enum Memory {
     memcmp(first, second, count) == 0
   }
 
+  /// Frees memory a C library allocated with `malloc`, such as a string libxml2 made. The
+  /// corresponding C function is `free`.
+  package static func freeCAllocation(_ pointer: UnsafeMutableRawPointer) { free(pointer) }
+
   /// How many bytes come before the first NUL at `start`. The corresponding C function is
   /// `strlen`.
   @inline(__always)

@@ -1,5 +1,7 @@
-#if canImport(Glibc)
+#if os(Linux)
   import CSystemLinux
+#endif
+#if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
@@ -116,15 +118,14 @@ package final class ReadinessPoller: @unchecked Sendable {
       }
     #else
       var events = [kevent](repeating: kevent(), count: maximumEvents)
-      var limit = timeout.map { seconds in
-        let clamped = max(0, min(seconds, 86_400))
-        return timespec(
+      let count: Int32
+      if let timeout {
+        let clamped = max(0, min(timeout, 86_400))
+        var limit = timespec(
           tv_sec: Int(clamped), tv_nsec: Int((clamped - Double(Int(clamped))) * 1e9))
-      }
-      let count = withUnsafePointer(to: &limit) { pointer in
-        kevent(
-          poller, nil, 0, &events, Int32(maximumEvents),
-          timeout == nil ? nil : UnsafeRawPointer(pointer).assumingMemoryBound(to: timespec.self))
+        count = kevent(poller, nil, 0, &events, Int32(maximumEvents), &limit)
+      } else {
+        count = kevent(poller, nil, 0, &events, Int32(maximumEvents), nil)
       }
       if count < 0 {
         if Errno.current == .interrupted { return [] }

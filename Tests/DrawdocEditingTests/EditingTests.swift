@@ -65,11 +65,12 @@ import Testing
     let drawing = try editing.create(title: "Conflict", randomRectangles: 1, seed: 3)
     let rectangle = try #require(drawing.plane.rectangles.first?.id)
     let moved = try editing.set(RectangleEdit(x: 10), of: rectangle, in: drawing.id)
-    #expect(throws: StoreError.self) {
+    #expect(throws: StoreError.conflict(id: drawing.id, version: 1, current: 2)) {
       try editing.set(
         RectangleEdit(y: 10), of: rectangle, in: drawing.id,
         basedOn: (moved.version - 1, [rectangle]))
     }
+    #expect(moved.version == 2)
   }
 
   @Test func typedValuesAreReadOrRefusedWithTheirField() throws {

@@ -29,8 +29,8 @@ extension ZOrderCommand {
 
 /// One move in z-order: `DOC RECT` and whether it goes all the way.
 struct ZOrderMove {
-  /// Up (towards the top) or down.
   let arguments: ParsedArguments
+  /// Up (towards the top) or down.
   let direction: Editing.Direction
   let document: String
   let rectangle: Identifier
@@ -48,7 +48,7 @@ struct ZOrderMove {
     allTheWay = arguments.flag(Moving.allTheWayFlag.name)
   }
 
-  /// Moves the rectangle as one change of the drawing, through ``DocumentStore/update(_:at:_:)``.
+  /// Moves the rectangle as one change of the drawing, through ``Editing/move(_:in:_:allTheWay:basedOn:)``.
   func run(_ context: CommandContext) throws -> ExitStatus {
     let store = try StoreAccess.open(arguments, context)
     try Editing(store: store).move(

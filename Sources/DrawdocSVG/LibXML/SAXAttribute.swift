@@ -7,8 +7,8 @@ struct SAXAttribute {
   /// The namespace prefix, such as `xlink`, if any.
   let prefix: UnsafeBufferPointer<UInt8>?
   /// The value, after XML's attribute-value normalization, without the entity references it
-  /// held (``SAXElement/entity(ofAttributeAt:)`` names the first). libxml2 keeps a literal
-  /// `&` of a value that also holds such a reference as `&#38;`; ``text`` decodes it.
+  /// held (``SAXElement/entity(ofAttributeAt:)`` names the first). libxml2, substituting no
+  /// entity, keeps every literal `&` of a value as `&#38;`; ``text`` decodes it.
   let value: UnsafeBufferPointer<UInt8>
 
   @inline(__always)

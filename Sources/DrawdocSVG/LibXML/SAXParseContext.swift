@@ -45,7 +45,8 @@ struct SAXParseContext {
   /// Frees what the context allocated; the parse calls it once, at its end.
   mutating func release() {
     // libxml2 keeps nothing in the placeholder, but would own what it stored there.
-    if let orig = placeholderEntity.pointee.orig { free(orig) }
+    // libxml2 allocates with the C library's `malloc` (drawdoc sets no allocator of its own).
+    if let orig = placeholderEntity.pointee.orig { Memory.freeCAllocation(orig) }
     placeholderEntity.deinitialize(count: 1)
     placeholderEntity.deallocate()
     placeholderBytes.deallocate()

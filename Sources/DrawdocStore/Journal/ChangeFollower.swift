@@ -14,7 +14,7 @@ public final class ChangeFollower: @unchecked Sendable {
 
   private let journalPath: String
   private let storeFolder: String
-  /// The open journal, or -1 while it does not exist.
+  /// The open journal, or `nil` while it does not exist.
   private var journal: FileDescriptor?
   /// The inode of the open journal: a compaction replaces the file.
   private var inode: UInt64 = 0

@@ -1,5 +1,4 @@
 import DrawdocHTTP
-import DrawdocStore
 
 /// The app's two pages: `Assets/drawings.html` and `Assets/editor.html`, built into the binary
 /// as the scripts are (see ``Assets``). Each is plain HTML that loads the style sheet and its
