@@ -14,8 +14,10 @@ import DrawdocModel
 /// million pixels, so memory stays near four bytes per output pixel plus 16 MB for one
 /// block.
 public enum Rasterizer {
-  /// The most pixels a picture may have: 100 million.
-  public static let maximumPixelCount = 100_000_000
+  /// The most pixels a picture may have: 33,554,432 (2²⁵, 8,192 × 4,096), 128 MiB of RGBA.
+  /// Every export, the command line's `--scale` and the app's alike, is held to it, so that no
+  /// request can make the process take gigabytes.
+  public static let maximumPixelCount = 33_554_432
 
   /// About how many pixels one block holds; 16 bytes of accumulator each.
   static let blockPixelCount = 1 << 20
