@@ -18,17 +18,20 @@ package struct FileStatus: Hashable, Sendable {
   package var modifiedNanoseconds: Int64
   /// Whether it is a folder.
   package var isDirectory: Bool
+  /// The permission bits (`0o644`, …): who may read, write and run it.
+  package var permissions: UInt16
 
   /// Makes a status of known values.
   package init(
     inode: UInt64, size: Int64, modifiedSeconds: Int64, modifiedNanoseconds: Int64,
-    isDirectory: Bool = false
+    isDirectory: Bool = false, permissions: UInt16 = 0o644
   ) {
     self.inode = inode
     self.size = size
     self.modifiedSeconds = modifiedSeconds
     self.modifiedNanoseconds = modifiedNanoseconds
     self.isDirectory = isDirectory
+    self.permissions = permissions
   }
 
   init(_ status: stat) {
@@ -42,5 +45,6 @@ package struct FileStatus: Hashable, Sendable {
     modifiedSeconds = Int64(modified.tv_sec)
     modifiedNanoseconds = Int64(modified.tv_nsec)
     isDirectory = status.st_mode & S_IFMT == S_IFDIR
+    permissions = UInt16(truncatingIfNeeded: status.st_mode & 0o7777)
   }
 }

@@ -16,6 +16,7 @@
 /// up, ``wait(seconds:)`` simply waits out its time.
 package final class FolderWatcher: @unchecked Sendable {
   private let stopper: Pipe?
+  private let nudger: Pipe?
   private var watch: Int32 = -1
   #if !os(Linux)
     private var folderDescriptor: Int32 = -1
@@ -27,6 +28,7 @@ package final class FolderWatcher: @unchecked Sendable {
   /// `kqueue`, `open` (`O_EVTONLY`) and `kevent` (`EVFILT_VNODE`) on Darwin.
   package init(watching folder: String) {
     stopper = try? Pipe()
+    nudger = try? Pipe()
     #if os(Linux)
       watch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
       if watch >= 0 {
@@ -66,6 +68,10 @@ package final class FolderWatcher: @unchecked Sendable {
   /// Ends every wait, now and later.
   package func stop() { stopper?.signal() }
 
+  /// Makes the current (or next) ``wait(seconds:)`` return at once, as a change would: for a
+  /// program that knows it has just changed the folder itself.
+  package func wake() { nudger?.signal() }
+
   /// Sleeps until the folder changes, ``stop()`` is called, or `seconds` pass. The
   /// corresponding C function is `poll`.
   package func wait(seconds: Double) {
@@ -73,10 +79,14 @@ package final class FolderWatcher: @unchecked Sendable {
     if let stopper {
       descriptors.append(pollfd(fd: stopper.readEnd.rawValue, events: Int16(POLLIN), revents: 0))
     }
+    if let nudger {
+      descriptors.append(pollfd(fd: nudger.readEnd.rawValue, events: Int16(POLLIN), revents: 0))
+    }
     if watch >= 0 { descriptors.append(pollfd(fd: watch, events: Int16(POLLIN), revents: 0)) }
     let milliseconds = Int32(max(0, min(seconds, 3600)) * 1000)
     _ = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
     // Drain what woke us; the stop byte stays readable so that later waits return at once.
+    nudger?.drain()
     guard watch >= 0 else { return }
     #if os(Linux)
       var buffer = [UInt8](repeating: 0, count: 4096)

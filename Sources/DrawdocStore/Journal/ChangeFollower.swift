@@ -82,6 +82,13 @@ public final class ChangeFollower: @unchecked Sendable {
     }
   }
 
+  /// Makes a waiting ``next(timeout:)`` read the journal at once: for a program that has just
+  /// changed the store itself, so that its followers need not wait for the file system's
+  /// notice. May be called from any thread.
+  public func wake() {
+    waker.wake()
+  }
+
   /// Makes a waiting ``next(timeout:)`` return at once, and every later one too.
   public func stop() {
     waker.stop()
