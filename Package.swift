@@ -79,6 +79,7 @@ let package = Package(
       exclude: ["Assets/package.json"],
       resources: [
         .embedInCode("Assets/drawings.html"), .embedInCode("Assets/editor.html"),
+        .embedInCode("Assets/get-in.html"),
         .embedInCode("Assets/app.css"), .embedInCode("Assets/common.js"),
         .embedInCode("Assets/drawings.js"), .embedInCode("Assets/editor.js"),
       ]

@@ -1,20 +1,22 @@
-import DrawdocEditing
 import DrawdocHTTP
 
 /// The one layer every request passes before any route sees it (the server's own bounds on
-/// sizes and times come before): the Host must name this server on the loopback address
-/// (against DNS rebinding); the request must carry the access token, once in the address and
-/// then in an HttpOnly, SameSite=Strict cookie; a request that changes anything must be POST,
-/// PUT, PATCH or DELETE from a page of this server (its Origin). Every response gets the
-/// headers that keep pages to what this server sends.
+/// sizes and times come before):
+///
+/// - the Host must name this server on the loopback address (against DNS rebinding);
+/// - the page shells — the two pages, their styles and scripts, which hold no data — are
+///   served to anyone who gets that far; everything under `/api/` needs the access token in
+///   `Authorization: Bearer …`, which a page of this origin keeps in its `localStorage` (a
+///   browser keeps that per scheme, host and port, so no page served by another port can read
+///   it, and no browser sends it by itself, as it would a cookie);
+/// - a request that changes anything must be POST, PUT, PATCH or DELETE and come from a page of
+///   this server (its Origin).
+///
+/// Every response gets the headers that keep pages to what this server sends.
 struct AccessGate: HTTPResponder {
   let token: String
   let port: UInt16
   let routes: any HTTPResponder
-
-  /// The name of the cookie that carries the token: one per port, as cookies do not tell
-  /// ports apart.
-  var cookieName: String { "drawdoc_\(port)" }
 
   /// The origins of this server's pages.
   var origins: Set<String> { ["http://127.0.0.1:\(port)", "http://localhost:\(port)"] }
@@ -27,6 +29,14 @@ struct AccessGate: HTTPResponder {
   func admit(_ head: HTTPRequest) -> HTTPResponse? {
     refusal(head).map(secured)
   }
+
+  /// Whether the request carries this server's token: its connection is then one the server
+  /// keeps room for.
+  func isCredentialed(_ head: HTTPRequest) -> Bool {
+    bearer(head).map { Self.same($0, token) } ?? false
+  }
+
+  var headersForEveryResponse: HTTPHeaders { HTTPHeaders(Self.headers) }
 
   private func secured(_ response: HTTPResponse) -> HTTPResponse {
     var response = response
@@ -50,28 +60,17 @@ struct AccessGate: HTTPResponder {
       )
       .response
     }
-    if let offered = request.query["token"] {
-      guard safe, Self.same(offered, token) else {
-        return WebError.refused(
-          .unauthorized,
-          "the token in the address is not this server's: use the address 'drawdoc serve' printed"
-        ).response
-      }
-      // The token leaves the address for a cookie that only this server's pages send. The
-      // page then goes on by itself: a navigation it starts is same-site, so the strict
-      // cookie goes with it, where a redirect of the first (cross-site) one would not.
-      var headers = HTTPHeaders()
-      headers.add("Set-Cookie", "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict")
-      headers.add("Content-Type", "text/html; charset=utf-8")
-      return HTTPResponse(
-        status: .ok, headers: headers, body: .bytes(HandoffPage.html(leadingTo: request.path)))
-    }
-    guard let cookie = cookieValue(request), Self.same(cookie, token) else {
+    if safe && Self.isShell(request.pathSegments) { return nil }
+    guard isCredentialed(request) else {
+      if Self.wantsPage(request) { return Page.getIn }
       return WebError.refused(
         .unauthorized,
-        "open the address 'drawdoc serve' printed (it holds the access token) to use this server"
-      )
-      .response
+        bearer(request) == nil
+          ? "this request needs the access token (Authorization: Bearer …): open the address "
+            + "'drawdoc serve' printed, whose page keeps it"
+          : "the access token is not this server's: open the address 'drawdoc serve' printed "
+            + "(the token changes with 'drawdoc serve --new-token')"
+      ).response
     }
     if !safe {
       guard let origin = request.headers["Origin"], origins.contains(origin.lowercased()) else {
@@ -83,17 +82,24 @@ struct AccessGate: HTTPResponder {
     return nil
   }
 
-  private func cookieValue(_ request: HTTPRequest) -> String? {
-    for header in request.headers.values("Cookie") {
-      for pair in header.split(separator: ";") {
-        let parts = pair.split(separator: "=", maxSplits: 1)
-        guard parts.count == 2 else { continue }
-        if parts[0].trimmingCharacters(in: " ") == cookieName {
-          return String(parts[1].trimmingCharacters(in: " "))
-        }
-      }
-    }
-    return nil
+  /// The page shells: they hold no data, so anyone who reaches the server may load them (the
+  /// page then asks for the token it keeps, or says how to get in).
+  static func isShell(_ path: [String]) -> Bool {
+    path.isEmpty || (path.count == 2 && (path[0] == "drawings" || path[0] == "assets"))
+  }
+
+  /// Whether a browser navigated here (it asks for HTML), so a refusal is a page, not JSON.
+  private static func wantsPage(_ request: HTTPRequest) -> Bool {
+    request.headers.values("Accept").contains { $0.lowercased().contains("text/html") }
+  }
+
+  /// The token of `Authorization: Bearer TOKEN`, when the request has exactly one such field.
+  private func bearer(_ request: HTTPRequest) -> String? {
+    let fields = request.headers.values("Authorization")
+    guard fields.count == 1 else { return nil }
+    let parts = fields[0].split(separator: " ", omittingEmptySubsequences: true)
+    guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+    return String(parts[1])
   }
 
   /// Compares in time that does not depend on where the strings differ.
@@ -118,13 +124,4 @@ struct AccessGate: HTTPResponder {
     ("Cross-Origin-Opener-Policy", "same-origin"),
     ("Cross-Origin-Resource-Policy", "same-origin"),
   ]
-}
-
-extension StringProtocol {
-  fileprivate func trimmingCharacters(in blank: Character) -> Substring {
-    var text = Substring(self)
-    while text.first == blank { text = text.dropFirst() }
-    while text.last == blank { text = text.dropLast() }
-    return text
-  }
 }

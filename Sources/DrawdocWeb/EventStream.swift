@@ -1,17 +1,13 @@
 import DrawdocEditing
 import DrawdocHTTP
-import DrawdocStore
 
 /// `GET /api/events`: the store's changes as Server-Sent Events, one per change, from any
-/// process, in the store's order. Each event's `id` is its sequence, so a page that loses the
-/// connection comes back with `Last-Event-ID` and misses nothing; `?since=N` does the same for
-/// a page that read the store at sequence N.
+/// process, in the store's order, through the server's one ``ChangeBroadcast``. Each event's
+/// `id` is its sequence, so a page that loses the connection comes back with `Last-Event-ID`
+/// (or `?since=N`, for a page that read the store at sequence N) and misses nothing; when the
+/// events it missed are no longer kept in memory, it gets one `reload` event instead.
 enum EventStream {
-  /// How long a quiet stream waits before a comment line keeps it open (and finds a page that
-  /// has gone).
-  static let keepAliveSeconds = 15.0
-
-  static func response(store: DocumentStore, request: HTTPRequest) -> HTTPResponse {
+  static func response(broadcast: ChangeBroadcast, request: HTTPRequest) -> HTTPResponse {
     let since: Int?
     do {
       since = try (request.headers["Last-Event-ID"] ?? request.query["since"]).map {
@@ -21,37 +17,10 @@ enum EventStream {
     } catch {
       return WebError(error).response
     }
-    let follower: ChangeFollower
-    do {
-      follower = try ChangeFollower(store: store, after: since)
-    } catch {
-      return WebError(error).response
-    }
     var headers = HTTPHeaders()
     headers.add("Content-Type", "text/event-stream")
     return HTTPResponse(
       status: .ok, headers: headers,
-      body: .stream { writer in
-        guard writer.write(Array("retry: 1000\n\n".utf8)) else { return }
-        while true {
-          var text = ""
-          do {
-            let events = try follower.next(timeout: keepAliveSeconds)
-            if events.isEmpty { text = ": still here\n\n" }
-            for event in events {
-              text += "id: \(event.sequence)\nevent: change\ndata: "
-              text += String(decoding: event.jsonLine.dropLast(), as: UTF8.self) + "\n\n"
-            }
-          } catch {
-            // Events were dropped before this page read them: it reloads what it shows.
-            switch error {
-            case StoreError.eventsNoLongerKept, StoreError.journalRestarted: break
-            default: return
-            }
-            text = "event: reload\ndata: {}\n\n"
-          }
-          guard writer.write(Array(text.utf8)) else { return }
-        }
-      })
+      body: .stream(open: { stream in broadcast.add(stream, since: since) }))
   }
 }

@@ -17,8 +17,11 @@ struct RequestFields {
       members = []
       return
     }
-    guard let contentType = request.headers["Content-Type"]?.lowercased(),
-      contentType.hasPrefix("application/json")
+    // The media type exactly (parameters such as `charset` aside): not `application/jsonx`.
+    let contentType = request.headers["Content-Type"]?.lowercased()
+    guard let contentType,
+      contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        .trimmingCharacters(in: " ") == "application/json"
     else {
       throw WebError(
         status: .unsupportedMediaType, message: "the body must be JSON (application/json)")
@@ -75,5 +78,14 @@ struct RequestFields {
     var texts: [String: String] = [:]
     for name in RectangleEdit.fieldNames { texts[name] = try text(name) }
     return try RectangleEdit(reading: { texts[$0] })
+  }
+}
+
+extension StringProtocol {
+  fileprivate func trimmingCharacters(in blank: Character) -> Substring {
+    var text = Substring(self)
+    while text.first == blank || text.first == "\t" { text = text.dropFirst() }
+    while text.last == blank || text.last == "\t" { text = text.dropLast() }
+    return text
   }
 }

@@ -5,6 +5,7 @@ import DrawdocModel
 import DrawdocRaster
 import DrawdocSVG
 import DrawdocStore
+import Synchronization
 
 /// The drawing app: its pages, its JSON API and its event stream, over one store. Every change
 /// goes through the same store operations as the command line — locked, atomic, thumbnails
@@ -35,17 +36,33 @@ import DrawdocStore
 /// | `GET /api/drawings/ID/export?format=svg\|png\|json&scale=S&background=C` | a download, byte for byte what `drawdoc export` writes |
 /// | `POST /api/trash/ID/restore` | back from the trash |
 /// | `GET /api/events?since=N` | Server-Sent Events: one per store change |
+/// | `GET /api/session` | 204 when the request carries the token (a page checks one it was given) |
 package struct WebApp: HTTPResponder {
   private let gate: AccessGate
+  private let broadcast: ChangeBroadcast
 
-  /// Makes the app.
+  /// Makes the app, and starts following the store's changes for its pages.
   ///
   /// - Parameters:
   ///   - store: The store it serves.
-  ///   - token: The access token the address carries.
+  ///   - token: The access token its pages send (``DrawdocStore/DocumentStore/accessToken(renewing:)``).
   ///   - port: The port the server listens on (the Host and Origin it accepts name it).
-  package init(store: DocumentStore, token: String, port: UInt16) {
-    gate = AccessGate(token: token, port: port, routes: Routes(store: store))
+  /// - Throws: ``DrawdocStore/StoreError`` if the store's change journal cannot be read.
+  package init(store: DocumentStore, token: String, port: UInt16) throws(StoreError) {
+    self.init(store: store, token: token, port: port, broadcast: try ChangeBroadcast(store: store))
+  }
+
+  /// Makes the app with a broadcast made beforehand (before the port was known).
+  ///
+  /// - Parameters:
+  ///   - store: The store it serves.
+  ///   - token: The access token its pages send.
+  ///   - port: The port the server listens on.
+  ///   - broadcast: The follower of `store`'s changes that its event streams hear.
+  package init(store: DocumentStore, token: String, port: UInt16, broadcast: ChangeBroadcast) {
+    self.broadcast = broadcast
+    gate = AccessGate(
+      token: token, port: port, routes: Routes(store: store, broadcast: broadcast))
   }
 
   package func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -56,26 +73,46 @@ package struct WebApp: HTTPResponder {
     gate.admit(head)
   }
 
+  package func isCredentialed(_ head: HTTPRequest) -> Bool {
+    gate.isCredentialed(head)
+  }
+
+  package var headersForEveryResponse: HTTPHeaders { gate.headersForEveryResponse }
+
+  /// Stops following the store; every event stream ends.
+  package func stop() {
+    broadcast.stop()
+  }
+
+  /// How many event streams are open.
+  package var eventStreams: Int { broadcast.streamCount }
+
   /// The server's bounds for the app: its requests are small JSON objects, so a body is at
   /// most 1 MiB.
   package static let limits = HTTPLimits(bodyBytes: 1 << 20)
-
-  /// A fresh access token: 128 random bits in hexadecimal.
-  package static func makeToken() -> String {
-    var generator = SystemRandomNumberGenerator()
-    return (0..<4).map { _ in
-      let word = String(generator.next() as UInt32, radix: 16)
-      return String(repeating: "0", count: 8 - word.count) + word
-    }.joined()
-  }
 }
 
 /// The app's routes, behind the gate.
 struct Routes: HTTPResponder {
   let store: DocumentStore
+  let broadcast: ChangeBroadcast
   var editing: Editing { Editing(store: store) }
+  /// The PNG exports being made now, of at most ``pictureSlots``.
+  private let pictures = PictureSlots()
+
+  /// How many PNG exports may be made at once: each takes up to 128 MiB of pixels and a core.
+  static let pictureSlots = 2
+
+  init(store: DocumentStore, broadcast: ChangeBroadcast) {
+    self.store = store
+    self.broadcast = broadcast
+  }
 
   func respond(to request: HTTPRequest) -> HTTPResponse {
+    defer {
+      // A change made here reaches the pages at once, not when the file system tells.
+      if request.method != "GET" && request.method != "HEAD" { broadcast.changed() }
+    }
     do {
       return try route(request)
     } catch {
@@ -99,7 +136,8 @@ struct Routes: HTTPResponder {
     guard path.first == "api", path.count >= 2 else { throw notFound(request) }
     let api = Array(path.dropFirst())
     switch (method, api[0], api.count) {
-    case ("GET", "events", 1): return EventStream.response(store: store, request: request)
+    case ("GET", "events", 1): return EventStream.response(broadcast: broadcast, request: request)
+    case ("GET", "session", 1): return HTTPResponse(status: .noContent)
     case ("GET", "drawings", 1): return try listing()
     case ("POST", "drawings", 1): return try create(RequestFields(request))
     case (_, "drawings", 2...): return try drawingRoute(method, api, request)
@@ -218,17 +256,31 @@ struct Routes: HTTPResponder {
     guard let format = DrawingExport.Format(rawValue: formatName.lowercased()) else {
       throw InvalidValue(field: "format", value: formatName, expected: "svg, png or json")
     }
+    let scale =
+      try query["scale"].map { (text) throws in try UserValue.length(text, field: "scale") } ?? 1
+    let background = try query["background"].flatMap { $0.isEmpty ? nil : $0 }.map {
+      (text) throws in try UserValue.color(text, field: "background")
+    }
     let drawing =
       try query["version"].map { (text) throws in
         try store.drawing(id, version: try UserValue.version(text, field: "version"))
       } ?? store.drawing(id)
-    let bytes = try DrawingExport.bytes(
-      drawing, as: format,
-      scale: try query["scale"].map { (text) throws in try UserValue.length(text, field: "scale") }
-        ?? 1,
-      background: try query["background"].flatMap { $0.isEmpty ? nil : $0 }.map {
-        (text) throws in try UserValue.color(text, field: "background")
-      })
+    let bytes: [UInt8]
+    if format == .png {
+      guard pictures.take(upTo: Self.pictureSlots) else {
+        var refusal = WebError(
+          status: .serviceUnavailable,
+          message:
+            "\(Self.pictureSlots) pictures are being made already: try again in a moment"
+        ).response
+        refusal.headers.add("Retry-After", "2")
+        return refusal
+      }
+      defer { pictures.give() }
+      bytes = try DrawingExport.bytes(drawing, as: format, scale: scale, background: background)
+    } else {
+      bytes = try DrawingExport.bytes(drawing, as: format)
+    }
     var response = file(bytes, type: format.mediaType)
     response.headers.add(
       "Content-Disposition", "attachment; filename=\"\(Self.fileName(drawing)).\(format.rawValue)\""
@@ -293,6 +345,23 @@ struct Routes: HTTPResponder {
     headers.add("Content-Type", type)
     return HTTPResponse(status: .ok, headers: headers, body: .bytes(bytes))
   }
+}
+
+/// A count of the pictures being made, shared by every copy of the routes.
+final class PictureSlots: Sendable {
+  private let taken = Mutex(0)
+
+  /// Takes a slot if fewer than `limit` are taken.
+  func take(upTo limit: Int) -> Bool {
+    taken.withLock { count in
+      guard count < limit else { return false }
+      count += 1
+      return true
+    }
+  }
+
+  /// Gives a slot back.
+  func give() { taken.withLock { $0 -= 1 } }
 }
 
 extension StringProtocol {

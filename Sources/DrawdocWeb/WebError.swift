@@ -51,7 +51,11 @@ struct WebError: Error {
         self.init(status: .badRequest, message: error.description)
       }
     case let error as RasterError:
-      self.init(status: .badRequest, message: error.description)
+      if case .imageTooLarge = error {
+        self.init(status: .contentTooLarge, message: error.description)
+      } else {
+        self.init(status: .badRequest, message: error.description)
+      }
     default:
       self.init(status: .internalServerError, message: "\(error)")
     }

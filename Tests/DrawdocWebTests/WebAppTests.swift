@@ -21,22 +21,25 @@ final class AppFixture {
       FileManager.default.temporaryDirectory
       .appendingPathComponent("drawdoc-web-\(UUID().uuidString)").path
     store = try DocumentStore(root: folder)
-    app = WebApp(store: store, token: token, port: port)
+    app = try WebApp(store: store, token: token, port: port)
     var plane = try Plane(title: "Web")
     var factory = RectangleFactory(seed: 1)
     for _ in 0..<rectangles { try plane.add(factory.makeRectangle(for: plane)) }
     id = try store.create(plane, at: Timestamp(secondsSince1970: 1_800_000_000)).id
   }
 
-  deinit { try? FileManager.default.removeItem(atPath: folder) }
+  deinit {
+    app.stop()
+    try? FileManager.default.removeItem(atPath: folder)
+  }
 
-  /// A request as a page of this server sends it: Host, cookie and, for changes, Origin.
+  /// A request as a page of this server sends it: Host, token and, for changes, Origin.
   func call(
     _ method: String, _ target: String, json: String? = nil, headers: [(String, String)]? = nil
   ) throws -> HTTPResponse {
     var fields = HTTPHeaders(
       headers ?? [
-        ("Host", "127.0.0.1:\(port)"), ("Cookie", "drawdoc_\(port)=\(token)"),
+        ("Host", "127.0.0.1:\(port)"), ("Authorization", "Bearer \(token)"),
         ("Origin", "http://127.0.0.1:\(port)"),
       ])
     if json != nil { fields.add("Content-Type", "application/json") }
@@ -251,49 +254,132 @@ final class AppFixture {
     }
     let bad = try fixture.call("GET", "/api/drawings/\(fixture.id)/export?format=gif")
     #expect(bad.status == .badRequest)
+    // A picture past the bound on pixels (1024 × 768 at 6 is 6,144 × 4,608) is refused before
+    // a pixel is made, with the limit in the message; the same scale is fine for SVG.
+    let huge = try fixture.call(
+      "GET", "/api/drawings/\(fixture.id)/export?format=png&scale=6")
+    #expect(huge.status == .contentTooLarge)
+    #expect((try fixture.object(huge)["error"] as? String)?.contains("33554432 pixels") == true)
+    #expect(
+      try fixture.call("GET", "/api/drawings/\(fixture.id)/export?format=svg&scale=6").status
+        == .ok)
+  }
+
+  @Test func atMostTwoPicturesAreMadeAtOnce() {
+    let slots = PictureSlots()
+    #expect(slots.take(upTo: 2) && slots.take(upTo: 2))
+    #expect(!slots.take(upTo: 2))
+    slots.give()
+    #expect(slots.take(upTo: 2))
+    #expect(Routes.pictureSlots == 2)
   }
 
   @Test func theGateWantsTheTokenTheHostAndForChangesTheOrigin() throws {
     let fixture = try AppFixture()
     let host = ("Host", "127.0.0.1:\(fixture.port)")
-    let cookie = ("Cookie", "drawdoc_\(fixture.port)=\(fixture.token)")
+    let bearer = ("Authorization", "Bearer \(fixture.token)")
     let origin = ("Origin", "http://127.0.0.1:\(fixture.port)")
     let listing = "/api/drawings"
-    #expect(try fixture.call("GET", listing, headers: [host, cookie]).status == .ok)
-    #expect(try fixture.call("GET", listing, headers: [host]).status == .unauthorized)
+    #expect(try fixture.call("GET", listing, headers: [host, bearer]).status == .ok)
     #expect(
-      try fixture.call("GET", listing, headers: [host, ("Cookie", "drawdoc_8765=wrong")]).status
+      try fixture.call("GET", listing, headers: [host, ("authorization", "bearer \(fixture.token)")])
+        .status == .ok)
+    for refused in [
+      [host], [host, ("Authorization", "Bearer wrong")],
+      [host, ("Authorization", "Basic \(fixture.token)")],
+      [host, ("Authorization", "Bearer \(fixture.token)x")],
+      [host, bearer, bearer],
+      // The cookie the server once used opens nothing any more.
+      [host, ("Cookie", "drawdoc_\(fixture.port)=\(fixture.token)")],
+    ] {
+      let response = try fixture.call("GET", listing, headers: refused)
+      #expect(response.status == .unauthorized, "\(refused)")
+      #expect(response.headers["Content-Type"] == "application/json", "\(refused)")
+    }
+    // The token in the address opens nothing by itself: only the page's script reads it.
+    #expect(
+      try fixture.call("GET", "\(listing)?token=\(fixture.token)", headers: [host]).status
         == .unauthorized)
     #expect(
-      try fixture.call("GET", listing, headers: [("Host", "evil.example:8765"), cookie]).status
+      try fixture.call("GET", listing, headers: [("Host", "evil.example:8765"), bearer]).status
         == .forbidden)
     #expect(
-      try fixture.call("GET", listing, headers: [("Host", "127.0.0.1:9999"), cookie]).status
+      try fixture.call("GET", listing, headers: [("Host", "127.0.0.1:9999"), bearer]).status
         == .forbidden)
     let create = "/api/drawings"
     #expect(
-      try fixture.call("POST", create, json: "{}", headers: [host, cookie]).status == .forbidden)
+      try fixture.call("POST", create, json: "{}", headers: [host, bearer]).status == .forbidden)
     #expect(
       try fixture.call(
-        "POST", create, json: "{}", headers: [host, cookie, ("Origin", "https://evil.example")]
+        "POST", create, json: "{}", headers: [host, bearer, ("Origin", "https://evil.example")]
       ).status == .forbidden)
     #expect(
-      try fixture.call("POST", create, json: "{}", headers: [host, cookie, origin]).status
+      try fixture.call(
+        "POST", create, json: "{}",
+        headers: [host, bearer, ("Origin", "http://127.0.0.1:\(fixture.port + 1)")]
+      ).status == .forbidden)
+    #expect(
+      try fixture.call("POST", create, json: "{}", headers: [host, bearer, origin]).status
         == .created)
     #expect(
-      try fixture.call("TRACE", listing, headers: [host, cookie]).status == .methodNotAllowed)
-
-    // The token in the address becomes a strict, HttpOnly cookie; a wrong one is refused.
-    let entry = try fixture.call("GET", "/?token=\(fixture.token)", headers: [host])
-    #expect(entry.status == .ok)
-    #expect(
-      entry.headers["Set-Cookie"]
-        == "drawdoc_\(fixture.port)=\(fixture.token); Path=/; HttpOnly; SameSite=Strict")
-    #expect(try fixture.call("GET", "/?token=nope", headers: [host]).status == .unauthorized)
+      try fixture.call("TRACE", listing, headers: [host, bearer]).status == .methodNotAllowed)
+    #expect(fixture.app.isCredentialed(try HTTPRequest(method: "GET", target: "/", headers: HTTPHeaders([host, bearer]))))
+    #expect(!fixture.app.isCredentialed(try HTTPRequest(method: "GET", target: "/", headers: HTTPHeaders([host]))))
     // Every answer keeps pages to what this server sends.
-    let page = try fixture.call("GET", "/", headers: [host, cookie])
+    let page = try fixture.call("GET", "/", headers: [host])
     #expect(page.headers["Content-Security-Policy"]?.contains("default-src 'none'") == true)
     #expect(page.headers["Content-Security-Policy"]?.contains("script-src 'self'") == true)
+    #expect(page.headers["Set-Cookie"] == nil)
+  }
+
+  @Test func thePageShellsNeedNoTokenAndABrowserWithoutOneIsToldHowToGetIn() throws {
+    let fixture = try AppFixture()
+    let host = ("Host", "127.0.0.1:\(fixture.port)")
+    for path in ["/", "/?token=\(fixture.token)", "/drawings/\(fixture.id)", "/assets/common.js"] {
+      let response = try fixture.call("GET", path, headers: [host])
+      #expect(response.status == .ok, "\(path)")
+      // A shell holds no data: no drawing's id or title, no token.
+      let text = String(decoding: response.bodyBytes, as: UTF8.self)
+      #expect(!text.contains(fixture.token), "\(path)")
+      #expect(!text.contains("\(fixture.id)") && !text.contains(">Web<"), "\(path)")
+    }
+    // A browser that navigates to the API without the token gets a page that says how to
+    // get in; a script gets JSON.
+    let navigation = try fixture.call(
+      "GET", "/api/drawings/\(fixture.id)/svg",
+      headers: [host, ("Accept", "text/html,application/xhtml+xml,*/*;q=0.8")])
+    #expect(navigation.status == .unauthorized)
+    #expect(navigation.headers["Content-Type"] == "text/html; charset=utf-8")
+    let page = String(decoding: navigation.bodyBytes, as: UTF8.self)
+    #expect(page.contains("drawdoc serve") && page.contains("?token="))
+    #expect(navigation.headers["Content-Security-Policy"] != nil)
+    // The session check a page makes with a token it was given.
+    #expect(
+      try fixture.call(
+        "GET", "/api/session", headers: [host, ("Authorization", "Bearer \(fixture.token)")]
+      ).status == .noContent)
+    #expect(
+      try fixture.call("GET", "/api/session", headers: [host, ("Authorization", "Bearer 00")])
+        .status == .unauthorized)
+  }
+
+  @Test func aBodyMustBeExactlyJSON() throws {
+    let fixture = try AppFixture()
+    let host = ("Host", "127.0.0.1:\(fixture.port)")
+    let bearer = ("Authorization", "Bearer \(fixture.token)")
+    let origin = ("Origin", "http://127.0.0.1:\(fixture.port)")
+    for (type, status) in [
+      ("application/json", HTTPStatus.created), ("application/json; charset=utf-8", .created),
+      ("Application/JSON", .created), ("application/jsonx", .unsupportedMediaType),
+      ("application/json-patch+json", .unsupportedMediaType), ("text/plain", .unsupportedMediaType),
+    ] {
+      let response = fixture.app.respond(
+        to: try HTTPRequest(
+          method: "POST", target: "/api/drawings",
+          headers: HTTPHeaders([host, bearer, origin, ("Content-Type", type)]),
+          body: Array("{}".utf8)))
+      #expect(response.status == status, "\(type)")
+    }
   }
 
   @Test func pagesAndAssetsAreBuiltInAndNothingElseIsServed() throws {

@@ -200,7 +200,8 @@ def step(name):
 def test(app, screenshots):
     driver = app.driver
     driver.get(app.address)
-    # The address's token becomes a cookie: the address without it works from now on.
+    # The page keeps the address's token (in this origin's storage) and drops it from the
+    # address: the address without it works from now on.
     app.wait("the token leaves the address", lambda: "token" not in driver.current_url)
     app.wait_ready()
 
@@ -425,19 +426,24 @@ def test(app, screenshots):
     print(f"    largest difference: {worst} levels", flush=True)
 
     step("exports download what `export` writes, byte for byte")
+    downloads = os.path.join(app.folder, "downloads")
+    os.makedirs(downloads, exist_ok=True)
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior",
+                           {"behavior": "allow", "downloadPath": downloads})
     for form in ("svg", "json", "png"):
-        href = app.find(f"#export-{form}").get_attribute("href")
-        body = driver.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            "fetch(arguments[0]).then(r => r.arrayBuffer()).then(b => "
-            "done(Array.from(new Uint8Array(b))));", href)
+        before = set(os.listdir(downloads))
+        app.click(f"#export-{form}")
+        name = app.wait(f"the {form} download", lambda: [
+            n for n in set(os.listdir(downloads)) - before
+            if n.endswith("." + form) and os.path.getsize(os.path.join(downloads, n)) > 0])[0]
+        body = open(os.path.join(downloads, name), "rb").read()
         expected = subprocess.run([app.drawdoc, "export", doc, "--format", form], env=app.env,
                                   capture_output=True, timeout=60).stdout
         if form == "png":
             path = os.path.join(app.folder, "expected.png")
             app.run("export", doc, "-o", path)
             expected = open(path, "rb").read()
-        assert bytes(body) == expected, f"{form}: {len(body)} bytes, export wrote {len(expected)}"
+        assert body == expected, f"{form}: {len(body)} bytes, export wrote {len(expected)}"
 
     if screenshots:
         app.click_canvas(cx, cy)

@@ -10,16 +10,22 @@ import DrawdocSystem
 struct ServeCommand: Command {
   static let name = "serve"
   static let abstract = "Serve the drawing app at http://127.0.0.1:PORT/ until interrupted."
-  static let usage = "drawdoc serve [--port N] [--open]"
+  static let usage = "drawdoc serve [--port N] [--open] [--new-token]"
   static let arguments: [ArgumentSpecification] = []
   static let options: [OptionSpecification] = [
     .value("port", placeholder: "N", help: "The port (default 8765; 0 picks a free one)."),
     .flag("open", help: "Open the app in the default browser."),
+    .flag(
+      "new-token",
+      help: "Replace the access token kept in the store: every page that held it is shut out."),
     StoreAccess.option,
   ]
   static let discussion = """
-    Prints the address, with a random access token in it: open it in a browser (on this
-    machine: the server listens on 127.0.0.1 only). The drawings page lists, makes, renames,
+    Prints the address, with the store's access token in it: open it once in a browser (on
+    this machine: the server listens on 127.0.0.1 only); the page keeps the token for this
+    address and port, and the address without it works from then on. The token is kept in
+    the store (readable by you only) and stays the same from one start to the next, so open
+    pages reconnect by themselves; --new-token replaces it. The drawings page lists, makes, renames,
     duplicates, deletes and restores drawings; the editor changes rectangles, with undo and
     redo. Every page follows changes made anywhere, by other pages or by drawdoc commands.
     Ctrl-C stops the server.
@@ -30,6 +36,7 @@ struct ServeCommand: Command {
   let arguments: ParsedArguments
   let port: UInt16
   let openBrowser: Bool
+  let newToken: Bool
 
   init(_ arguments: ParsedArguments) throws(CommandLineError) {
     try arguments.expectPositionals(atMost: 0)
@@ -39,13 +46,24 @@ struct ServeCommand: Command {
         UInt16(try ValueParser(command: Self.name).count(text, option: "port", range: 0...65535))
       } ?? Self.defaultPort
     openBrowser = arguments.flag("open")
+    newToken = arguments.flag("new-token")
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
     let store = try StoreAccess.open(arguments, context)
-    let token = WebApp.makeToken()
+    let token: String
+    do {
+      token = try store.accessToken(renewing: newToken)
+    } catch .readOnly, .io {
+      // A store this user may only read: the token lasts as long as this server.
+      token = DocumentStore.makeAccessToken()
+      context.standardError.writeLine(
+        "warning: the access token cannot be kept in \(store.root): pages opened now will need "
+          + "the new address after a restart")
+    }
+    let broadcast = try ChangeBroadcast(store: store)
     let server = try HTTPServer(port: port, limits: WebApp.limits) { port in
-      WebApp(store: store, token: token, port: port)
+      WebApp(store: store, token: token, port: port, broadcast: broadcast)
     }
     let address = "http://127.0.0.1:\(server.port)/?token=\(token)"
     context.standardOutput.writeLine("drawdoc serves \(store.root) at \(address)")
@@ -68,6 +86,7 @@ struct ServeCommand: Command {
       }
     }
     server.run()
+    broadcast.stop()
     if let page { try? FileSystem.remove(page) }
     withExtendedLifetime(sources) {}
     context.standardOutput.writeLine("stopped")

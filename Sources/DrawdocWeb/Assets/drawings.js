@@ -1,7 +1,7 @@
 // The drawings page: cards newest first, kept current by the change stream.
 
 import {
-  api, coalesced, element, followChanges, keepTrying, localTime, showMessage,
+  api, coalesced, element, followChanges, keepTrying, localTime, showMessage, showPicture,
 } from "./common.js";
 
 /** While a card is being renamed, the cards wait: redrawing them would lose the typing. */
@@ -34,11 +34,9 @@ function card(drawing, data) {
     element("p", { class: "meta", text: `${count} · ${drawing.id}` }),
     element("p", { class: "meta", text: `created ${localTime(drawing.created)}` }),
     element("p", { class: "meta", text: `modified ${localTime(drawing.modified)}` }));
-  const picture = element("a", { class: "picture", href: `/drawings/${drawing.id}` },
-    element("img", {
-      alt: drawing.title || "(untitled)",
-      src: `/api/drawings/${drawing.id}/thumbnail?at=${data.sequence}`,
-    }));
+  const image = element("img", { alt: drawing.title || "(untitled)" });
+  showPicture(image, `/api/drawings/${drawing.id}/thumbnail?at=${data.sequence}`);
+  const picture = element("a", { class: "picture", href: `/drawings/${drawing.id}` }, image);
   const actions = element("div", { class: "actions" },
     element("a", { href: `/drawings/${drawing.id}`, class: "open", text: "Open" }),
     element("button", { class: "rename", text: "Rename", onclick: () => rename(drawing, text, title) }),

@@ -2,7 +2,9 @@
 // `drawdoc hit`, a panel of fields, dragging, resizing, nudging, undo and redo, all through
 // the API, each change carrying the version it was made on.
 
-import { api, coalesced, followChanges, keepTrying, setStatus, showMessage } from "./common.js";
+import {
+  api, coalesced, download, followChanges, keepTrying, setStatus, showMessage,
+} from "./common.js";
 
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
 const SVG = "http://www.w3.org/2000/svg";
@@ -419,6 +421,15 @@ for (const [button, path, all] of [["to-front", "raise", true], ["forward", "rai
     if (state.selected) {
       change("POST", `/api/drawings/${id}/rectangles/${state.selected}/${path}`, { all });
     }
+  });
+}
+// An export is fetched with the token (a plain link could not send it) and saved under the
+// name the server gives it.
+for (const form of ["svg", "json", "png"]) {
+  document.getElementById(`export-${form}`).addEventListener("click", async (event) => {
+    event.preventDefault();
+    const failure = await download(event.currentTarget.getAttribute("href"));
+    showMessage("message", failure ? `export: ${failure}` : "");
   });
 }
 document.getElementById("title").addEventListener("change", (event) => {

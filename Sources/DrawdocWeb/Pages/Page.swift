@@ -10,9 +10,12 @@ enum Page {
   /// The editor page of one drawing; its script reads the drawing's id from the address.
   static let editor = html(PackageResources.editor_html)
 
-  private static func html(_ page: [UInt8]) -> HTTPResponse {
+  /// What a browser that comes without the access token gets (401): how to get in.
+  static let getIn = html(PackageResources.get_in_html, status: .unauthorized)
+
+  private static func html(_ page: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
     var headers = HTTPHeaders()
     headers.add("Content-Type", "text/html; charset=utf-8")
-    return HTTPResponse(status: .ok, headers: headers, body: .bytes(page))
+    return HTTPResponse(status: status, headers: headers, body: .bytes(page))
   }
 }

@@ -1,0 +1,212 @@
+import DrawdocHTTP
+import DrawdocStore
+import DrawdocSystem
+import Synchronization
+
+/// The store's changes, told to every open event stream: one follower of the change journal
+/// (one file-system watch) for the whole server, whatever the number of pages, and the most
+/// recent events kept in memory so that a page that reconnects gets what it missed.
+///
+/// A page that asks for events older than those kept, or for events the journal never had (a
+/// store started again), gets one `reload` event instead of a replay; so does a page whose
+/// connection falls behind (see ``DrawdocHTTP/HTTPStream/send(_:replacingBacklogWith:)``).
+package final class ChangeBroadcast: Sendable {
+  /// How many recent events are kept for pages that reconnect.
+  static let keptEvents = 1024
+  /// The most bytes those events may take.
+  static let keptBytes = 1 << 20
+  /// How long a quiet stream waits before a comment line keeps it open through proxies.
+  static let keepAliveSeconds = 15.0
+
+  /// An event as a stream sends it.
+  private struct Message {
+    let sequence: Int
+    let bytes: [UInt8]
+  }
+
+  private struct State {
+    /// The open streams, by a number of their own, with the last event each has been sent.
+    var streams: [Int: (stream: HTTPStream, after: Int)] = [:]
+    var nextStream = 0
+    /// The most recent events, oldest first.
+    var recent: [Message] = []
+    var recentBytes = 0
+    /// The sequence of the last event read from the journal; events after `recentStart` are
+    /// all in `recent`.
+    var lastSequence = 0
+    var recentStart = 0
+  }
+
+  private let state = Mutex(State())
+  private let follower: ChangeFollower
+  private let store: DocumentStore
+
+  /// Starts following the store, on a thread of its own that ends when the broadcast goes.
+  ///
+  /// - Parameter store: The store.
+  /// - Throws: ``DrawdocStore/StoreError`` if the journal cannot be read.
+  package init(store: DocumentStore) throws(StoreError) {
+    self.store = store
+    let last = try store.lastSequence()
+    // Start with what the journal still holds of the last events, for pages left open
+    // across a restart of the server.
+    follower = try ChangeFollower(store: store, after: max(0, last - Self.keptEvents))
+    var kept: [StoreEvent] = []
+    while true {
+      do {
+        let more = try follower.next(timeout: 0)
+        if more.isEmpty { break }
+        kept += more
+      } catch .eventsNoLongerKept, .journalRestarted {
+        kept = []
+      } catch {
+        break
+      }
+    }
+    let start = kept.first.map { $0.sequence - 1 } ?? follower.lastSequence
+    state.withLock {
+      $0.lastSequence = start
+      $0.recentStart = start
+    }
+    take(kept)
+    let follower = self.follower
+    _ = SystemThread.start(detached: true, stackSize: 256 << 10) { [weak self] in
+      var quiet = 0.0
+      while !follower.isStopped {
+        let began = MonotonicClock.seconds()
+        let events: [StoreEvent]
+        do {
+          events = try follower.next(timeout: 1)
+        } catch {
+          guard let self else { return }
+          self.lost()
+          continue
+        }
+        guard let self else { return }
+        if events.isEmpty {
+          quiet += MonotonicClock.seconds() - began
+          if quiet >= Self.keepAliveSeconds {
+            quiet = 0
+            self.sendToAll(Array(": still here\n\n".utf8))
+          }
+        } else {
+          quiet = 0
+          self.take(events)
+        }
+      }
+    }
+  }
+
+  deinit { follower.stop() }
+
+  /// A change was made here: its event goes out now, without waiting for the file system.
+  func changed() { follower.wake() }
+
+  /// How many streams are open.
+  var streamCount: Int { state.withLock { $0.streams.count } }
+
+  /// Adds a stream: it gets the events after `since` that are kept (or one `reload` when
+  /// they are not), then every new one; it leaves when it closes.
+  ///
+  /// - Parameters:
+  ///   - stream: The stream.
+  ///   - since: The last event the page has seen; `nil` for only the events to come.
+  func add(_ stream: HTTPStream, since: Int?) {
+    // A page may have read the store a moment before this follower read the journal: an
+    // event it knows of, not yet read here, is not a restarted journal.
+    let journalEnd = (since ?? 0) > state.withLock({ $0.lastSequence })
+      ? (try? store.lastSequence()) ?? 0 : 0
+    let number = state.withLock { state -> Int in
+      var first = Array("retry: 1000\n\n".utf8)
+      var after = since ?? state.lastSequence
+      if let since {
+        if since < state.recentStart || (since > state.lastSequence && since > journalEnd) {
+          first += Self.reload
+          after = state.lastSequence
+        } else {
+          for message in state.recent where message.sequence > since {
+            first += message.bytes
+          }
+        }
+      }
+      stream.send(first, replacingBacklogWith: Self.reload)
+      let number = state.nextStream
+      state.nextStream += 1
+      state.streams[number] = (stream, after)
+      return number
+    }
+    stream.onClose { [weak self] in
+      self?.state.withLock { _ = $0.streams.removeValue(forKey: number) }
+    }
+  }
+
+  /// Stops following; every stream is closed.
+  func stop() {
+    follower.stop()
+    let streams = state.withLock { state in
+      defer { state.streams = [:] }
+      return state.streams.values.map(\.stream)
+    }
+    for stream in streams { stream.close() }
+  }
+
+  // MARK: - Telling
+
+  private static let reload = Array("event: reload\ndata: {}\n\n".utf8)
+
+  private func take(_ events: [StoreEvent]) {
+    guard let newest = events.last?.sequence else { return }
+    let (messages, streams) = state.withLock { state in
+      var messages: [Message] = []
+      for event in events {
+        var text = "id: \(event.sequence)\nevent: change\ndata: "
+        text += String(decoding: event.jsonLine.dropLast(), as: UTF8.self) + "\n\n"
+        let message = Message(sequence: event.sequence, bytes: Array(text.utf8))
+        messages.append(message)
+        state.recent.append(message)
+        state.recentBytes += message.bytes.count
+        state.lastSequence = event.sequence
+      }
+      var dropped = 0
+      while state.recent.count - dropped > Self.keptEvents
+        || (state.recentBytes > Self.keptBytes && state.recent.count - dropped > 1)
+      {
+        state.recentBytes -= state.recent[dropped].bytes.count
+        state.recentStart = state.recent[dropped].sequence
+        dropped += 1
+      }
+      state.recent.removeFirst(dropped)
+      let streams = state.streams.values.map { $0 }
+      for key in state.streams.keys {
+        state.streams[key]?.after = max(state.streams[key]?.after ?? 0, newest)
+      }
+      return (messages, streams)
+    }
+    // Outside the lock: only this thread sends new events, so they stay in order, and a
+    // stream added meanwhile got them from `recent`.
+    for (stream, after) in streams where after < newest {
+      var bytes: [UInt8] = []
+      for message in messages where message.sequence > after { bytes += message.bytes }
+      stream.send(bytes, replacingBacklogWith: Self.reload)
+    }
+  }
+
+  /// The journal dropped events the follower had not read, or started again: what is kept no
+  /// longer leads to the present, so every page reloads.
+  private func lost() {
+    let last = follower.lastSequence
+    let streams = state.withLock { state in
+      state.recent = []
+      state.recentBytes = 0
+      state.lastSequence = last
+      state.recentStart = last
+      return state.streams.values.map(\.stream)
+    }
+    for stream in streams { stream.send(Self.reload, replacingBacklogWith: Self.reload) }
+  }
+
+  private func sendToAll(_ bytes: [UInt8]) {
+    let streams = state.withLock { $0.streams.values.map(\.stream) }
+    for stream in streams { stream.send(bytes, replacingBacklogWith: Self.reload) }
+  }
+}
