@@ -74,7 +74,7 @@ let package = Package(
       name: "DrawdocWeb",
       dependencies: [
         "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore",
-        "DrawdocEditing", "DrawdocHTTP",
+        "DrawdocEditing", "DrawdocHTTP", "DrawdocSystem",
       ],
       exclude: ["Assets/package.json"],
       resources: [

@@ -28,6 +28,15 @@ struct AccessGate: HTTPResponder {
     refusal(head).map(secured)
   }
 
+  /// Whether the request carries the token in its cookie: its connection is then trusted.
+  func isCredentialed(_ head: HTTPRequest) -> Bool {
+    guard let cookie = cookieValue(head) else { return false }
+    return Self.same(cookie, token)
+  }
+
+  /// The server's own answers carry the same header fields as the app's.
+  var headersForEveryResponse: HTTPHeaders { HTTPHeaders(Self.headers) }
+
   private func secured(_ response: HTTPResponse) -> HTTPResponse {
     var response = response
     for (name, value) in Self.headers { response.headers.add(name, value) }

@@ -56,6 +56,12 @@ package struct WebApp: HTTPResponder {
     gate.admit(head)
   }
 
+  package func isCredentialed(_ head: HTTPRequest) -> Bool {
+    gate.isCredentialed(head)
+  }
+
+  package var headersForEveryResponse: HTTPHeaders { gate.headersForEveryResponse }
+
   /// The server's bounds for the app: its requests are small JSON objects, so a body is at
   /// most 1 MiB.
   package static let limits = HTTPLimits(bodyBytes: 1 << 20)

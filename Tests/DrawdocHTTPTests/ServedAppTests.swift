@@ -27,7 +27,8 @@ final class ServedApp {
     let token = self.token
     server = try HTTPServer(
       port: 0,
-      limits: HTTPLimits(headSeconds: 2, bodySeconds: 2, idleSeconds: 2, connections: 64)
+      limits: HTTPLimits(
+        headSeconds: 2, bodySeconds: 2, idleSeconds: 2, trustedConnections: 64)
     ) { port in WebApp(store: store, token: token, port: port) }
     server.start()
   }
@@ -242,7 +243,7 @@ final class ServedApp {
     }
     let started = Date()
     #expect(try app.stillAnswers())
-    // Each connection has a thread: the answer does not wait for the stalled ones' timeouts.
+    // The loop waits on no client: the answer does not wait for the stalled ones' timeouts.
     #expect(Date().timeIntervalSince(started) < 1.5)
     stalled.removeAll()
   }
