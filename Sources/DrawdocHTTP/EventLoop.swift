@@ -24,8 +24,8 @@ final class EventLoop {
   private var lastScan = 0.0
   /// Set while accepting waits because no descriptor is left.
   private var acceptPausedUntil: Double?
-  /// Bytes read only to be dropped.
-  var scratch: [UInt8] = []
+  /// Where every read goes first, before the bytes a connection keeps are copied to it.
+  let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
 
   /// The most connections accepted between two looks at the sockets, so that connections
   /// already accepted are read before newer ones can evict them.
@@ -38,6 +38,8 @@ final class EventLoop {
     workers = WorkerPool(
       count: server.limits.workers, responder: server.responder, mailbox: server.mailbox)
   }
+
+  deinit { readBuffer.deallocate() }
 
   var now: Double { MonotonicClock.seconds() }
 
@@ -142,7 +144,10 @@ final class EventLoop {
     }
     nextDeadline = min(nextDeadline, connection.deadline)
     publishCounts()
-    updateInterest(connection)
+    // A client usually sends its request as it connects: read it now, before newer
+    // connections could evict this one.
+    readable(connection)
+    if connection.isOpen { updateInterest(connection) }
   }
 
   /// Closes the untrusted connection that has been open longest.

@@ -21,7 +21,7 @@ extension EventLoop {
     case .streaming:
       // A stream's client sends nothing more; what comes is dropped, and its end (or a
       // failure) ends the stream at once.
-      if drop(from: connection, atMost: 16 << 10) == nil { close(connection) }
+      if drop(from: connection, atMost: 64 << 10) == nil { close(connection) }
     case .draining(let received):
       guard let count = drop(from: connection, atMost: Self.drainBytes - received),
         received + count < Self.drainBytes
@@ -47,9 +47,12 @@ extension EventLoop {
       default: wanted = limits.headBytes + 5 - connection.input.count
       }
       guard wanted > 0 else { return true }
-      let asked = min(wanted, budget, 64 << 10)
-      switch connection.socket.read(into: &connection.input, upTo: asked) {
+      let asked = min(wanted, budget, readBuffer.count)
+      switch connection.socket.read(
+        into: UnsafeMutableRawBufferPointer(rebasing: readBuffer[..<asked]))
+      {
       case .bytes(let count):
+        connection.input.append(contentsOf: UnsafeRawBufferPointer(rebasing: readBuffer[..<count]))
         budget -= count
         // Fewer than asked: nothing more is there now (the poller says when there is).
         if count < asked { return true }
@@ -67,8 +70,10 @@ extension EventLoop {
   ///
   /// - Returns: How many bytes, or `nil` at the client's end or a failure.
   private func drop(from connection: Connection, atMost limit: Int) -> Int? {
-    scratch.removeAll(keepingCapacity: true)
-    switch connection.socket.read(into: &scratch, upTo: max(1, min(limit, 16 << 10))) {
+    let asked = max(1, min(limit, readBuffer.count))
+    switch connection.socket.read(
+      into: UnsafeMutableRawBufferPointer(rebasing: readBuffer[..<asked]))
+    {
     case .bytes(let count): return count
     case .timedOut: return 0
     case .closed, .failed: return nil

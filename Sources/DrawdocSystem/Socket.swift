@@ -198,23 +198,25 @@ package final class Socket: @unchecked Sendable {
   /// Reads what has arrived, up to `count` bytes, appending it to `buffer`. The corresponding
   /// C function is `recv`.
   package func read(into buffer: inout [UInt8], upTo count: Int) -> ReadResult {
-    let start = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: count))
+    var result = ReadResult.failed
+    let chunk = [UInt8](unsafeUninitializedCapacity: max(0, count)) { bytes, initialized in
+      result = read(into: UnsafeMutableRawBufferPointer(bytes))
+      if case .bytes(let received) = result { initialized = received } else { initialized = 0 }
+    }
+    buffer.append(contentsOf: chunk)
+    return result
+  }
+
+  /// Reads what has arrived into `buffer`, up to its size: the way to read without copying
+  /// or allocating (a server's loop reads into one buffer for every connection). The
+  /// corresponding C function is `recv`.
+  package func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {
     while true {
-      let received = buffer.withUnsafeMutableBytes {
-        recv(descriptor.rawValue, $0.baseAddress.map { $0 + start }, count, 0)
-      }
-      if received > 0 {
-        buffer.removeLast(count - received)
-        return .bytes(received)
-      }
-      if received == 0 {
-        buffer.removeLast(count)
-        return .closed
-      }
+      let received = recv(descriptor.rawValue, buffer.baseAddress, buffer.count, 0)
+      if received > 0 { return .bytes(received) }
+      if received == 0 { return .closed }
       let error = Errno.current
       if error == .interrupted { continue }
-      buffer.removeLast(count)
       return error == .wouldBlock ? .timedOut : .failed
     }
   }
