@@ -133,7 +133,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DrawdocHTTPTests",
-      dependencies: ["DrawdocHTTP", "DrawdocWeb", "DrawdocStore", "DrawdocModel"]
+      dependencies: ["DrawdocHTTP", "DrawdocWeb", "DrawdocStore", "DrawdocModel", "DrawdocSystem"]
     ),
     .testTarget(
       name: "DrawdocWebTests",
