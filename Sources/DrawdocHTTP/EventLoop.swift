@@ -117,15 +117,25 @@ final class EventLoop {
     for _ in 0..<Self.acceptBatch {
       switch server.listener.acceptWithoutWaiting() {
       case .connection(let socket): add(socket)
-      case .wouldBlock, .failed: return
+      case .wouldBlock: return
       case .tooManyOpenFiles:
         // The oldest untrusted connection gives its descriptor to the newcomer.
         if evictOldestUntrusted() { continue }
-        acceptPausedUntil = now + 0.1
-        try? server.poller.set(server.listener.descriptor, interest: [], previously: .read)
+        pauseAccepting()
+        return
+      case .failed:
+        // Out of memory or buffers, say: the listener would be ready again at once.
+        if !server.isStopping { pauseAccepting() }
         return
       }
     }
+  }
+
+  /// Stops waiting on the listener for a moment, when accepting fails for want of something
+  /// that no connection here can give back.
+  private func pauseAccepting() {
+    acceptPausedUntil = now + 0.1
+    try? server.poller.set(server.listener.descriptor, interest: [], previously: .read)
   }
 
   private func add(_ socket: Socket) {

@@ -187,14 +187,6 @@ package final class Socket: @unchecked Sendable {
       descriptor.rawValue, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
   }
 
-  /// Bounds each write the same way, so that a client that stops reading cannot hold a
-  /// writer. The corresponding C function is `setsockopt` (`SO_SNDTIMEO`).
-  package func setWriteTimeout(seconds: Double) {
-    var value = timeval(tv_sec: Int(seconds), tv_usec: 0)
-    setsockopt(
-      descriptor.rawValue, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
-  }
-
   /// Reads what has arrived, up to `count` bytes, appending it to `buffer`. The corresponding
   /// C function is `recv`.
   package func read(into buffer: inout [UInt8], upTo count: Int) -> ReadResult {
