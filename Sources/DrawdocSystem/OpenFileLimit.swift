@@ -61,7 +61,8 @@ extension CurrentProcess {
     private static let unlimited = rlim_t.max
   #else
     private static let openFiles = RLIMIT_NOFILE
-    private static let unlimited = rlim_t((1 << 63) - 1)
+    // Darwin's RLIM_INFINITY: (1 << 63) - 1.
+    private static let unlimited = rlim_t(Int64.max)
   #endif
 
   private static func count(_ value: rlim_t) -> Int {
