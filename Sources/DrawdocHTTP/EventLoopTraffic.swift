@@ -137,6 +137,8 @@ extension EventLoop {
     }
     let body = Array(connection.input[..<head.bodyLength])
     connection.input.removeFirst(head.bodyLength)
+    // An idle connection keeps no room a big body needed.
+    if connection.input.isEmpty { connection.input = [] }
     let cancellation = WorkerPool.Cancellation()
     connection.phase = .responding(cancellation)
     connection.closeAfterResponse = head.closesConnection
