@@ -74,7 +74,7 @@ let package = Package(
       name: "DrawdocWeb",
       dependencies: [
         "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore",
-        "DrawdocEditing", "DrawdocHTTP",
+        "DrawdocEditing", "DrawdocHTTP", "DrawdocSystem",
       ],
       exclude: ["Assets/package.json"],
       resources: [
@@ -134,7 +134,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DrawdocHTTPTests",
-      dependencies: ["DrawdocHTTP", "DrawdocWeb", "DrawdocStore", "DrawdocModel"]
+      dependencies: ["DrawdocHTTP", "DrawdocWeb", "DrawdocStore", "DrawdocModel", "DrawdocSystem"]
     ),
     .testTarget(
       name: "DrawdocWebTests",

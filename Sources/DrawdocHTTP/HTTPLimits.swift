@@ -1,35 +1,62 @@
 /// The bounds the server puts on every connection, so that no client can hold it.
+///
+/// A connection is *untrusted* until one of its requests is credentialed
+/// (``HTTPResponder/isCredentialed(_:)``): untrusted connections have a short deadline for
+/// each head, and a bound of their own, so that no number of them takes capacity from the
+/// trusted ones.
 package struct HTTPLimits: Sendable {
   /// The most bytes of request line and header fields together.
   package var headBytes: Int
   /// The most bytes of a body.
   package var bodyBytes: Int
-  /// How long a request's head may take to arrive, from its first byte (a client that sends
-  /// one byte a second is cut off here).
+  /// How long a trusted connection's head may take to arrive, from its first byte (a client
+  /// that sends one byte a second is cut off here).
   package var headSeconds: Double
   /// How long a body may take to arrive.
   package var bodySeconds: Double
-  /// How long an idle kept-alive connection waits for its next request.
+  /// How long an idle kept-alive trusted connection waits for its next request.
   package var idleSeconds: Double
   /// How long a write may wait for a client that does not read.
   package var writeSeconds: Double
-  /// The most connections at once; the next ones are answered 503 and closed.
-  package var connections: Int
+  /// How long an untrusted connection may take for a whole head: from its start (or the end
+  /// of its last response), the wait for the first byte included.
+  package var untrustedHeadSeconds: Double
+  /// The most untrusted connections at once: the next one closes the oldest of them.
+  package var untrustedConnections: Int
+  /// The most trusted connections at once: a connection that becomes trusted past it is
+  /// answered 503 and closed.
+  package var trustedConnections: Int
+  /// The most streamed responses (``HTTPResponse/Body/stream(open:)``) at once: past it, the
+  /// request is answered 503.
+  package var streams: Int
+  /// The most bytes a stream may hold for a client that has not read them yet
+  /// (``HTTPStream/send(_:replacingBacklogWith:)``).
+  package var streamBacklogBytes: Int
+  /// The threads that run ``HTTPResponder/respond(to:)``.
+  package var workers: Int
 
   /// Makes limits.
   ///
   /// - Parameters:
   ///   - headBytes: Request line and header fields (default 16 KiB).
   ///   - bodyBytes: A body (default 64 MiB).
-  ///   - headSeconds: Time for a head (default 10 s).
+  ///   - headSeconds: Time for a trusted connection's head (default 10 s).
   ///   - bodySeconds: Time for a body (default 60 s).
-  ///   - idleSeconds: Time between requests on one connection (default 15 s).
+  ///   - idleSeconds: Time between requests on a trusted connection (default 15 s).
   ///   - writeSeconds: Time a write may wait (default 30 s).
-  ///   - connections: Connections at once (default 128).
+  ///   - untrustedHeadSeconds: Time for an untrusted connection's head, waiting included
+  ///     (default 2 s).
+  ///   - untrustedConnections: Untrusted connections at once (default 1024).
+  ///   - trustedConnections: Trusted connections at once (default 512).
+  ///   - streams: Streamed responses at once (default 1000).
+  ///   - streamBacklogBytes: Bytes a stream holds for a slow client (default 256 KiB).
+  ///   - workers: Threads that answer requests (default 4).
   package init(
     headBytes: Int = 16 << 10, bodyBytes: Int = 64 << 20, headSeconds: Double = 10,
     bodySeconds: Double = 60, idleSeconds: Double = 15, writeSeconds: Double = 30,
-    connections: Int = 128
+    untrustedHeadSeconds: Double = 2, untrustedConnections: Int = 1024,
+    trustedConnections: Int = 512, streams: Int = 1000, streamBacklogBytes: Int = 256 << 10,
+    workers: Int = 4
   ) {
     self.headBytes = headBytes
     self.bodyBytes = bodyBytes
@@ -37,6 +64,11 @@ package struct HTTPLimits: Sendable {
     self.bodySeconds = bodySeconds
     self.idleSeconds = idleSeconds
     self.writeSeconds = writeSeconds
-    self.connections = connections
+    self.untrustedHeadSeconds = untrustedHeadSeconds
+    self.untrustedConnections = untrustedConnections
+    self.trustedConnections = trustedConnections
+    self.streams = streams
+    self.streamBacklogBytes = streamBacklogBytes
+    self.workers = workers
   }
 }

@@ -4,9 +4,11 @@ package struct HTTPResponse: Sendable {
   package enum Body: Sendable {
     /// These bytes (the server adds `Content-Length`).
     case bytes([UInt8])
-    /// Bytes written as they come, until the closure returns or a write fails; the connection
-    /// then closes (the body ends with it). For Server-Sent Events.
-    case stream(@Sendable (HTTPStreamWriter) -> Void)
+    /// A long-lived body (Server-Sent Events): the server writes the head, then calls `open`
+    /// once with the stream (on a worker or the loop — it must not block), and writes what is
+    /// sent through it as the client reads it. HEAD gets the head only and `open` is not
+    /// called. The connection closes when the stream ends.
+    case stream(open: @Sendable (HTTPStream) -> Void)
   }
 
   /// The status.
@@ -35,18 +37,11 @@ package struct HTTPResponse: Sendable {
   }
 }
 
-/// Where a streamed body goes.
-package protocol HTTPStreamWriter: Sendable {
-  /// Sends bytes at once.
-  ///
-  /// - Parameter bytes: The bytes.
-  /// - Returns: `false` when the client is gone: the stream should end.
-  func write(_ bytes: [UInt8]) -> Bool
-}
-
 /// What answers requests: the application, behind the server.
 package protocol HTTPResponder: Sendable {
-  /// Answers one request. Runs on the request's connection thread; many run at once.
+  /// Answers one request. Runs on one of the server's worker threads
+  /// (``HTTPLimits/workers``), never on its event loop: it may wait (for a lock, a file).
+  /// Several run at once.
   ///
   /// - Parameter request: The request.
   /// - Returns: The response.
@@ -54,13 +49,33 @@ package protocol HTTPResponder: Sendable {
 
   /// Looks at a request before its body is read (``HTTPRequest/body`` is empty): a refusal
   /// returned here is sent at once and the body is never read, so a client that may not use
-  /// the server cannot make it hold a body. The default admits everything.
+  /// the server cannot make it hold a body. Runs on the server's event loop: it must be quick
+  /// and never wait. The default admits everything.
   ///
   /// - Parameter head: The request line and header fields.
   /// - Returns: A refusal, or `nil` to read the body and call ``respond(to:)``.
   func admit(_ head: HTTPRequest) -> HTTPResponse?
+
+  /// Whether a request carries the credentials of a client that may use the server (a valid
+  /// token, say): its connection is then *trusted*, with the longer deadlines and the bound
+  /// of ``HTTPLimits/trustedConnections``, and no untrusted connection can close it. Runs on
+  /// the server's event loop, before ``admit(_:)``: it must be quick and never wait. The
+  /// default trusts no request.
+  ///
+  /// - Parameter head: The request line and header fields (``HTTPRequest/body`` is empty).
+  /// - Returns: Whether the request is credentialed.
+  func isCredentialed(_ head: HTTPRequest) -> Bool
+
+  /// Header fields the server adds to every response it makes itself (its own refusals: 400,
+  /// 408, 411, 413, 417, 431, 503, 505); the responder adds them to its own responses. The
+  /// default is none.
+  var headersForEveryResponse: HTTPHeaders { get }
 }
 
 extension HTTPResponder {
   package func admit(_ head: HTTPRequest) -> HTTPResponse? { nil }
+
+  package func isCredentialed(_ head: HTTPRequest) -> Bool { false }
+
+  package var headersForEveryResponse: HTTPHeaders { HTTPHeaders() }
 }

@@ -3,17 +3,26 @@ import Synchronization
 
 /// A small HTTP/1.1 server on `127.0.0.1` (RFC 9110, 9112): it reads requests with bounds on
 /// every size and time (``HTTPLimits``), hands each to a responder, and writes its response.
-/// Each connection has a thread of its own; past ``HTTPLimits/connections`` at once, new ones
-/// are answered `503 Service Unavailable` and closed.
+///
+/// One thread, the event loop, does every read and write, without ever waiting for a
+/// client: an idle or slow connection costs a descriptor and a few bytes, not a thread. A
+/// few worker threads run the responder. A connection is untrusted until one of its requests
+/// is credentialed (``HTTPResponder/isCredentialed(_:)``); untrusted connections have short
+/// deadlines and a bound of their own, past which the oldest of them is closed, so that they
+/// never take capacity from trusted ones.
 ///
 /// What it implements, and refuses, is said in docs/serve.md ("The HTTP layer").
 package final class HTTPServer: Sendable {
   /// The port the server listens on.
   package let port: UInt16
-  private let listener: Socket
-  private let limits: HTTPLimits
-  private let responder: any HTTPResponder
-  private let open = Mutex<Int>(0)
+  let listener: Socket
+  let limits: HTTPLimits
+  let responder: any HTTPResponder
+  let poller: ReadinessPoller
+  let mailbox: LoopMailbox
+  let counts = Counts()
+  private let stopping = Atomic(false)
+  private let running = Atomic(false)
 
   /// Starts listening; ``run()`` then serves.
   ///
@@ -21,7 +30,7 @@ package final class HTTPServer: Sendable {
   ///   - port: The port, or 0 for a free one.
   ///   - limits: The bounds on each connection.
   ///   - responder: What answers requests.
-  /// - Throws: ``HTTPServerError/cannotListen(port:reason:)``.
+  /// - Throws: ``HTTPServerError``.
   package convenience init(
     port: UInt16 = 0, limits: HTTPLimits = HTTPLimits(), responder: any HTTPResponder
   ) throws(HTTPServerError) {
@@ -29,53 +38,41 @@ package final class HTTPServer: Sendable {
   }
 
   /// Starts listening, with a responder made once the port is known (an app whose checks name
-  /// its own port, when the port was chosen by the system).
+  /// its own port, when the port was chosen by the system). The process's soft limit on open
+  /// files is raised to its hard limit, as every connection holds a descriptor.
   ///
   /// - Parameters:
   ///   - port: The port, or 0 for a free one.
   ///   - limits: The bounds on each connection.
   ///   - makeResponder: Makes what answers requests, from the port.
-  /// - Throws: ``HTTPServerError/cannotListen(port:reason:)``.
+  /// - Throws: ``HTTPServerError``.
   package init(
     port: UInt16 = 0, limits: HTTPLimits = HTTPLimits(),
     makeResponder: (UInt16) -> any HTTPResponder
   ) throws(HTTPServerError) {
+    // Without it the server still runs, with fewer connections at once.
+    _ = try? CurrentProcess.raiseOpenFileLimitToHard()
     do throws(Errno) {
-      (listener, self.port) = try Socket.listen(onLoopbackPort: port, backlog: 256)
+      (listener, self.port) = try Socket.listen(onLoopbackPort: port, backlog: 4096)
     } catch {
       throw .cannotListen(port: port, reason: error.description)
+    }
+    listener.setNonBlocking()
+    do throws(Errno) {
+      poller = try ReadinessPoller()
+      mailbox = LoopMailbox(wakeUp: try WakeUpSignal())
+    } catch {
+      throw .cannotStart(reason: error.description)
     }
     self.limits = limits
     self.responder = makeResponder(self.port)
   }
 
-  /// Accepts connections until ``stop()``; returns then.
+  /// Serves on this thread until ``stop()``; returns then, with every connection closed.
+  /// Only the first call serves; others return at once.
   package func run() {
-    while let socket = listener.accept() {
-      let admitted = open.withLock { count -> Bool in
-        guard count < limits.connections else { return false }
-        count += 1
-        return true
-      }
-      guard admitted else {
-        // Answered here, without a thread: a flood of connections costs a write each.
-        socket.setWriteTimeout(seconds: 1)
-        _ = socket.write(
-          Self.head(
-            .serviceUnavailable,
-            HTTPHeaders([("Retry-After", "1"), ("Content-Type", "text/plain; charset=utf-8")]),
-            contentLength: 37, close: true) + Array("too many connections: try again soon\n".utf8))
-        continue
-      }
-      // A thread of its own, detached: a connection blocks its thread on reads and writes for
-      // as long as the client takes (an event stream for hours), and a pool would keep others
-      // waiting behind it. It needs little stack: 128 at the default 8 MiB would reserve 1 GiB.
-      let thread = SystemThread.start(detached: true, stackSize: 512 << 10) { [self] in
-        defer { open.withLock { $0 -= 1 } }
-        Connection(socket: socket, limits: limits, responder: responder).serve()
-      }
-      if thread == nil { open.withLock { $0 -= 1 } }
-    }
+    guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    EventLoop(server: self).run()
   }
 
   /// Starts ``run()`` on a thread of its own.
@@ -84,22 +81,30 @@ package final class HTTPServer: Sendable {
     _ = SystemThread.start(detached: true) { server.run() }
   }
 
-  /// Stops accepting connections; those open finish their current request.
+  /// Stops accepting connections and closes every one, streams included, within a moment;
+  /// ``run()`` returns then. A response a worker is still making is dropped.
   package func stop() {
+    stopping.store(true, ordering: .releasing)
     listener.shutdown()
+    mailbox.wakeUp.signal()
   }
 
-  /// How many connections are open now.
-  package var openConnections: Int { open.withLock { $0 } }
+  var isStopping: Bool { stopping.load(ordering: .acquiring) }
 
-  /// The bytes of a response's status line and header fields.
-  static func head(
-    _ status: HTTPStatus, _ headers: HTTPHeaders, contentLength: Int?, close: Bool
-  ) -> [UInt8] {
-    var text = "HTTP/1.1 \(status.code) \(status.reason)\r\n"
-    for field in headers { text += "\(field.name): \(field.value)\r\n" }
-    if let contentLength { text += "Content-Length: \(contentLength)\r\n" }
-    text += close ? "Connection: close\r\n\r\n" : "\r\n"
-    return Array(text.utf8)
+  /// How many connections are open now (streams, and connections being closed, included).
+  package var openConnections: Int { counts.connections.load(ordering: .relaxed) }
+
+  /// How many streamed responses are open now.
+  package var openStreams: Int { counts.streams.load(ordering: .relaxed) }
+
+  /// What the loop counts, for other threads to read.
+  final class Counts: Sendable {
+    let connections = Atomic(0)
+    let streams = Atomic(0)
+
+    func publish(connections: Int, streams: Int) {
+      self.connections.store(connections, ordering: .relaxed)
+      self.streams.store(streams, ordering: .relaxed)
+    }
   }
 }

@@ -34,6 +34,13 @@ package final class ReadinessPoller: @unchecked Sendable {
   }
 
   private let poller: Int32
+  /// Where ``wait(timeout:maximumEvents:)`` has the system put what is ready: kept from one
+  /// wait to the next, as a server's loop waits thousands of times a second.
+  #if os(Linux)
+    private var events = UnsafeMutableBufferPointer<epoll_event>(start: nil, count: 0)
+  #else
+    private var events = UnsafeMutableBufferPointer<kevent>(start: nil, count: 0)
+  #endif
 
   /// Makes a poller.
   ///
@@ -51,7 +58,10 @@ package final class ReadinessPoller: @unchecked Sendable {
     #endif
   }
 
-  deinit { close(poller) }
+  deinit {
+    close(poller)
+    events.deallocate()
+  }
 
   /// Waits for `descriptor` to be ready for what `interest` says, replacing what it was
   /// waited for before; an empty interest stops waiting for it.
@@ -95,15 +105,19 @@ package final class ReadinessPoller: @unchecked Sendable {
 
   /// Waits until at least one descriptor is ready, or `timeout` seconds pass (`nil`: no
   /// limit), and returns what is ready (empty after the timeout). A signal ends the wait
-  /// early with nothing ready.
+  /// early with nothing ready. One thread waits at a time.
   ///
   /// - Throws: ``Errno``. The corresponding C function is `epoll_wait` on Linux, `kevent` on
   ///   Darwin.
   package func wait(timeout: Double?, maximumEvents: Int = 256) throws(Errno) -> [Event] {
     #if os(Linux)
-      var events = [epoll_event](repeating: epoll_event(), count: maximumEvents)
-      let milliseconds = timeout.map { Int32(max(0, min($0, 86_400)) * 1000) } ?? -1
-      let count = epoll_wait(poller, &events, Int32(maximumEvents), milliseconds)
+      if events.count < maximumEvents {
+        events.deallocate()
+        events = .allocate(capacity: maximumEvents)
+      }
+      // Rounded up: a wait of 0.4 ms is 1 ms, not a busy return.
+      let milliseconds = timeout.map { Int32((max(0, min($0, 86_400)) * 1000).rounded(.up)) } ?? -1
+      let count = epoll_wait(poller, events.baseAddress, Int32(maximumEvents), milliseconds)
       if count < 0 {
         if Errno.current == .interrupted { return [] }
         throw Errno.current
@@ -117,15 +131,18 @@ package final class ReadinessPoller: @unchecked Sendable {
           descriptor: FileDescriptor(rawValue: event.data.fd), ready: ready, hungUp: hungUp != 0)
       }
     #else
-      var events = [kevent](repeating: kevent(), count: maximumEvents)
+      if events.count < maximumEvents {
+        events.deallocate()
+        events = .allocate(capacity: maximumEvents)
+      }
       let count: Int32
       if let timeout {
         let clamped = max(0, min(timeout, 86_400))
         var limit = timespec(
           tv_sec: Int(clamped), tv_nsec: Int((clamped - Double(Int(clamped))) * 1e9))
-        count = kevent(poller, nil, 0, &events, Int32(maximumEvents), &limit)
+        count = kevent(poller, nil, 0, events.baseAddress, Int32(maximumEvents), &limit)
       } else {
-        count = kevent(poller, nil, 0, &events, Int32(maximumEvents), nil)
+        count = kevent(poller, nil, 0, events.baseAddress, Int32(maximumEvents), nil)
       }
       if count < 0 {
         if Errno.current == .interrupted { return [] }

@@ -8,8 +8,8 @@
 
 /// A thread of the system running one closure. Plain threads start in microseconds, where a
 /// thread pool's first worker can take milliseconds; drawdoc starts them where a second core
-/// pays (reading a big drawing in parts, listing a big store) and for each connection of its
-/// server.
+/// pays (reading a big drawing in parts, listing a big store), and for its server's event loop
+/// and workers.
 package struct SystemThread: Sendable {
   private let thread: pthread_t
 

@@ -114,7 +114,8 @@ package final class ChangeBroadcast: Sendable {
   func add(_ stream: HTTPStream, since: Int?) {
     // A page may have read the store a moment before this follower read the journal: an
     // event it knows of, not yet read here, is not a restarted journal.
-    let journalEnd = (since ?? 0) > state.withLock({ $0.lastSequence })
+    let journalEnd =
+      (since ?? 0) > state.withLock({ $0.lastSequence })
       ? (try? store.lastSequence()) ?? 0 : 0
     let number = state.withLock { state -> Int in
       var first = Array("retry: 1000\n\n".utf8)
@@ -141,7 +142,7 @@ package final class ChangeBroadcast: Sendable {
   }
 
   /// Stops following; every stream is closed.
-  func stop() {
+  package func stop() {
     follower.stop()
     let streams = state.withLock { state in
       defer { state.streams = [:] }
@@ -177,8 +178,10 @@ package final class ChangeBroadcast: Sendable {
       }
       state.recent.removeFirst(dropped)
       let streams = state.streams.values.map { $0 }
-      for key in state.streams.keys {
-        state.streams[key]?.after = max(state.streams[key]?.after ?? 0, newest)
+      for key in Array(state.streams.keys) {
+        if let after = state.streams[key]?.after, after < newest {
+          state.streams[key]?.after = newest
+        }
       }
       return (messages, streams)
     }

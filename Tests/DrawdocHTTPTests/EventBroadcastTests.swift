@@ -24,7 +24,9 @@ import Testing
     let deadline = Date().addingTimeInterval(10)
     var chunk = [UInt8](repeating: 0, count: 65536)
     while !received.contains(text), Date() < deadline {
-      let count = chunk.withUnsafeMutableBytes { recv(client.descriptor, $0.baseAddress, $0.count, 0) }
+      let count = chunk.withUnsafeMutableBytes {
+        recv(client.descriptor, $0.baseAddress, $0.count, 0)
+      }
       if count <= 0 { break }
       received += String(decoding: chunk[..<count], as: UTF8.self)
     }

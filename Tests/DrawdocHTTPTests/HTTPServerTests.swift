@@ -26,7 +26,7 @@ final class TestServer {
   init(
     limits: HTTPLimits = HTTPLimits(
       headBytes: 16 << 10, bodyBytes: 1 << 20, headSeconds: 2, bodySeconds: 2, idleSeconds: 2,
-      writeSeconds: 2, connections: 64)
+      writeSeconds: 2)
   )
     throws
   {
@@ -153,9 +153,10 @@ final class TestServer {
     #expect(!test.echo.paths.contains("GET /slow 0"))
   }
 
-  @Test func twoHundredConnectionsAtOnceAreAllAnsweredOrTurnedAway() throws {
+  @Test func twoHundredConnectionsAtOnceAreAllAnswered() throws {
     let test = try TestServer()
-    // Each connection opens and holds; 64 are served, the rest answered 503 at once.
+    // Each connection opens and holds, then asks: no thread is spent on any of them, and all
+    // fit in the untrusted bound.
     var clients: [RawClient] = []
     for _ in 0..<200 { clients.append(try RawClient(port: test.port)) }
     for client in clients {
@@ -165,8 +166,7 @@ final class TestServer {
     for client in clients {
       statuses[statusCode(client.readAll()) ?? 0, default: 0] += 1
     }
-    #expect(statuses[200, default: 0] + statuses[503, default: 0] == 200, "\(statuses)")
-    #expect(statuses[200, default: 0] >= 64, "\(statuses)")
+    #expect(statuses == [200: 200], "\(statuses)")
     clients.removeAll()
     #expect(try test.stillAnswers())
   }
@@ -176,8 +176,9 @@ final class TestServer {
       func respond(to request: HTTPRequest) -> HTTPResponse {
         HTTPResponse(
           status: .ok, headers: HTTPHeaders([("Content-Type", "text/event-stream")]),
-          body: .stream { writer in
-            for number in 1...3 { _ = writer.write(Array("data: \(number)\n\n".utf8)) }
+          body: .stream { stream in
+            for number in 1...3 { stream.send(Array("data: \(number)\n\n".utf8)) }
+            stream.close()
           })
       }
     }

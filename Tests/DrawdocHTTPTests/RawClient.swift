@@ -10,7 +10,7 @@ import Foundation
 
 /// A TCP client that sends exactly the bytes it is given, for requests no HTTP library would
 /// send: malformed, oversized, cut short, or one byte at a time.
-final class RawClient {
+final class RawClient: Sendable {
   let descriptor: Int32
 
   init(port: UInt16) throws {
@@ -61,6 +61,40 @@ final class RawClient {
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
       let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      if count <= 0 { return bytes }
+      bytes += chunk[..<count]
+    }
+  }
+
+  /// Reads until the server closes the connection, and tells whether it ended in a reset
+  /// (`ECONNRESET`) rather than the end of the stream.
+  func readAllNotingReset() -> (bytes: [UInt8], reset: Bool) {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      if count < 0 { return (bytes, errno == ECONNRESET) }
+      if count == 0 { return (bytes, false) }
+      bytes += chunk[..<count]
+    }
+  }
+
+  /// Whether the server has answered or closed, without waiting: something to read, the end
+  /// of the stream, or a failure.
+  var hasBeenAnsweredOrCut: Bool {
+    var byte: UInt8 = 0
+    let count = recv(descriptor, &byte, 1, Int32(MSG_DONTWAIT) | Int32(MSG_PEEK))
+    return count >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
+  }
+
+  /// Reads what has arrived, without waiting.
+  func readWhatIsThere() -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes {
+        recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+      }
       if count <= 0 { return bytes }
       bytes += chunk[..<count]
     }

@@ -11,10 +11,13 @@ final class ServedApp {
   let folder: String
   let store: DocumentStore
   let server: HTTPServer
-  let token = WebApp.makeToken()
+  let app: WebApp
+  let token = DocumentStore.makeAccessToken()
   let id: Identifier
 
-  init() throws {
+  /// - Parameter journalEvents: When more than 0, the change journal is replaced by this many
+  ///   events before the server starts (a long journal, as a store used for months has).
+  init(journalEvents: Int = 0) throws {
     folder =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("drawdoc-served-\(UUID().uuidString)").path
@@ -23,22 +26,42 @@ final class ServedApp {
     var factory = RectangleFactory(seed: 3)
     for _ in 0..<4 { try plane.add(factory.makeRectangle(for: plane)) }
     id = try store.create(plane, at: .now).id
+    if journalEvents > 0 {
+      var journal: [UInt8] = []
+      for sequence in 1...journalEvents {
+        journal +=
+          StoreEvent(
+            sequence: sequence, kind: .changed, id: id, version: 1, time: .now, title: "Served",
+            change: "set x of aaa-aaa-aaa"
+          ).jsonLine
+      }
+      try Data(journal).write(to: URL(fileURLWithPath: "\(folder)/changes.log"))
+    }
     let store = self.store
     let token = self.token
+    var made: WebApp?
     server = try HTTPServer(
       port: 0,
-      limits: HTTPLimits(headSeconds: 2, bodySeconds: 2, idleSeconds: 2, connections: 64)
-    ) { port in WebApp(store: store, token: token, port: port) }
+      limits: HTTPLimits(
+        headSeconds: 2, bodySeconds: 2, idleSeconds: 2, trustedConnections: 64)
+    ) { port in
+      let app = try! WebApp(store: store, token: token, port: port)
+      made = app
+      return app
+    }
+    app = made!
     server.start()
   }
 
   deinit {
     server.stop()
+    app.stop()
     try? FileManager.default.removeItem(atPath: folder)
   }
 
   var host: String { "127.0.0.1:\(server.port)" }
-  var cookie: String { "drawdoc_\(server.port)=\(token)" }
+  /// The header field that carries the token.
+  var credential: String { "Authorization: Bearer \(token)" }
 
   /// Every file below the store: relative path → bytes.
   func snapshot() -> [String: Data] {
@@ -67,7 +90,7 @@ final class ServedApp {
   func stillAnswers() throws -> Bool {
     statusCode(
       try exchange(
-        "GET /api/drawings HTTP/1.1\r\nHost: \(host)\r\nCookie: \(cookie)\r\nConnection: close\r\n\r\n"
+        "GET /api/drawings HTTP/1.1\r\nHost: \(host)\r\n\(credential)\r\nConnection: close\r\n\r\n"
       )) == 200
   }
 }
@@ -86,7 +109,7 @@ final class ServedApp {
       ),
       (
         "wrong token",
-        "DELETE /api/drawings/\(app.id) HTTP/1.1\r\nHost: \(app.host)\r\nCookie: drawdoc_\(app.server.port)=0000\r\nOrigin: http://\(app.host)\r\n\r\n",
+        "DELETE /api/drawings/\(app.id) HTTP/1.1\r\nHost: \(app.host)\r\nAuthorization: Bearer 0000\r\nOrigin: http://\(app.host)\r\n\r\n",
         401
       ),
       (
@@ -96,57 +119,57 @@ final class ServedApp {
       ),
       (
         "wrong Host",
-        "DELETE /api/drawings/\(app.id) HTTP/1.1\r\nHost: attacker.example:\(app.server.port)\r\nCookie: \(app.cookie)\r\nOrigin: http://attacker.example:\(app.server.port)\r\n\r\n",
+        "DELETE /api/drawings/\(app.id) HTTP/1.1\r\nHost: attacker.example:\(app.server.port)\r\n\(app.credential)\r\nOrigin: http://attacker.example:\(app.server.port)\r\n\r\n",
         403
       ),
       (
         "cross-origin POST",
-        "POST /api/drawings HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\nOrigin: https://evil.example\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}",
+        "POST /api/drawings HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\nOrigin: https://evil.example\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}",
         403
       ),
       (
         "a change without Origin",
-        "DELETE /api/drawings/\(app.id) HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\n\r\n",
+        "DELETE /api/drawings/\(app.id) HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\n\r\n",
         403
       ),
       (
         "a change by GET",
-        "GET /api/drawings/\(app.id)/undo HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\n\r\n",
+        "GET /api/drawings/\(app.id)/undo HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\n\r\n",
         404
       ),
       (
         "traversal",
-        "GET /assets/../../../etc/passwd HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\n\r\n",
+        "GET /assets/../../../etc/passwd HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\n\r\n",
         400
       ),
       (
         "encoded traversal",
-        "GET /api/drawings/%2e%2e%2f%2e%2e%2fetc HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\n\r\n",
+        "GET /api/drawings/%2e%2e%2f%2e%2e%2fetc HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\n\r\n",
         400
       ),
       (
         "backslashes",
-        "GET /api\\drawings HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\n\r\n", 400
+        "GET /api\\drawings HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\n\r\n", 400
       ),
       (
         "a drawing id that is a path",
-        "GET /api/drawings/..%5c..%5cetc/svg HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\n\r\n",
+        "GET /api/drawings/..%5c..%5cetc/svg HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\n\r\n",
         400
       ),
       ("malformed", "PATCH \(patch)\r\n\r\n", 400),
       (
         "huge body",
-        "PATCH \(patch) HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\nOrigin: http://\(app.host)\r\nContent-Length: \(1 << 30)\r\n\r\n",
+        "PATCH \(patch) HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\nOrigin: http://\(app.host)\r\nContent-Length: \(1 << 30)\r\n\r\n",
         413
       ),
       (
         "truncated body",
-        "PATCH \(patch) HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\nOrigin: http://\(app.host)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count + 40)\r\n\r\n\(body)",
+        "PATCH \(patch) HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\nOrigin: http://\(app.host)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count + 40)\r\n\r\n\(body)",
         0
       ),
       (
         "not JSON",
-        "PATCH \(patch) HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\nOrigin: http://\(app.host)\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\n{{{{{",
+        "PATCH \(patch) HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\nOrigin: http://\(app.host)\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\n{{{{{",
         400
       ),
       (
@@ -177,7 +200,7 @@ final class ServedApp {
     for _ in 0..<200 { clients.append(try RawClient(port: app.server.port)) }
     for client in clients {
       client.send(
-        "GET /api/drawings HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\nConnection: close\r\n\r\n"
+        "GET /api/drawings HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\nConnection: close\r\n\r\n"
       )
     }
     let statuses = clients.map { statusCode($0.readAll()) ?? 0 }
@@ -217,7 +240,7 @@ final class ServedApp {
       for path in paths {
         let client = try RawClient(port: app.server.port)
         client.send(
-          "\(method) \(path) HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\n"
+          "\(method) \(path) HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\n"
             + "Origin: http://\(app.host)\r\nContent-Type: application/json\r\n"
             + "Content-Length: 2\r\nConnection: close\r\n\r\n{}")
         let status = statusCode(client.readAll()) ?? 0
@@ -242,7 +265,7 @@ final class ServedApp {
     }
     let started = Date()
     #expect(try app.stillAnswers())
-    // Each connection has a thread: the answer does not wait for the stalled ones' timeouts.
+    // The loop waits on no client: the answer does not wait for the stalled ones' timeouts.
     #expect(Date().timeIntervalSince(started) < 1.5)
     stalled.removeAll()
   }
@@ -252,7 +275,7 @@ final class ServedApp {
     let sequence = try app.store.lastSequence()
     let client = try RawClient(port: app.server.port)
     client.send(
-      "GET /api/events?since=\(sequence) HTTP/1.1\r\nHost: \(app.host)\r\nCookie: \(app.cookie)\r\n\r\n"
+      "GET /api/events?since=\(sequence) HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\n\r\n"
     )
     try app.store.update(app.id, at: .now) { drawing in
       drawing.plane.removeAll()

@@ -259,14 +259,14 @@ func referenceDifference(_ image: RasterImage, _ expected: [Double], x: Int, y: 
     #expect(throws: RasterError.imageTooLarge(width: 10_001, height: 10_000)) {
       try Rasterizer.render(try makePlane(width: 10_001, height: 10_000, []))
     }
-    // The bound is 2²⁵ pixels: 8,192 × 4,096 is the last size of that width, and the scale
-    // that would pass it (a 1024 × 768 canvas at 6 is 6,144 × 4,608) is refused.
+    // The bound is 2²⁵ pixels: 8,192 × 4,096 is the last size of that width, and a scale
+    // that would pass it (a 1024 × 768 canvas at 8 is 8,192 × 6,144) is refused.
     #expect(Rasterizer.maximumPixelCount == 8_192 * 4_096)
     #expect(throws: RasterError.imageTooLarge(width: 8_192, height: 4_097)) {
       try Rasterizer.render(try makePlane(width: 8_192, height: 4_097, []))
     }
-    #expect(throws: RasterError.imageTooLarge(width: 6_144, height: 4_608)) {
-      try Rasterizer.render(try makePlane(width: 1024, height: 768, []), scale: 6)
+    #expect(throws: RasterError.imageTooLarge(width: 8_192, height: 6_144)) {
+      try Rasterizer.render(try makePlane(width: 1024, height: 768, []), scale: 8)
     }
     #expect(throws: RasterError.imageTooLarge(width: 20_480, height: 15_360)) {
       try Rasterizer.render(try makePlane(width: 1024, height: 768, []), scale: 20)

@@ -254,14 +254,14 @@ final class AppFixture {
     }
     let bad = try fixture.call("GET", "/api/drawings/\(fixture.id)/export?format=gif")
     #expect(bad.status == .badRequest)
-    // A picture past the bound on pixels (1024 × 768 at 6 is 6,144 × 4,608) is refused before
+    // A picture past the bound on pixels (1024 × 768 at 8 is 8,192 × 6,144) is refused before
     // a pixel is made, with the limit in the message; the same scale is fine for SVG.
     let huge = try fixture.call(
-      "GET", "/api/drawings/\(fixture.id)/export?format=png&scale=6")
+      "GET", "/api/drawings/\(fixture.id)/export?format=png&scale=8")
     #expect(huge.status == .contentTooLarge)
     #expect((try fixture.object(huge)["error"] as? String)?.contains("33554432 pixels") == true)
     #expect(
-      try fixture.call("GET", "/api/drawings/\(fixture.id)/export?format=svg&scale=6").status
+      try fixture.call("GET", "/api/drawings/\(fixture.id)/export?format=svg&scale=8").status
         == .ok)
   }
 
@@ -282,8 +282,10 @@ final class AppFixture {
     let listing = "/api/drawings"
     #expect(try fixture.call("GET", listing, headers: [host, bearer]).status == .ok)
     #expect(
-      try fixture.call("GET", listing, headers: [host, ("authorization", "bearer \(fixture.token)")])
-        .status == .ok)
+      try fixture.call(
+        "GET", listing, headers: [host, ("authorization", "bearer \(fixture.token)")]
+      )
+      .status == .ok)
     for refused in [
       [host], [host, ("Authorization", "Bearer wrong")],
       [host, ("Authorization", "Basic \(fixture.token)")],
@@ -323,8 +325,12 @@ final class AppFixture {
         == .created)
     #expect(
       try fixture.call("TRACE", listing, headers: [host, bearer]).status == .methodNotAllowed)
-    #expect(fixture.app.isCredentialed(try HTTPRequest(method: "GET", target: "/", headers: HTTPHeaders([host, bearer]))))
-    #expect(!fixture.app.isCredentialed(try HTTPRequest(method: "GET", target: "/", headers: HTTPHeaders([host]))))
+    #expect(
+      fixture.app.isCredentialed(
+        try HTTPRequest(method: "GET", target: "/", headers: HTTPHeaders([host, bearer]))))
+    #expect(
+      !fixture.app.isCredentialed(
+        try HTTPRequest(method: "GET", target: "/", headers: HTTPHeaders([host]))))
     // Every answer keeps pages to what this server sends.
     let page = try fixture.call("GET", "/", headers: [host])
     #expect(page.headers["Content-Security-Policy"]?.contains("default-src 'none'") == true)

@@ -51,16 +51,7 @@ struct ServeCommand: Command {
 
   func run(_ context: CommandContext) throws -> ExitStatus {
     let store = try StoreAccess.open(arguments, context)
-    let token: String
-    do {
-      token = try store.accessToken(renewing: newToken)
-    } catch .readOnly, .io {
-      // A store this user may only read: the token lasts as long as this server.
-      token = DocumentStore.makeAccessToken()
-      context.standardError.writeLine(
-        "warning: the access token cannot be kept in \(store.root): pages opened now will need "
-          + "the new address after a restart")
-    }
+    let token = try Self.accessToken(of: store, renewing: newToken, context)
     let broadcast = try ChangeBroadcast(store: store)
     let server = try HTTPServer(port: port, limits: WebApp.limits) { port in
       WebApp(store: store, token: token, port: port, broadcast: broadcast)
@@ -91,6 +82,23 @@ struct ServeCommand: Command {
     withExtendedLifetime(sources) {}
     context.standardOutput.writeLine("stopped")
     return .success
+  }
+
+  /// The store's access token; for a store this user may only read, one that lasts as long
+  /// as this server, with a warning.
+  static func accessToken(of store: DocumentStore, renewing: Bool, _ context: CommandContext)
+    throws(StoreError) -> String
+  {
+    let kept = Result { () throws(StoreError) in try store.accessToken(renewing: renewing) }
+    switch kept {
+    case .success(let token): return token
+    case .failure(.readOnly), .failure(.io):
+      context.standardError.writeLine(
+        "warning: the access token cannot be kept in \(store.root): pages opened now will need "
+          + "the new address after a restart")
+      return DocumentStore.makeAccessToken()
+    case .failure(let error): throw error
+    }
   }
 
   struct OpenFailure: Error {

@@ -1,7 +1,5 @@
 /// A page that moves on to another address by itself: how `drawdoc serve --open` hands the
-/// address (and its token) to a browser without putting it on a command line, and how the app
-/// trades a token in the address for its cookie (a navigation the page starts itself is
-/// same-site, so the strict cookie goes with it, where a redirect would not).
+/// address (and its token) to a browser without putting it on a command line.
 package enum HandoffPage {
   /// The page's HTML.
   ///

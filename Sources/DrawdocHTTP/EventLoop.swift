@@ -1,0 +1,301 @@
+import DrawdocSystem
+
+/// The server's one thread of socket work: it waits on every socket at once
+/// (``ReadinessPoller``), accepts, reads heads and bodies, hands whole requests to the
+/// workers, writes responses and streams, and enforces every deadline and bound. Nothing on
+/// it waits for a client. Everything here runs on that thread.
+final class EventLoop {
+  let server: HTTPServer
+  var limits: HTTPLimits { server.limits }
+  var responder: any HTTPResponder { server.responder }
+  let workers: WorkerPool
+  /// The open connections, by descriptor.
+  var connections: [Int32: Connection] = [:]
+  var untrustedCount = 0
+  var trustedCount = 0
+  var streamCount = 0
+  /// Untrusted connections, oldest first, for eviction; entries of connections that closed or
+  /// became trusted are passed over.
+  var untrustedOrder: [ConnectionKey] = []
+  var untrustedOrderStart = 0
+  private var nextSerial: UInt64 = 0
+  /// No connection's deadline is before this (it may be earlier than the first one).
+  var nextDeadline = Double.infinity
+  private var lastScan = 0.0
+  /// Set while accepting waits because no descriptor is left.
+  private var acceptPausedUntil: Double?
+  /// Where every read goes first, before the bytes a connection keeps are copied to it.
+  let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
+
+  /// The most connections accepted between two looks at the sockets, so that connections
+  /// already accepted are read before newer ones can evict them.
+  private static let acceptBatch = 128
+  /// How often, at most, every connection's deadline is looked at.
+  private static let scanInterval = 0.05
+
+  init(server: HTTPServer) {
+    self.server = server
+    workers = WorkerPool(
+      count: server.limits.workers, responder: server.responder, mailbox: server.mailbox)
+  }
+
+  deinit { readBuffer.deallocate() }
+
+  var now: Double { MonotonicClock.seconds() }
+
+  /// Serves until the server stops, then closes everything.
+  func run() {
+    let listener = server.listener.descriptor
+    let wakeUp = server.mailbox.wakeUp.descriptor
+    do {
+      try server.poller.set(listener, interest: .read)
+      try server.poller.set(wakeUp, interest: .read)
+    } catch {
+      shutDown()
+      return
+    }
+    while !server.isStopping {
+      guard let events = try? server.poller.wait(timeout: timeout(now: now)) else { break }
+      var acceptable = false
+      for event in events {
+        switch event.descriptor {
+        case listener: acceptable = true
+        case wakeUp: server.mailbox.wakeUp.drain()
+        default:
+          guard let connection = connections[event.descriptor.rawValue] else { continue }
+          handle(event, on: connection)
+        }
+      }
+      // Only now, with every event of this wait handled: a descriptor closed above and
+      // reused by a new connection cannot get an event meant for the old one.
+      deliverMessages()
+      if acceptable { acceptConnections() }
+      expireDeadlines()
+    }
+    shutDown()
+  }
+
+  /// How long to wait for the sockets: until the next deadline, but not to look at deadlines
+  /// more often than ``scanInterval``; no limit with nothing to time.
+  private func timeout(now: Double) -> Double? {
+    var due = nextDeadline
+    if let paused = acceptPausedUntil { due = min(due, paused) }
+    guard due < .infinity else { return nil }
+    return max(0, max(due, lastScan + Self.scanInterval) - now)
+  }
+
+  private func handle(_ event: ReadinessPoller.Event, on connection: Connection) {
+    if event.ready.contains(.read) || event.hungUp { readable(connection) }
+    if connection.isOpen && event.ready.contains(.write) { writable(connection) }
+  }
+
+  // MARK: - Messages from workers and streams
+
+  private func deliverMessages() {
+    for message in server.mailbox.takeAll() {
+      switch message {
+      case .responded(let key, let response):
+        guard let connection = connection(for: key), case .responding = connection.phase
+        else { continue }
+        respond(connection, with: response)
+      case .streamReady(let key):
+        guard let connection = connection(for: key), case .streaming = connection.phase
+        else { continue }
+        writable(connection)
+      }
+    }
+  }
+
+  private func connection(for key: ConnectionKey) -> Connection? {
+    guard let connection = connections[key.descriptor], connection.key == key else { return nil }
+    return connection
+  }
+
+  // MARK: - Accepting, and the untrusted bound
+
+  private func acceptConnections() {
+    for _ in 0..<Self.acceptBatch {
+      switch server.listener.acceptWithoutWaiting() {
+      case .connection(let socket): add(socket)
+      case .wouldBlock: return
+      case .tooManyOpenFiles:
+        // The oldest untrusted connection gives its descriptor to the newcomer.
+        if evictOldestUntrusted() { continue }
+        pauseAccepting()
+        return
+      case .failed:
+        // Out of memory or buffers, say: the listener would be ready again at once.
+        if !server.isStopping { pauseAccepting() }
+        return
+      }
+    }
+  }
+
+  /// Stops waiting on the listener for a moment, when accepting fails for want of something
+  /// that no connection here can give back.
+  private func pauseAccepting() {
+    acceptPausedUntil = now + 0.1
+    try? server.poller.set(server.listener.descriptor, interest: [], previously: .read)
+  }
+
+  private func add(_ socket: Socket) {
+    if untrustedCount >= limits.untrustedConnections { evictOldestUntrusted() }
+    nextSerial += 1
+    let connection = Connection(
+      socket: socket, serial: nextSerial, deadline: now + limits.untrustedHeadSeconds)
+    connections[connection.key.descriptor] = connection
+    untrustedCount += 1
+    untrustedOrder.append(connection.key)
+    if untrustedOrder.count - untrustedOrderStart > 2 * untrustedCount + 64 {
+      untrustedOrder = untrustedOrder[untrustedOrderStart...].filter { key in
+        self.connection(for: key).map { !$0.trusted } ?? false
+      }
+      untrustedOrderStart = 0
+    }
+    nextDeadline = min(nextDeadline, connection.deadline)
+    publishCounts()
+    // A client usually sends its request as it connects: read it now, before newer
+    // connections could evict this one.
+    readable(connection)
+    if connection.isOpen { updateInterest(connection) }
+  }
+
+  /// Closes the untrusted connection that has been open longest.
+  ///
+  /// - Returns: Whether there was one.
+  @discardableResult
+  private func evictOldestUntrusted() -> Bool {
+    while untrustedOrderStart < untrustedOrder.count {
+      let key = untrustedOrder[untrustedOrderStart]
+      untrustedOrderStart += 1
+      if untrustedOrderStart * 2 > untrustedOrder.count {
+        untrustedOrder.removeFirst(untrustedOrderStart)
+        untrustedOrderStart = 0
+      }
+      if let connection = connection(for: key), !connection.trusted {
+        close(connection)
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Moves a connection whose request is credentialed to the trusted bound.
+  ///
+  /// - Returns: `false` when the trusted bound is full.
+  func promote(_ connection: Connection) -> Bool {
+    guard trustedCount < limits.trustedConnections else { return false }
+    connection.trusted = true
+    untrustedCount -= 1
+    trustedCount += 1
+    return true
+  }
+
+  // MARK: - Deadlines
+
+  func setDeadline(_ connection: Connection, _ deadline: Double) {
+    connection.deadline = deadline
+    nextDeadline = min(nextDeadline, deadline)
+  }
+
+  private func expireDeadlines() {
+    let now = self.now
+    if let paused = acceptPausedUntil, now >= paused {
+      acceptPausedUntil = nil
+      try? server.poller.set(server.listener.descriptor, interest: .read)
+    }
+    guard now >= nextDeadline, now >= lastScan + Self.scanInterval else { return }
+    lastScan = now
+    var next = Double.infinity
+    var expired: [Connection] = []
+    for connection in connections.values {
+      if connection.deadline <= now {
+        expired.append(connection)
+      } else {
+        next = min(next, connection.deadline)
+      }
+    }
+    nextDeadline = next
+    for connection in expired where connection.isOpen { expire(connection) }
+  }
+
+  private func expire(_ connection: Connection) {
+    switch connection.phase {
+    case .head where connection.input.isEmpty:
+      // Nothing asked: the client was idle too long, or never said anything.
+      close(connection)
+    case .head, .body:
+      refuse(connection, HTTPError.timedOut)
+    case .responding:
+      connection.deadline = .infinity
+    case .writing, .streaming, .draining:
+      close(connection)
+    }
+  }
+
+  // MARK: - Interest, counts and closing
+
+  /// Tells the poller what the connection waits for now.
+  func updateInterest(_ connection: Connection) {
+    let wanted = connection.wantedInterest
+    guard wanted != connection.registered else { return }
+    do {
+      try server.poller.set(
+        connection.socket.descriptor, interest: wanted, previously: connection.registered)
+      connection.registered = wanted
+    } catch {
+      close(connection)
+    }
+  }
+
+  func publishCounts() {
+    server.counts.publish(connections: untrustedCount + trustedCount, streams: streamCount)
+  }
+
+  /// Closes a connection at once; its stream, if any, ends, and a request a worker has not
+  /// taken yet is dropped.
+  func close(_ connection: Connection) {
+    guard connection.isOpen else { return }
+    connection.isOpen = false
+    connections[connection.key.descriptor] = nil
+    if connection.trusted { trustedCount -= 1 } else { untrustedCount -= 1 }
+    var ended: HTTPStream?
+    switch connection.phase {
+    case .responding(let cancellation): cancellation.cancel()
+    case .streaming(let stream):
+      streamCount -= 1
+      ended = stream
+    default: break
+    }
+    publishCounts()
+    // The socket closes with the last reference to it, the connection's; the poller forgets
+    // a descriptor as it closes.
+    ended?.finish()
+  }
+
+  /// Ends a connection whose last answer is written: the client reads the end of the stream,
+  /// and what it still sends is read and dropped for a short while (``drainSeconds``,
+  /// ``drainBytes``), so that it reads the answer rather than a reset.
+  func finishGracefully(_ connection: Connection) {
+    guard !connection.peerFinished else {
+      close(connection)
+      return
+    }
+    connection.socket.shutdownWriting()
+    connection.phase = .draining(received: 0)
+    connection.input = []
+    connection.output = []
+    connection.writeBlocked = false
+    setDeadline(connection, now + Self.drainSeconds)
+    updateInterest(connection)
+  }
+
+  static let drainSeconds = 1.0
+  static let drainBytes = 64 << 10
+
+  private func shutDown() {
+    for connection in Array(connections.values) { close(connection) }
+    workers.stop()
+    publishCounts()
+  }
+}
