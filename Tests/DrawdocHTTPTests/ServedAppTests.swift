@@ -17,6 +17,7 @@ final class ServedApp {
 
   /// - Parameter journalEvents: When more than 0, the change journal is replaced by this many
   ///   events before the server starts (a long journal, as a store used for months has).
+  /// - Throws: When the store or the server cannot be made.
   init(journalEvents: Int = 0) throws {
     folder =
       FileManager.default.temporaryDirectory
@@ -39,17 +40,13 @@ final class ServedApp {
     }
     let store = self.store
     let token = self.token
-    var made: WebApp?
+    let broadcast = try ChangeBroadcast(store: store)
     server = try HTTPServer(
       port: 0,
       limits: HTTPLimits(
         headSeconds: 2, bodySeconds: 2, idleSeconds: 2, trustedConnections: 64)
-    ) { port in
-      let app = try! WebApp(store: store, token: token, port: port)
-      made = app
-      return app
-    }
-    app = made!
+    ) { port in WebApp(store: store, token: token, port: port, broadcast: broadcast) }
+    app = WebApp(store: store, token: token, port: server.port, broadcast: broadcast)
     server.start()
   }
 
