@@ -407,10 +407,10 @@ def test(app, screenshots):
     step("an edit of a rectangle that changed meanwhile is refused (409)")
     stale = driver.execute_script("return drawdocEditor.version;")
     app.run("set", doc, rid, "--alpha", "9")
+    # Through the page's own request, which carries the token it keeps.
     result = driver.execute_script(
-        "return fetch(`/api/drawings/${drawdocEditor.id}/rectangles/" + rid + "`, "
-        "{method: 'PATCH', headers: {'Content-Type': 'application/json'}, "
-        "body: JSON.stringify({version: " + str(stale) + ", alpha: '3'})}).then(r => r.status);")
+        "return drawdocEditor.api('PATCH', `/api/drawings/${drawdocEditor.id}/rectangles/" + rid
+        + "`, {version: " + str(stale) + ", alpha: '3'}).then(r => r.status);")
     assert result == 409, result
     assert app.rect(doc, rid)["alpha"] == 9
 
