@@ -140,6 +140,9 @@ import Testing
 /// The hostile clients, each kind on a thread of its own.
 final class Attack: Sendable {
   let port: UInt16
+  /// What each event stream sends to open, and what shows that it has heard from the server.
+  let streamRequest: String
+  let streamMarker: String
   private let idle = Mutex<[RawClient]>([])
   private let slow = Mutex<[RawClient]>([])
   private let streams = Mutex<[RawClient]>([])
@@ -147,8 +150,13 @@ final class Attack: Sendable {
   /// Whether the slow clients go on.
   let running = Atomic(true)
 
-  init(port: UInt16) {
+  init(
+    port: UInt16, streamRequest: String = GateServer.credentialed("/stream"),
+    streamMarker: String = "data: tick"
+  ) {
     self.port = port
+    self.streamRequest = streamRequest
+    self.streamMarker = streamMarker
   }
 
   /// Connects and sends nothing, as fast as it can.
@@ -189,7 +197,7 @@ final class Attack: Sendable {
   func openStreams(_ count: Int) {
     for _ in 0..<count {
       guard let client = try? RawClient(port: port) else { continue }
-      client.send(GateServer.credentialed("/stream"))
+      client.send(streamRequest)
       streams.withLock { $0.append(client) }
     }
   }
@@ -199,7 +207,7 @@ final class Attack: Sendable {
     streams.withLock { clients in
       clients.filter { client in
         let text = String(decoding: client.readWhatIsThere(), as: UTF8.self)
-        return text.hasPrefix("HTTP/1.1 200 OK\r\n") && text.contains("data: tick")
+        return text.hasPrefix("HTTP/1.1 200 OK\r\n") && text.contains(streamMarker)
       }.count
     }
   }

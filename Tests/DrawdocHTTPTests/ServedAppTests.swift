@@ -15,10 +15,16 @@ final class ServedApp {
   let token = DocumentStore.makeAccessToken()
   let id: Identifier
 
-  /// - Parameter journalEvents: When more than 0, the change journal is replaced by this many
-  ///   events before the server starts (a long journal, as a store used for months has).
+  /// - Parameters:
+  ///   - journalEvents: When more than 0, the change journal is replaced by this many
+  ///     events before the server starts (a long journal, as a store used for months has).
+  ///   - limits: The server's bounds.
   /// - Throws: When the store or the server cannot be made.
-  init(journalEvents: Int = 0) throws {
+  init(
+    journalEvents: Int = 0,
+    limits: HTTPLimits = HTTPLimits(
+      headSeconds: 2, bodySeconds: 2, idleSeconds: 2, trustedConnections: 64)
+  ) throws {
     folder =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("drawdoc-served-\(UUID().uuidString)").path
@@ -41,11 +47,9 @@ final class ServedApp {
     let store = self.store
     let token = self.token
     let broadcast = try ChangeBroadcast(store: store)
-    server = try HTTPServer(
-      port: 0,
-      limits: HTTPLimits(
-        headSeconds: 2, bodySeconds: 2, idleSeconds: 2, trustedConnections: 64)
-    ) { port in WebApp(store: store, token: token, port: port, broadcast: broadcast) }
+    server = try HTTPServer(port: 0, limits: limits) { port in
+      WebApp(store: store, token: token, port: port, broadcast: broadcast)
+    }
     app = WebApp(store: store, token: token, port: server.port, broadcast: broadcast)
     server.start()
   }
