@@ -42,7 +42,8 @@ struct ServeCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
+    // The server keeps the drawings it changes decoded, so that an edit costs what it changes.
+    let store = try StoreAccess.open(arguments, context, keepingInMemory: DrawingMemory())
     let token = WebApp.makeToken()
     let server = try HTTPServer(port: port, limits: WebApp.limits) { port in
       WebApp(store: store, token: token, port: port)
@@ -68,6 +69,8 @@ struct ServeCommand: Command {
       }
     }
     server.run()
+    // The thumbnails of the last changes, drawn after their answers.
+    store.memory?.waitForThumbnails()
     if let page { try? FileSystem.remove(page) }
     withExtendedLifetime(sources) {}
     context.standardOutput.writeLine("stopped")

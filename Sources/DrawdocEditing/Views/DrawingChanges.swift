@@ -20,14 +20,15 @@ import DrawdocStore
 /// A rectangle whose values or place in z-order changed is in both lists. The rectangles
 /// that stay keep their order, so a page that takes out `removed` and then inserts `put` in
 /// the order given, each at its `index`, holds the drawing of `version`.
+///
+/// A store with a ``DrawdocStore/DrawingMemory`` answers from the versions it keeps when they
+/// reach back to V, without reading a drawing file; the answer is the same either way.
 package enum DrawingChanges {
   package static func body(store: DocumentStore, id: Identifier, since: Int) throws -> JSONValue {
     let sequence = try store.lastSequence()
-    let (revision, history) = try store.snapshot(of: id)
+    let (revision, history, kept) = try store.snapshot(of: id, since: since)
     let new = revision.drawing
-    guard since <= revision.version, let old = try keptVersion(since, of: id, in: store),
-      old.plane.size == new.plane.size
-    else {
+    guard since <= revision.version, let old = kept, old.plane.size == new.plane.size else {
       return .object(
         HistoryView.versionMembers(sequence: sequence, revision: revision, history: history) + [
           ("changes", .null)
@@ -64,17 +65,5 @@ package enum DrawingChanges {
       HistoryView.versionMembers(sequence: sequence, revision: revision, history: history) + [
         ("changes", changes)
       ])
-  }
-
-  /// A version of the drawing, or `nil` when its history does not keep it.
-  private static func keptVersion(_ version: Int, of id: Identifier, in store: DocumentStore)
-    throws(StoreError) -> Drawing?
-  {
-    do {
-      return try store.drawing(id, version: version)
-    } catch {
-      guard case .noSuchVersion = error else { throw error }
-      return nil
-    }
   }
 }
