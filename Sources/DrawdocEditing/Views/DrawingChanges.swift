@@ -26,31 +26,19 @@ import DrawdocStore
 package enum DrawingChanges {
   package static func body(store: DocumentStore, id: Identifier, since: Int) throws -> JSONValue {
     let sequence = try store.lastSequence()
-    let (revision, history, kept) = try store.snapshot(of: id, since: since)
-    let new = revision.drawing
-    guard since <= revision.version, let old = kept, old.plane.size == new.plane.size else {
-      return .object(
-        HistoryView.versionMembers(sequence: sequence, revision: revision, history: history) + [
-          ("changes", .null)
-        ])
-    }
-    let difference = PlaneDifference(from: old.plane, to: new.plane)
-    // A rectangle both changed and moved is taken out and put back once.
-    let replaced = Set(difference.changed.map(\.new.id) + difference.moved.map(\.id))
-    let put = (difference.added.map(\.id) + replaced).compactMap { id in
-      new.plane.zIndex(of: id).map { (index: $0, rectangle: new.plane[$0]) }
-    }.sorted { $0.index < $1.index }
-    let removed =
-      difference.removed.map(\.id) + put.map(\.rectangle.id).filter(replaced.contains)
+    let catchUp = try store.catchUp(id, since: since)
+    let members = HistoryView.versionMembers(
+      sequence: sequence, version: catchUp.version, history: catchUp.history)
+    guard let found = catchUp.changes else { return .object(members + [("changes", .null)]) }
     let changes = JSONValue.object([
-      ("title", .string(new.plane.title)),
-      ("modified", .string(new.modified.description)),
-      ("count", .number(Double(new.plane.count))),
-      ("removed", .array(removed.map { .string($0.description) })),
+      ("title", .string(catchUp.title)),
+      ("modified", .string(catchUp.modified.description)),
+      ("count", .number(Double(catchUp.count))),
+      ("removed", .array(found.removed.map { .string($0.description) })),
       (
         "put",
         .array(
-          put.map { entry in
+          found.put.map { entry in
             var line: [UInt8] = []
             SVGEncoder.appendRectangle(entry.rectangle, at: entry.index, to: &line)
             return .object([
@@ -61,9 +49,6 @@ package enum DrawingChanges {
           })
       ),
     ])
-    return .object(
-      HistoryView.versionMembers(sequence: sequence, revision: revision, history: history) + [
-        ("changes", changes)
-      ])
+    return .object(members + [("changes", changes)])
   }
 }

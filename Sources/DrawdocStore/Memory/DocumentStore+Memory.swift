@@ -4,20 +4,20 @@ import DrawdocSVG
 extension DocumentStore {
   // MARK: - Catching up
 
-  /// What a page showing version `version` needs to catch up (the drawing app's `/changes`):
-  /// the current drawing and its version, its history, and the drawing as version `version`
-  /// held it (`nil` when the history does not keep that version, or when it is newer than
-  /// the current one). With a ``memory`` that holds the versions in between, nothing is read
-  /// but the version log; otherwise the drawing and that version are read from their files.
+  /// What a page showing version `version` needs to catch up with the current one (the
+  /// drawing app's `/changes`), read under the lock. With a ``memory`` that holds the current
+  /// version and every step since `version`, nothing is read but the version log, and the
+  /// answer costs what changed; otherwise both versions are read from their files and
+  /// compared whole. The answer is the same either way.
   ///
   /// - Parameters:
   ///   - id: The drawing.
   ///   - version: The version the page shows.
-  /// - Returns: The three, as ``snapshot(of:)`` and ``drawing(_:version:)`` read them.
+  /// - Returns: What changed, with the current version and the history.
   /// - Throws: As ``snapshot(of:)``.
-  package func snapshot(of id: Identifier, since version: Int) throws(StoreError) -> (
-    revision: Revision, history: DrawingHistory, then: Drawing?
-  ) {
+  package func catchUp(_ id: Identifier, since version: Int) throws(StoreError)
+    -> DrawingCatchUp
+  {
     if let memory,
       let found = try withLock({ () throws(StoreError) in
         try catchUp(id, since: version, from: memory)
@@ -27,45 +27,63 @@ extension DocumentStore {
       return found
     }
     let (revision, history) = try snapshot(of: id)
-    guard version <= revision.version else { return (revision, history, nil) }
-    do {
-      return (revision, history, try drawing(id, version: version))
-    } catch {
-      guard case .noSuchVersion = error else { throw error }
-      return (revision, history, nil)
+    var old: Drawing?
+    if version <= revision.version {
+      do {
+        old = try drawing(id, version: version)
+      } catch {
+        guard case .noSuchVersion = error else { throw error }
+      }
     }
+    return DrawingCatchUp(revision: revision, history: history, old: old)
   }
 
-  /// ``snapshot(of:since:)`` from the memory, or `nil` when it does not hold the drawing's
+  /// ``catchUp(_:since:)`` from the memory, or `nil` when it does not hold the drawing's
   /// current version and every step since `version`. Must run under the lock.
   private func catchUp(_ id: Identifier, since version: Int, from memory: DrawingMemory)
-    throws(StoreError) -> (revision: Revision, history: DrawingHistory, then: Drawing?)?
+    throws(StoreError) -> DrawingCatchUp?
   {
     let file = path(of: id)
     guard let identity = StoreFiles.identity(file) else { throw missing(id) }
     let log = try VersionLog(path: versionLogPath(of: id))
-    guard case .recorded(let record, _) = log.standing(of: identity), version <= record.number,
-      let (times, copies) = memory.read(
-        file,
-        {
-          kept -> ((created: Timestamp, modified: Timestamp), (now: PlaneParts, then: PlaneParts))?
-          in
-          guard kept.identity == identity, kept.versions.current == record.number,
-            let copies = kept.copies(since: version)
-          else { return nil }
-          return ((kept.drawing.created, kept.drawing.modified), copies)
-        }),
-      let now = copies.now.plane, let then = copies.then.plane
+    guard case .recorded(let record, _) = log.standing(of: identity), version <= record.number
     else { return nil }
     let history = try self.history(of: id)
     let isKept = version == record.number || history.versions.contains { $0.number == version }
-    return (
-      Revision(
-        drawing: Drawing(id: id, created: times.created, modified: times.modified, plane: now),
-        version: record.number),
-      history,
-      isKept ? Drawing(id: id, created: times.created, modified: times.modified, plane: then) : nil
-    )
+    typealias Header = (created: Timestamp, modified: Timestamp, title: String, count: Int)
+    enum Found: Sendable {
+      /// Told from the steps (`nil`: the page reads the whole drawing).
+      case told(Header, DrawingCatchUp.Changes?)
+      /// Copies of both versions, to compare whole.
+      case copies(Header, now: PlaneParts, then: PlaneParts)
+    }
+    let found = memory.read(file) { kept -> Found? in
+      guard kept.identity == identity, kept.versions.current == record.number else {
+        return nil
+      }
+      let drawing = kept.drawing
+      let header = (drawing.created, drawing.modified, drawing.plane.title, drawing.plane.count)
+      guard isKept else { return .told(header, nil) }
+      if let (changes, sameCanvas) = kept.changes(since: version) {
+        return .told(header, sameCanvas ? changes : nil)
+      }
+      return kept.copies(since: version).map { .copies(header, now: $0.now, then: $0.then) }
+    }
+    switch found {
+    case nil: return nil
+    case .told(let header, let changes):
+      return DrawingCatchUp(
+        version: record.number, history: history, title: header.title,
+        modified: header.modified, count: header.count, changes: changes)
+    case .copies(let header, let now, let then):
+      guard let new = now.plane, let old = then.plane else { return nil }
+      return DrawingCatchUp(
+        revision: Revision(
+          drawing: Drawing(id: id, created: header.created, modified: header.modified, plane: new),
+          version: record.number),
+        history: history,
+        old: Drawing(id: id, created: header.created, modified: header.modified, plane: old))
+    }
   }
 
   // MARK: - Keeping versions
