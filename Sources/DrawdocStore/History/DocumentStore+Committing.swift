@@ -8,7 +8,9 @@ import DrawdocSystem
 ///
 /// 1. the new file is written under a temporary name and flushed;
 /// 2. it is hard-linked into the history as `history/<id>/<n>.svg` (no copy);
-/// 3. its line is appended to the version log and flushed, with the file's identity;
+/// 3. its line is appended to the version log and flushed, with the file's identity; then
+///    the history folder is flushed if the version this one replaces has a name there that
+///    was not flushed yet (every other change: see ``commit(_:over:as:remember:)``);
 /// 4. the event it will make is noted in `.changes.pending`, and the old thumbnail removed;
 /// 5. the file is renamed over `drawings/<id>.svg`: the change is made;
 /// 6. the event is appended to the change journal and the note removed;
@@ -210,11 +212,24 @@ extension DocumentStore {
         log = try VersionLog(path: log.path)
       }
       let number = present.current.number + 1
+      // The version this one replaces stops being the drawing's file: its name in the history
+      // must be on disk before the new file's is, or a power failure could lose it. A name
+      // not flushed yet is flushed now, with the new version's, so that the next change need
+      // not: the history folder is flushed every other change.
+      let replacedIsFlushed =
+        !present.changedOutside && present.current.linkFlushed
+        && isIntact(present.current, of: id)
+      if !present.changedOutside && !isIntact(present.current, of: id) {
+        // Lost in a power failure while it was current: the drawing's file is that version.
+        try StoreFiles.link(path(of: id), as: versionPath(of: id, present.current.number))
+      }
       record = VersionRecord(
         number: number, time: drawing.modified, rectangles: drawing.plane.count,
         title: drawing.plane.title, change: step.words, did: step.did, back: step.back,
-        forward: step.forward, file: prepared.identity)
-      try put(prepared, as: record, in: log, kind: step.kind, drawing: drawing)
+        forward: step.forward, file: prepared.identity, linkFlushed: !replacedIsFlushed)
+      try put(
+        prepared, as: record, in: log, kind: step.kind, drawing: drawing,
+        flushHistory: !replacedIsFlushed)
       compactIfNeeded(log, of: id, newest: number)
     } catch {
       StoreFiles.discard(prepared)
@@ -273,7 +288,7 @@ extension DocumentStore {
   /// tells watchers.
   private func put(
     _ prepared: StoreFiles.PreparedFile, as record: VersionRecord, in log: VersionLog,
-    kind: StoreEvent.Kind, drawing: Drawing
+    kind: StoreEvent.Kind, drawing: Drawing, flushHistory: Bool = true
   ) throws(StoreError) {
     let id = drawing.id
     let versionFile = versionPath(of: id, record.number)
@@ -284,7 +299,7 @@ extension DocumentStore {
       StoreFiles.removeQuietly(versionFile)
       throw error
     }
-    StoreFiles.syncFolder(historyFolder(of: id))
+    if flushHistory { StoreFiles.syncFolder(historyFolder(of: id)) }
     try recordingEvent(
       { sequence in
         StoreEvent(
@@ -322,8 +337,8 @@ extension DocumentStore {
     _ event: (Int) -> StoreEvent, by change: () throws(StoreError) -> Void
   ) throws(StoreError) {
     let journal = self.journal
-    let (sequence, endsMidLine) = try journal.lastSequence()
-    let made = event(sequence + 1)
+    let (sequence, endsMidLine) = try journal.nextSequence()
+    let made = event(sequence)
     journal.setPending(made)
     do {
       try change()
