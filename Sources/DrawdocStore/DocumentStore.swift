@@ -407,12 +407,13 @@ public struct DocumentStore: Sendable {
 
   /// Refreshes the caches once a new version is in place and its event told: the index record
   /// now, then the thumbnail, `picture` (drawn meanwhile), or with a ``memory``, drawn after
-  /// the change is answered, on a thread of the memory's. Must run under the lock.
-  func refreshCaches(after drawing: Drawing, picture: ThumbnailDrawing?) {
+  /// the change is answered, on a thread of the memory's (unless `scheduling` is `false`).
+  /// Must run under the lock.
+  func refreshCaches(after drawing: Drawing, picture: ThumbnailDrawing?, scheduling: Bool = true) {
     refreshIndexRecord(of: drawing)
     if let picture {
       writeThumbnail(of: drawing, picture: picture.finish())
-    } else if let memory {
+    } else if let memory, scheduling {
       memory.thumbnails.schedule(ThumbnailJob(store: self, id: drawing.id))
     }
   }

@@ -236,11 +236,12 @@ extension DocumentStore {
       _ = picture?.finish()
       throw error
     }
-    refreshCaches(after: drawing, picture: picture)
     if remember {
       let previous = present.changedOutside ? nil : (present.current.number, present.identity)
       self.remember(drawing, as: record, after: previous)
     }
+    // A caller that keeps the version in memory itself schedules its thumbnail once it has.
+    refreshCaches(after: drawing, picture: picture, scheduling: remember)
     return record
   }
 
@@ -271,8 +272,8 @@ extension DocumentStore {
       _ = picture?.finish()
       throw error
     }
-    refreshCaches(after: drawing, picture: picture)
     remember(drawing, as: record, after: nil)
+    refreshCaches(after: drawing, picture: picture)
   }
 
   /// Writes a drawing's file under a temporary name, flushed to disk.

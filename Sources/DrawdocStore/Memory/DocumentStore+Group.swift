@@ -61,10 +61,12 @@ extension DocumentStore {
     let id = first.id
     var present: Present
     var kept: KeptVersions?
+    let file = path(of: id)
     do {
       try tidy()
       (present, kept) = try presentInMemory(id, memory)
     } catch {
+      memory.forget(file)
       for ticket in tickets { ticket.answer(.failure(error)) }
       return []
     }
@@ -120,6 +122,7 @@ extension DocumentStore {
           drawing.plane.redo(group.edits)
           before.restore(into: &drawing)
         } catch {
+          memory.forget(file)
           for ticket in group.answered + tickets[position...] { ticket.answer(.failure(error)) }
           return []
         }
@@ -129,9 +132,10 @@ extension DocumentStore {
       case .success: group.answered.append(ticket)
       }
     }
-    let file = path(of: id)
     guard let time = group.time else {
-      if !present.changedOutside {
+      if present.changedOutside {
+        memory.forget(file)
+      } else {
         memory.checkIn(
           file,
           KeptDrawing(
@@ -153,10 +157,13 @@ extension DocumentStore {
           kind: group.changes.allSatisfy(\.isRename) ? .renamed : .changed),
         remember: false)
     } catch {
+      memory.forget(file)
       for ticket in group.answered { ticket.answer(.failure(error)) }
       return left
     }
-    if drawing.id == id {
+    if drawing.id != id {
+      memory.forget(file)
+    } else {
       var steps = present.changedOutside ? [] : versions.steps
       // Consecutive versions only: the steps of those before belong to another history.
       if steps.last.map({ $0.version != record.number - 1 }) ?? false { steps = [] }
@@ -170,6 +177,8 @@ extension DocumentStore {
           drawing: drawing, identity: record.file,
           versions: KeptVersions(current: record.number, steps: steps)))
     }
+    // Once the drawing is back in the memory, which draws the thumbnail from it.
+    memory.thumbnails.schedule(ThumbnailJob(store: self, id: drawing.id))
     let revision = Revision(drawing: drawing, version: record.number)
     for ticket in group.answered { ticket.answer(.success(revision)) }
     return left

@@ -1,5 +1,6 @@
 import DrawdocModel
 import DrawdocSVG
+import DrawdocSystem
 
 extension DocumentStore {
   // MARK: - Catching up
@@ -126,14 +127,29 @@ extension DocumentStore {
   /// lock, if the file is still the one it was drawn from.
   func drawThumbnail(of id: Identifier) {
     let file = path(of: id)
-    var source: (parts: PlaneParts, identity: StoreFiles.Identity)? = memory?.read(file) { kept in
-      let plane = kept.drawing.plane
-      return (
-        PlaneParts(
-          size: plane.size, title: plane.title,
-          rectangles: plane.rectangles.withUnsafeBufferPointer { Array($0) }),
-        kept.identity
-      )
+    var source: (parts: PlaneParts, identity: StoreFiles.Identity)?
+    // A drawing being changed is waited for (a change takes milliseconds): the change may
+    // leave it as it is, and reading its file meanwhile would cost the whole drawing.
+    let started = MonotonicClock.seconds()
+    while let memory, source == nil {
+      let reading = memory.reading(file) { kept in
+        let plane = kept.drawing.plane
+        return (
+          PlaneParts(
+            size: plane.size, title: plane.title,
+            rectangles: plane.rectangles.withUnsafeBufferPointer { Array($0) }),
+          kept.identity
+        )
+      }
+      switch reading {
+      case .kept(let copy): source = copy
+      case .absent: break
+      case .changing:
+        guard MonotonicClock.seconds() - started < lockTimeout else { return }
+        MonotonicClock.sleep(seconds: 0.001)
+        continue
+      }
+      break
     }
     if source == nil, let identity = StoreFiles.identity(file), let drawing = try? self.drawing(id)
     {

@@ -90,9 +90,12 @@ public final class DrawingMemory: Sendable {
   // MARK: - Keeping drawings
 
   /// Takes a drawing out of the memory to change it: while it is out, the memory holds no
-  /// other reference to its rectangles, so changing them copies nothing.
+  /// other reference to its rectangles, so changing them copies nothing. Until it is put back
+  /// (``checkIn(_:_:)``) or forgotten (``forget(_:)``), the drawing counts as being changed,
+  /// even if the memory did not hold it.
   func checkOut(_ file: String) -> KeptDrawing? {
     kept.withLock { state in
+      state.changing.insert(file)
       guard let entry = state.entries.removeValue(forKey: file) else { return nil }
       state.rectangles -= entry.weight
       return entry
@@ -108,6 +111,7 @@ public final class DrawingMemory: Sendable {
     }
     // Dropped outside the lock: freeing a big drawing takes a while.
     let dropped = kept.withLock { state -> [KeptDrawing] in
+      state.changing.remove(file)
       var dropped: [KeptDrawing] = []
       if let old = state.entries.removeValue(forKey: file) {
         state.rectangles -= old.weight
@@ -137,9 +141,33 @@ public final class DrawingMemory: Sendable {
     withExtendedLifetime(dropped) {}
   }
 
-  /// Forgets a drawing.
+  /// Forgets a drawing, and that it is being changed.
   func forget(_ file: String) {
-    _ = checkOut(file)
+    let dropped = kept.withLock { state -> KeptDrawing? in
+      state.changing.remove(file)
+      guard let entry = state.entries.removeValue(forKey: file) else { return nil }
+      state.rectangles -= entry.weight
+      return entry
+    }
+    withExtendedLifetime(dropped) {}
+  }
+
+  /// What the memory can tell of a drawing: a copy of what `body` reads of it, or that it is
+  /// being changed, or that it does not hold it.
+  enum Reading<T: Sendable>: Sendable {
+    case kept(T)
+    case changing
+    case absent
+  }
+
+  /// Reads a kept drawing as ``read(_:_:)`` does, for the memory's own work (a thumbnail): it
+  /// does not count as a use. Tells a drawing being changed from one not kept.
+  func reading<T: Sendable>(_ file: String, _ body: (KeptDrawing) -> T) -> Reading<T> {
+    kept.withLock { state in
+      if state.changing.contains(file) { return .changing }
+      guard let entry = state.entries[file] else { return .absent }
+      return .kept(body(entry))
+    }
   }
 
   /// Reads a kept drawing without taking it out, marking it as used. `body` runs under the
@@ -170,6 +198,8 @@ public final class DrawingMemory: Sendable {
 /// The drawings a ``DrawingMemory`` holds, by file, and what they weigh.
 struct KeptDrawings {
   var entries: [String: KeptDrawing] = [:]
+  /// The files of the drawings taken out to be changed.
+  var changing: Set<String> = []
   /// The rectangles of all the entries.
   var rectangles = 0
   /// Counts uses, to find the least recently used entry.
