@@ -405,17 +405,25 @@ public struct DocumentStore: Sendable {
     refreshIndexRecord(of: drawing)
   }
 
-  /// Refreshes the caches once a new version is in place and its event told: the index record
-  /// now, then the thumbnail, `picture` (drawn meanwhile), or with a ``memory``, drawn after
-  /// the change is answered, on a thread of the memory's (unless `scheduling` is `false`).
-  /// Must run under the lock.
+  /// Refreshes the caches once a new version is in place and its event told: the index record,
+  /// then the thumbnail, `picture` (drawn meanwhile). With a ``memory``, both are written after
+  /// the change is answered, on a thread of the memory's that takes the records of a burst of
+  /// changes together, and draws one thumbnail per drawing (unless `scheduling` is `false`:
+  /// the caller schedules the thumbnail). Must run under the lock.
   func refreshCaches(after drawing: Drawing, picture: ThumbnailDrawing?, scheduling: Bool = true) {
-    refreshIndexRecord(of: drawing)
-    if let picture {
-      writeThumbnail(of: drawing, picture: picture.finish())
-    } else if let memory, scheduling {
-      memory.thumbnails.schedule(ThumbnailJob(store: self, id: drawing.id))
+    // A store's first index is made now: a listing would otherwise find none and say so.
+    guard let memory, StoreFiles.exists(indexPath) else {
+      refreshIndexRecord(of: drawing)
+      if let picture { writeThumbnail(of: drawing, picture: picture.finish()) }
+      if let memory, scheduling {
+        memory.thumbnails.schedule(ThumbnailJob(store: self, id: drawing.id))
+      }
+      return
     }
+    if let identity = StoreFiles.identity(path(of: drawing.id)) {
+      memory.noteIndexRecord(IndexEntry(drawing), identity: identity, of: self)
+    }
+    if scheduling { memory.thumbnails.schedule(ThumbnailJob(store: self, id: drawing.id)) }
   }
 
   /// Puts a drawing's record into the index after its file changed. Must run under the lock.

@@ -110,6 +110,33 @@ func move(
     #expect(try store.drawing(bigger.id).plane[0].point.x == 1)
   }
 
+  @Test func theIndexFollowsChangesMadeThroughTheMemory() throws {
+    let folder = try StoreFolder()
+    let memory = DrawingMemory()
+    let store = try DocumentStore(root: folder.path, keepingInMemory: memory)
+    let drawing = try store.create(try factoryPlane(4), at: t0)
+    for title in ["One", "Two", "Three"] {
+      try store.update(drawing.id, at: t1, basedOn: nil) { drawing in
+        try drawing.plane.rename(to: title)
+        return .renamed(to: title)
+      }
+      // In this process, at once: the record not written yet is taken as it is.
+      let listing = try store.list()
+      #expect(listing.warnings.isEmpty)
+      #expect(entries(listing).map(\.title) == [title])
+    }
+    try store.update(drawing.id, at: t2, basedOn: nil) { drawing in
+      try drawing.plane.remove(drawing.plane[0].id)
+      return .removed(drawing.plane[0].id)
+    }
+    // Another process, once the memory's thread has written the records.
+    #expect(memory.waitForThumbnails())
+    let listing = try folder.store().list()
+    #expect(listing.warnings.isEmpty)
+    #expect(entries(listing).map(\.rectangleCount) == [3])
+    #expect(entries(listing).first?.modified == t2)
+  }
+
   @Test func anEditThatFailsHalfwayLeavesTheKeptDrawingAsItWas() throws {
     let folder = try StoreFolder()
     let memory = DrawingMemory()

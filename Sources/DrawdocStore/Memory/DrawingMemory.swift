@@ -25,6 +25,8 @@ public final class DrawingMemory: Sendable {
   public let maximumVersions: Int
 
   private let kept = Mutex(KeptDrawings())
+  /// The index records of changes made, not written yet, by store folder.
+  private let indexRecords = Mutex([String: PendingIndexRecords]())
   /// The changes waiting for the store lock, committed together (see ``CommitQueue``).
   let commits = CommitQueue()
   /// The thumbnails to draw once their changes are made.
@@ -52,8 +54,9 @@ public final class DrawingMemory: Sendable {
   public var rectangleCount: Int { kept.withLock { $0.rectangles } }
 
   /// Waits until every thumbnail the memory has scheduled so far is written (or found not to
-  /// be needed any more): a server calls it before it exits. Thumbnails are only a cache, so
-  /// one that is never written is drawn again when it is asked for.
+  /// be needed any more), and the index records of the changes before them: a server calls it
+  /// before it exits. Both are caches, so one that is never written is made again when it is
+  /// needed.
   ///
   /// - Parameter timeout: The longest wait, in seconds.
   /// - Returns: Whether every scheduled thumbnail was done in time.
@@ -189,10 +192,44 @@ public final class DrawingMemory: Sendable {
     }
   }
 
+  /// Notes the index record of a change, for the memory's thread to write with others.
+  func noteIndexRecord(_ entry: IndexEntry, identity: StoreFiles.Identity, of store: DocumentStore)
+  {
+    indexRecords.withLock { records in
+      records[store.root, default: PendingIndexRecords(store: store)].records[entry.id] = (
+        entry, identity
+      )
+    }
+  }
+
+  /// Takes the index records not written yet of a store's drawings.
+  func takeIndexRecords(of root: String) -> [Identifier: PendingIndexRecords.Record] {
+    indexRecords.withLock { $0.removeValue(forKey: root)?.records ?? [:] }
+  }
+
+  /// Whether a store has index records not written yet.
+  func hasIndexRecords(of root: String) -> Bool {
+    indexRecords.withLock { $0[root] != nil }
+  }
+
+  /// The stores with index records not written yet.
+  var storesWithIndexRecords: [DocumentStore] {
+    indexRecords.withLock { $0.values.map(\.store) }
+  }
+
   /// Counts a catch-up answered from memory.
   func noteCatchUp() {
     kept.withLock { $0.statistics.catchUps += 1 }
   }
+}
+
+/// The index records of a store's changes that its memory has not written yet.
+struct PendingIndexRecords: Sendable {
+  /// A drawing's record, and the identity of the file it is the record of.
+  typealias Record = (entry: IndexEntry, identity: StoreFiles.Identity)
+
+  let store: DocumentStore
+  var records: [Identifier: Record] = [:]
 }
 
 /// The drawings a ``DrawingMemory`` holds, by file, and what they weigh.

@@ -108,6 +108,10 @@ final class ThumbnailQueue: Sendable {
       let woken = state.withLock { $0.finishedWaiters() }
       for waiter in woken { waiter.signal() }
       guard let next else { return }
+      // The index records of the changes so far first, all at once: they are quick.
+      if let memory = next.store.memory {
+        for store in memory.storesWithIndexRecords { store.writePendingIndexRecords() }
+      }
       next.store.drawThumbnail(of: next.id)
     }
   }
