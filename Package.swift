@@ -130,7 +130,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DrawdocEditingTests",
-      dependencies: ["DrawdocEditing", "DrawdocStore", "DrawdocModel"]
+      dependencies: ["DrawdocEditing", "DrawdocStore", "DrawdocModel", "DrawdocTestSupport"]
     ),
     .testTarget(
       name: "DrawdocHTTPTests",

@@ -14,9 +14,11 @@ public struct Plane: Sendable {
   /// The drawing's title; may be empty.
   public private(set) var title: String
   /// The rectangles, bottom first.
-  public private(set) var rectangles: [Rectangle]
+  public internal(set) var rectangles: [Rectangle]
   /// Where each rectangle sits in `rectangles`, kept in step with it.
   private var indexByIdentifier: IdentifierIndex
+  /// The edits to the rectangles since ``startRecordingEdits()``, while they are recorded.
+  var recording = EditRecording.off
 
   /// Makes a plane.
   ///
@@ -97,6 +99,7 @@ public struct Plane: Sendable {
       rectangles.removeLast()
       throw .duplicateIdentifier(rectangle.id)
     }
+    record(.added(rectangle))
   }
 
   /// Moves a rectangle.
@@ -106,7 +109,7 @@ public struct Plane: Sendable {
   ///   - point: Its new top left corner.
   /// - Throws: ``ModelError/noSuchRectangle(_:)``.
   public mutating func updatePoint(of id: Identifier, to point: Point) throws(ModelError) {
-    rectangles[try index(of: id)].point = point
+    try change(id) { $0.point = point }
   }
 
   /// Resizes a rectangle.
@@ -116,7 +119,7 @@ public struct Plane: Sendable {
   ///   - size: Its new size.
   /// - Throws: ``ModelError/noSuchRectangle(_:)``.
   public mutating func updateSize(of id: Identifier, to size: Size) throws(ModelError) {
-    rectangles[try index(of: id)].size = size
+    try change(id) { $0.size = size }
   }
 
   /// Recolors a rectangle.
@@ -126,7 +129,7 @@ public struct Plane: Sendable {
   ///   - color: Its new color.
   /// - Throws: ``ModelError/noSuchRectangle(_:)``.
   public mutating func updateColor(of id: Identifier, to color: Color) throws(ModelError) {
-    rectangles[try index(of: id)].color = color
+    try change(id) { $0.color = color }
   }
 
   /// Changes a rectangle's opacity level.
@@ -136,7 +139,18 @@ public struct Plane: Sendable {
   ///   - alpha: Its new level.
   /// - Throws: ``ModelError/noSuchRectangle(_:)``.
   public mutating func updateAlpha(of id: Identifier, to alpha: Alpha) throws(ModelError) {
-    rectangles[try index(of: id)].alpha = alpha
+    try change(id) { $0.alpha = alpha }
+  }
+
+  /// Changes one rectangle in place, recording the step if the plane records its edits.
+  private mutating func change(_ id: Identifier, _ body: (inout Rectangle) -> Void)
+    throws(ModelError)
+  {
+    let index = try index(of: id)
+    guard isRecording else { return body(&rectangles[index]) }
+    let old = rectangles[index]
+    body(&rectangles[index])
+    record(.changed(from: old, to: rectangles[index], at: index))
   }
 
   /// Removes a rectangle; the ones above it move down one place.
@@ -150,6 +164,7 @@ public struct Plane: Sendable {
     let removed = rectangles.remove(at: index)
     // Open addressing cannot simply forget one key, and the positions above it shift anyway.
     reindex()
+    record(.removed(removed, at: index))
     return removed
   }
 
@@ -189,11 +204,12 @@ public struct Plane: Sendable {
     let rectangle = rectangles.remove(at: source)
     rectangles.insert(rectangle, at: target)
     reindex()
+    record(.moved(from: source, to: target))
     return true
   }
 
   /// Indexes every rectangle again, after positions shifted.
-  private mutating func reindex() {
+  mutating func reindex() {
     indexByIdentifier = IdentifierIndex(minimumCapacity: rectangles.count)
     for (position, rectangle) in rectangles.enumerated() {
       _ = indexByIdentifier.insert(rectangle.id, at: position, in: rectangles)
@@ -202,7 +218,14 @@ public struct Plane: Sendable {
 
   /// Removes every rectangle, keeping the canvas and the title.
   public mutating func removeAll() {
-    rectangles.removeAll()
+    if isRecording {
+      // The old rectangles move into the record: nothing is copied.
+      let old = rectangles
+      rectangles = []
+      record(.cleared(old))
+    } else {
+      rectangles.removeAll()
+    }
     indexByIdentifier = IdentifierIndex()
   }
 

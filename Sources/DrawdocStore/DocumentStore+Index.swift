@@ -37,6 +37,9 @@ extension DocumentStore {
       readable = true
       stored = parsed
     }
+    // The records of this process's changes that its memory is still to write are not out of
+    // date: they go in first.
+    let pending = applyPendingIndexRecords(to: &stored)
     var warnings: [String] = []
     if readable {
       if stored == nil {
@@ -52,6 +55,7 @@ extension DocumentStore {
         Identifier(fileName: name).flatMap { stored.records[$0]?.signature } == signature
       })
     {
+      if pending { writeIndex(stored) }
       return (stored, warnings)
     }
     var index = StoreIndex()
@@ -74,8 +78,9 @@ extension DocumentStore {
       index.records[id] = .init(signature: signature, content: content)
     }
     // Records are copied from `stored` unless their file changed, so the index changed
-    // exactly when a file was read again or a record was dropped.
-    let changed = stored.map { reread > 0 || $0.records.count != index.records.count } ?? true
+    // exactly when a file was read again or a record was dropped (or came from the memory).
+    let changed =
+      stored.map { reread > 0 || $0.records.count != index.records.count || pending } ?? true
     if let stored, changed, warnings.isEmpty {
       let dropped = stored.records.keys.filter { index.records[$0] == nil }.count
       warnings.append(
@@ -90,5 +95,38 @@ extension DocumentStore {
         index.serialized, to: indexPath, temporaryFolder: temporaryFolder, flush: false)
     }
     return (index, warnings)
+  }
+
+  // MARK: - Records a memory writes later
+
+  /// Puts into `index` the records of the changes this store's ``memory`` has not written yet,
+  /// for the files that are still those records were made for. Must run under the lock.
+  ///
+  /// - Returns: Whether any record was put in.
+  func applyPendingIndexRecords(to index: inout StoreIndex?) -> Bool {
+    guard let memory else { return false }
+    let pending = memory.takeIndexRecords(of: root)
+    guard var updated = index, !pending.isEmpty else { return false }
+    var applied = false
+    for (id, record) in pending where StoreFiles.identity(path(of: id)) == record.identity {
+      updated.records[id] = .init(
+        signature: record.identity.signature, content: .entry(record.entry))
+      applied = true
+    }
+    index = updated
+    return applied
+  }
+
+  /// Writes the records of the changes this store's ``memory`` has not written yet, under the
+  /// lock: what the memory's thread does first each time it wakes, so that the index follows
+  /// the changes within a thumbnail's time. A failure leaves them to `list`.
+  func writePendingIndexRecords() {
+    guard let memory, memory.hasIndexRecords(of: root),
+      let lock = try? StoreLock(path: lockPath, timeout: lockTimeout, forWriting: true)
+    else { return }
+    withExtendedLifetime(lock) {
+      var index = try? StoreFiles.withMappedFile(indexPath, StoreIndex.init(serialized:))
+      if applyPendingIndexRecords(to: &index), let index { writeIndex(index) }
+    }
   }
 }

@@ -12,7 +12,9 @@ extension DocumentStore {
   public func thumbnailPath(of id: Identifier) -> String { "\(thumbnailsFolder)/\(id).png" }
 
   /// Whether a drawing's thumbnail was made from the drawing file as it is now: it is written
-  /// right after the drawing, so it is current when it is not older than the drawing file.
+  /// after the drawing, while the drawing file is still the one it was drawn from, and a
+  /// change removes it before it replaces the file; so it is current when it is not older
+  /// than the drawing file.
   ///
   /// - Parameter id: The drawing's id.
   /// - Returns: The thumbnail's state.
@@ -25,17 +27,19 @@ extension DocumentStore {
   }
 
   /// A drawing's thumbnail: the cached file when it is current, else drawn now (and kept,
-  /// where the store can be written).
+  /// where the store can be written). With a ``memory`` that is about to draw it after a
+  /// change, it waits for that one (up to ``lockTimeout``) instead of drawing it again.
   ///
   /// - Parameter id: The drawing.
   /// - Returns: PNG bytes.
   /// - Throws: ``StoreError`` if the drawing cannot be read.
   public func thumbnail(of id: Identifier) throws(StoreError) -> [UInt8] {
-    if thumbnailState(of: id) == .current, let bytes = try? StoreFiles.read(thumbnailPath(of: id)) {
-      return bytes
-    }
+    if let memory { memory.thumbnails.wait(for: path(of: id), timeout: lockTimeout) }
+    if let bytes = currentThumbnail(of: id) { return bytes }
     // Under the lock, so that a change cannot slip in between the reading and the writing.
     return try withLock { () throws(StoreError) in
+      // Again: the change that held the lock may have just written it.
+      if let bytes = currentThumbnail(of: id) { return bytes }
       let drawing = try self.drawing(id)
       guard let picture = try? Thumbnail.png(for: drawing.plane) else {
         throw .damagedDrawing(id: id, reason: "its thumbnail cannot be drawn")
@@ -46,13 +50,20 @@ extension DocumentStore {
     }
   }
 
+  /// The thumbnail file's bytes, if it is current.
+  private func currentThumbnail(of id: Identifier) -> [UInt8]? {
+    guard thumbnailState(of: id) == .current else { return nil }
+    return try? StoreFiles.read(thumbnailPath(of: id))
+  }
+
   /// Makes every missing or stale thumbnail again, under the store lock.
   ///
   /// - Returns: How many thumbnails were made.
   /// - Throws: ``StoreError`` if the store cannot be locked or read.
   @discardableResult
   public func refreshThumbnails() throws(StoreError) -> Int {
-    try withWriteLock { () throws(StoreError) in
+    memory?.thumbnails.wait(for: nil, timeout: lockTimeout)
+    return try withWriteLock { () throws(StoreError) in
       var made = 0
       for case .drawing(let entry) in try listing().drawings
       where thumbnailState(of: entry.id) != .current {
@@ -72,6 +83,7 @@ extension DocumentStore {
   public func listingWithThumbnails() throws(StoreError) -> (
     drawings: [ThumbnailedDrawing], damaged: [Identifier]
   ) {
+    memory?.thumbnails.wait(for: nil, timeout: lockTimeout)
     var made: [Identifier: [UInt8]] = [:]
     let rows = try withLock { () throws(StoreError) in
       let rows = try listing().drawings

@@ -12,6 +12,9 @@ public struct DocumentStore: Sendable {
   public let root: String
   /// How long a command waits for another process's lock, in seconds.
   public let lockTimeout: Double
+  /// The drawings this store keeps decoded in memory, shared by its copies (<doc:Memory>);
+  /// `nil` for a store that reads a drawing's file each time it changes it, as a command does.
+  public let memory: DrawingMemory?
 
   let log = Logger(category: "store")
 
@@ -36,8 +39,30 @@ public struct DocumentStore: Sendable {
   ///   - lockTimeout: How long to wait for another process's lock, in seconds.
   /// - Throws: ``StoreError/io(path:operation:reason:)`` if the folders cannot be created.
   public init(root: String, lockTimeout: Double = 10) throws(StoreError) {
+    try self.init(root: root, lockTimeout: lockTimeout, memory: nil)
+  }
+
+  /// Opens a store for a long-running process that changes its drawings again and again, such
+  /// as a server: the drawings it changes are kept decoded in `memory`, so that a change
+  /// costs what it changes plus writing the file, and changes that threads make at once are
+  /// committed together (<doc:Memory>). A drawing changed by another process is seen and read
+  /// again.
+  ///
+  /// - Parameters:
+  ///   - root: The store's folder.
+  ///   - lockTimeout: How long to wait for another process's lock, in seconds.
+  ///   - memory: Where the drawings are kept; give each store a memory of its own.
+  /// - Throws: ``StoreError/io(path:operation:reason:)`` if the folders cannot be created.
+  public init(root: String, lockTimeout: Double = 10, keepingInMemory memory: DrawingMemory)
+    throws(StoreError)
+  {
+    try self.init(root: root, lockTimeout: lockTimeout, memory: memory)
+  }
+
+  private init(root: String, lockTimeout: Double, memory: DrawingMemory?) throws(StoreError) {
     self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
     self.lockTimeout = lockTimeout
+    self.memory = memory
     try StoreFiles.createFolder(drawingsFolder)
     try StoreFiles.createFolder(thumbnailsFolder)
   }
@@ -57,7 +82,7 @@ public struct DocumentStore: Sendable {
   var journal: ChangeJournal {
     ChangeJournal(
       path: "\(root)/changes.log", pendingPath: "\(root)/.changes.pending",
-      temporaryFolder: temporaryFolder)
+      temporaryFolder: temporaryFolder, reservationPath: "\(root)/.changes.reserved")
   }
 
   /// The folder of a drawing's history: its version log and its versions' files.
@@ -206,6 +231,14 @@ public struct DocumentStore: Sendable {
   /// Changes a drawing as ``update(_:at:_:)`` does, refusing the change if what it was made
   /// on has changed meanwhile: an edit from a page that showed an older version.
   ///
+  /// With a ``memory``, the drawing is changed where the memory keeps it (its file is read
+  /// only when the memory does not hold its current version), and changes that several
+  /// threads ask for while the store is locked are committed together, as one version whose
+  /// words are theirs joined by `; ` (<doc:Memory>). Each is checked and applied in turn, as
+  /// if alone, and each caller gets its own answer: the version that holds its change, or its
+  /// own error. `change` then runs on the thread that commits the group, while its caller
+  /// waits.
+  ///
   /// - Parameters:
   ///   - id: The drawing to change.
   ///   - now: The new modification time.
@@ -223,11 +256,21 @@ public struct DocumentStore: Sendable {
     basedOn base: (version: Int, rectangles: [Identifier]?)?,
     _ change: (inout Drawing) throws -> Change
   ) throws -> Revision {
+    if let memory {
+      return try withoutActuallyEscaping(change) { change in
+        let ticket = CommitTicket(store: self, id: id, now: now, base: base, change: change)
+        return try memory.commits.submit(ticket).get()
+      }
+    }
     let lock = try StoreLock(path: lockPath, timeout: lockTimeout, forWriting: true)
     defer { withExtendedLifetime(lock) {} }
     try tidy()
     var present = try self.present(id)
-    if let base { try check(present, against: base.version, touching: base.rectangles) }
+    if let base {
+      try check(
+        id, log: present.log, current: present.current.number, plane: present.drawing.plane,
+        against: base.version, touching: base.rectangles)
+    }
     var drawing = present.takeDrawing()
     let done = try change(&drawing)
     if done == .unchanged { return Revision(drawing: drawing, version: present.current.number) }
@@ -236,7 +279,8 @@ public struct DocumentStore: Sendable {
       drawing, over: present,
       as: .init(
         words: done.words, did: done.words, back: present.current.number, forward: nil,
-        kind: done.isRename ? .renamed : .changed))
+        kind: done.isRename ? .renamed : .changed)
+    ).number
     return Revision(drawing: drawing, version: version)
   }
 
@@ -358,6 +402,32 @@ public struct DocumentStore: Sendable {
   /// are not flushed to disk, and a failure is logged, not thrown.
   func refreshCaches(of drawing: Drawing, thumbnail: Result<[UInt8], RasterError>? = nil) {
     writeThumbnail(of: drawing, picture: thumbnail)
+    refreshIndexRecord(of: drawing)
+  }
+
+  /// Refreshes the caches once a new version is in place and its event told: the index record,
+  /// then the thumbnail, `picture` (drawn meanwhile). With a ``memory``, both are written after
+  /// the change is answered, on a thread of the memory's that takes the records of a burst of
+  /// changes together, and draws one thumbnail per drawing (unless `scheduling` is `false`:
+  /// the caller schedules the thumbnail). Must run under the lock.
+  func refreshCaches(after drawing: Drawing, picture: ThumbnailDrawing?, scheduling: Bool = true) {
+    // A store's first index is made now: a listing would otherwise find none and say so.
+    guard let memory, StoreFiles.exists(indexPath) else {
+      refreshIndexRecord(of: drawing)
+      if let picture { writeThumbnail(of: drawing, picture: picture.finish()) }
+      if let memory, scheduling {
+        memory.thumbnails.schedule(ThumbnailJob(store: self, id: drawing.id))
+      }
+      return
+    }
+    if let identity = StoreFiles.identity(path(of: drawing.id)) {
+      memory.noteIndexRecord(IndexEntry(drawing), identity: identity, of: self)
+    }
+    if scheduling { memory.thumbnails.schedule(ThumbnailJob(store: self, id: drawing.id)) }
+  }
+
+  /// Puts a drawing's record into the index after its file changed. Must run under the lock.
+  func refreshIndexRecord(of drawing: Drawing) {
     // Only this drawing's record changes; a stale record elsewhere is mended by the next list.
     var index: StoreIndex
     if let stored = try? StoreFiles.withMappedFile(indexPath, StoreIndex.init(serialized:)) {

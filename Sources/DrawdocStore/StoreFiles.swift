@@ -1,4 +1,5 @@
 import DrawdocSystem
+import Synchronization
 
 /// The file operations of the store, each turning the system's ``DrawdocSystem/Errno`` into a
 /// ``StoreError`` that names the path and what was being done.
@@ -240,6 +241,7 @@ package enum StoreFiles {
         do throws(Errno) { try file.sync() } catch {
           throw .io(path: path, operation: "flush", reason: error.description)
         }
+        noteFlush(path)
       }
       do throws(Errno) { status = try file.status() } catch {
         throw .io(path: path, operation: "read the status of", reason: error.description)
@@ -296,6 +298,7 @@ package enum StoreFiles {
       do throws(Errno) { try file.sync() } catch {
         throw .io(path: path, operation: "flush", reason: error.description)
       }
+      noteFlush(path)
     }
   }
 
@@ -403,7 +406,43 @@ package enum StoreFiles {
   }
 
   /// Flushes a folder's entries (a rename or an unlink) to disk.
-  static func syncFolder(_ path: String) { FileSystem.syncDirectory(path) }
+  static func syncFolder(_ path: String) {
+    FileSystem.syncDirectory(path)
+    noteFlush(path)
+  }
+
+  // MARK: - Counting flushes
+
+  /// The folders whose flushes are being counted, with the count so far.
+  private static let flushCounts = Mutex<[String: Int]>([:])
+
+  /// Counts a flush of a file or folder for each folder being counted that holds it.
+  private static func noteFlush(_ path: String) {
+    flushCounts.withLock { counts in
+      guard !counts.isEmpty else { return }
+      for folder in counts.keys where path == folder || path.hasPrefix(folder + "/") {
+        counts[folder, default: 0] += 1
+      }
+    }
+  }
+
+  /// Counts the flushes to disk (`fsync` of a file or a folder) of the files in a folder, and
+  /// in the folders in it, while `body` runs: how tests see what a change costs. Flushes made
+  /// meanwhile by other threads in the same folder count too.
+  ///
+  /// - Parameters:
+  ///   - folder: The folder, as the store names it (its root).
+  ///   - body: What to count the flushes of.
+  /// - Returns: What `body` returned, and how many flushes it made.
+  /// - Throws: What `body` throws.
+  package static func countingFlushes<T, Failure: Error>(
+    in folder: String, _ body: () throws(Failure) -> T
+  ) throws(Failure) -> (result: T, flushes: Int) {
+    flushCounts.withLock { $0[folder] = 0 }
+    defer { _ = flushCounts.withLock { $0.removeValue(forKey: folder) } }
+    let result = try body()
+    return (result, flushCounts.withLock { $0[folder] ?? 0 })
+  }
 
   /// The path made absolute against the current folder.
   static func absolute(_ path: String) -> String {

@@ -66,4 +66,12 @@ package struct SystemThread: Sendable {
   /// Waits for the closure to return; only for a thread that is not detached. The
   /// corresponding C function is `pthread_join`.
   package func join() { pthread_join(thread, nil) }
+
+  /// A number that tells the calling thread from every other thread running now (a thread's
+  /// number may be given to another once it has ended). The corresponding C function is
+  /// `pthread_self`.
+  package static var currentNumber: UInt {
+    // `pthread_t` is an integer on Glibc and a pointer elsewhere: a word either way.
+    withUnsafeBytes(of: pthread_self()) { $0.loadUnaligned(as: UInt.self) }
+  }
 }

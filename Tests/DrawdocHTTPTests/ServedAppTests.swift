@@ -28,11 +28,14 @@ final class ServedApp {
     folder =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("drawdoc-served-\(UUID().uuidString)").path
-    store = try DocumentStore(root: folder)
+    // As `drawdoc serve` makes it: the drawings it changes kept decoded.
+    store = try DocumentStore(root: folder, keepingInMemory: DrawingMemory())
     var plane = try Plane(title: "Served")
     var factory = RectangleFactory(seed: 3)
     for _ in 0..<4 { try plane.add(factory.makeRectangle(for: plane)) }
     id = try store.create(plane, at: .now).id
+    // Its thumbnail is drawn after the answer: done before anything compares the store.
+    store.memory?.waitForThumbnails()
     if journalEvents > 0 {
       var journal: [UInt8] = []
       for sequence in 1...journalEvents {

@@ -50,7 +50,8 @@ struct ServeCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
+    // The server keeps the drawings it changes decoded, so that an edit costs what it changes.
+    let store = try StoreAccess.open(arguments, context, keepingInMemory: DrawingMemory())
     let token = try Self.accessToken(of: store, renewing: newToken, context)
     let broadcast = try ChangeBroadcast(store: store)
     let server = try HTTPServer(port: port, limits: WebApp.limits) { port in
@@ -78,6 +79,8 @@ struct ServeCommand: Command {
     }
     server.run()
     broadcast.stop()
+    // The thumbnails of the last changes, drawn after their answers.
+    store.memory?.waitForThumbnails()
     if let page { try? FileSystem.remove(page) }
     withExtendedLifetime(sources) {}
     context.standardOutput.writeLine("stopped")

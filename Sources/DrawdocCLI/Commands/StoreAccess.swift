@@ -16,11 +16,22 @@ enum StoreAccess {
 
   /// Opens the store the command line and environment name, creating it on first use.
   /// `DRAWDOC_LOCK_TIMEOUT` (seconds, default 10) bounds the wait for another process.
-  static func open(_ arguments: ParsedArguments, _ context: CommandContext) throws
-    -> DocumentStore
-  {
+  ///
+  /// - Parameters:
+  ///   - arguments: The command's arguments, for `--store`.
+  ///   - context: The environment, for `DRAWDOC_STORE` and the lock timeout.
+  ///   - memory: Where a long-running command keeps the drawings it changes (`serve`); `nil`
+  ///     for a command that changes the store once.
+  /// - Returns: The store.
+  /// - Throws: A `StoreError` if its folders cannot be made.
+  static func open(
+    _ arguments: ParsedArguments, _ context: CommandContext,
+    keepingInMemory memory: DrawingMemory? = nil
+  ) throws -> DocumentStore {
     let timeout = context.environment["DRAWDOC_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
-    return try DocumentStore(root: location(arguments, context), lockTimeout: timeout)
+    let root = location(arguments, context)
+    guard let memory else { return try DocumentStore(root: root, lockTimeout: timeout) }
+    return try DocumentStore(root: root, lockTimeout: timeout, keepingInMemory: memory)
   }
 
   /// Opens the store only if its folder exists, for commands that can do without one: a name

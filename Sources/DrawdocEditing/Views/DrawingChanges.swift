@@ -20,36 +20,25 @@ import DrawdocStore
 /// A rectangle whose values or place in z-order changed is in both lists. The rectangles
 /// that stay keep their order, so a page that takes out `removed` and then inserts `put` in
 /// the order given, each at its `index`, holds the drawing of `version`.
+///
+/// A store with a ``DrawdocStore/DrawingMemory`` answers from the versions it keeps when they
+/// reach back to V, without reading a drawing file; the answer is the same either way.
 package enum DrawingChanges {
   package static func body(store: DocumentStore, id: Identifier, since: Int) throws -> JSONValue {
     let sequence = try store.lastSequence()
-    let (revision, history) = try store.snapshot(of: id)
-    let new = revision.drawing
-    guard since <= revision.version, let old = try keptVersion(since, of: id, in: store),
-      old.plane.size == new.plane.size
-    else {
-      return .object(
-        HistoryView.versionMembers(sequence: sequence, revision: revision, history: history) + [
-          ("changes", .null)
-        ])
-    }
-    let difference = PlaneDifference(from: old.plane, to: new.plane)
-    // A rectangle both changed and moved is taken out and put back once.
-    let replaced = Set(difference.changed.map(\.new.id) + difference.moved.map(\.id))
-    let put = (difference.added.map(\.id) + replaced).compactMap { id in
-      new.plane.zIndex(of: id).map { (index: $0, rectangle: new.plane[$0]) }
-    }.sorted { $0.index < $1.index }
-    let removed =
-      difference.removed.map(\.id) + put.map(\.rectangle.id).filter(replaced.contains)
+    let catchUp = try store.catchUp(id, since: since)
+    let members = HistoryView.versionMembers(
+      sequence: sequence, version: catchUp.version, history: catchUp.history)
+    guard let found = catchUp.changes else { return .object(members + [("changes", .null)]) }
     let changes = JSONValue.object([
-      ("title", .string(new.plane.title)),
-      ("modified", .string(new.modified.description)),
-      ("count", .number(Double(new.plane.count))),
-      ("removed", .array(removed.map { .string($0.description) })),
+      ("title", .string(catchUp.title)),
+      ("modified", .string(catchUp.modified.description)),
+      ("count", .number(Double(catchUp.count))),
+      ("removed", .array(found.removed.map { .string($0.description) })),
       (
         "put",
         .array(
-          put.map { entry in
+          found.put.map { entry in
             var line: [UInt8] = []
             SVGEncoder.appendRectangle(entry.rectangle, at: entry.index, to: &line)
             return .object([
@@ -60,21 +49,6 @@ package enum DrawingChanges {
           })
       ),
     ])
-    return .object(
-      HistoryView.versionMembers(sequence: sequence, revision: revision, history: history) + [
-        ("changes", changes)
-      ])
-  }
-
-  /// A version of the drawing, or `nil` when its history does not keep it.
-  private static func keptVersion(_ version: Int, of id: Identifier, in store: DocumentStore)
-    throws(StoreError) -> Drawing?
-  {
-    do {
-      return try store.drawing(id, version: version)
-    } catch {
-      guard case .noSuchVersion = error else { throw error }
-      return nil
-    }
+    return .object(members + [("changes", changes)])
   }
 }

@@ -43,8 +43,15 @@ package enum HistoryView {
   package static func versionMembers(
     sequence: Int, revision: Revision, history: DrawingHistory
   ) -> [(String, JSONValue)] {
+    versionMembers(sequence: sequence, version: revision.version, history: history)
+  }
+
+  /// ``versionMembers(sequence:revision:history:)`` for a version given by its number.
+  package static func versionMembers(
+    sequence: Int, version: Int, history: DrawingHistory
+  ) -> [(String, JSONValue)] {
     [
-      ("sequence", .number(Double(sequence))), ("version", .number(Double(revision.version))),
+      ("sequence", .number(Double(sequence))), ("version", .number(Double(version))),
       ("undo", step(history.undo)), ("redo", step(history.redo)),
     ]
   }

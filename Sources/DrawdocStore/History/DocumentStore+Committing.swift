@@ -8,14 +8,21 @@ import DrawdocSystem
 ///
 /// 1. the new file is written under a temporary name and flushed;
 /// 2. it is hard-linked into the history as `history/<id>/<n>.svg` (no copy);
-/// 3. its line is appended to the version log and flushed, with the file's identity;
-/// 4. the event it will make is noted in `.changes.pending`;
+/// 3. its line is appended to the version log and flushed, with the file's identity; then
+///    the history folder is flushed if the version this one replaces has a name there that
+///    was not flushed yet (every other change: see ``commit(_:over:as:remember:)``);
+/// 4. the event it will make is noted in `.changes.pending`, and the old thumbnail removed;
 /// 5. the file is renamed over `drawings/<id>.svg`: the change is made;
-/// 6. the event is appended to the change journal, the note removed, the caches refreshed.
+/// 6. the event is appended to the change journal and the note removed;
+/// 7. the caches are refreshed: the index record, then the thumbnail (drawn meanwhile on a
+///    second core, or, with a ``DrawingMemory``, drawn afterwards on a thread of the memory's).
 ///
 /// A crash before 5 leaves the drawing as it was: the log's last line names a file that is not
 /// the drawing, and the next reader sees that by the identity and drops it. A crash after 5
-/// leaves the change made, and the next writer appends its event from the note.
+/// leaves the change made, and the next writer appends its event from the note. A thumbnail
+/// is written only under the lock and only while its drawing's file is the one it was drawn
+/// from, and a change removes it before its rename, so no thumbnail is ever older than its
+/// drawing yet taken for current.
 extension DocumentStore {
   /// A drawing as it is before a change, read under the lock.
   struct Present {
@@ -115,32 +122,71 @@ extension DocumentStore {
 
   /// Refuses a change made on version `base` when the drawing has changed since in a way
   /// that concerns it: any change, or with `rectangles`, a change to one of them.
-  func check(_ present: Present, against base: Int, touching rectangles: [Identifier]?)
-    throws(StoreError)
-  {
-    let current = present.current.number
+  ///
+  /// - Parameters:
+  ///   - id: The drawing.
+  ///   - log: Its version log.
+  ///   - current: The version it is now.
+  ///   - plane: Its content now.
+  ///   - base: The version the change was made on.
+  ///   - rectangles: The rectangles the change touches, or `nil` for the whole drawing.
+  ///   - known: A rectangle's value at `base` when it is known without reading that version
+  ///     (`.some(nil)`: it was not there), else `nil`: the version's file is then read.
+  /// - Throws: ``StoreError/conflict(id:version:current:)``.
+  func check(
+    _ id: Identifier, log: VersionLog, current: Int, plane: Plane, against base: Int,
+    touching rectangles: [Identifier]?, known: (Identifier) -> Rectangle?? = { _ in nil }
+  ) throws(StoreError) {
     guard base != current else { return }
-    let conflict = StoreError.conflict(id: present.id, version: base, current: current)
+    let conflict = StoreError.conflict(id: id, version: base, current: current)
     guard let rectangles, base < current else { throw conflict }
     guard !rectangles.isEmpty else { return }
-    guard let record = keptRecord(base, of: present.id, log: present.log, current: present.current),
-      let old = try? decodeVersion(of: present.id, file: versionPath(of: present.id, record.number))
-    else { throw conflict }
-    for id in rectangles where old.plane[id] != present.drawing.plane[id] { throw conflict }
+    guard let record = keptRecord(base, of: id, log: log, current: current) else {
+      throw conflict
+    }
+    var old: Drawing?
+    for rectangle in rectangles {
+      let before: Rectangle?
+      if case .some(let value) = known(rectangle) {
+        before = value
+      } else {
+        if old == nil {
+          old = try? decodeVersion(of: id, file: versionPath(of: id, record.number))
+        }
+        guard let old else { throw conflict }
+        before = old.plane[rectangle]
+      }
+      if before != plane[rectangle] { throw conflict }
+    }
   }
 
   // MARK: - Writing a version
 
   /// Writes a new version of a drawing over the one `present` read. Must run under the lock.
   ///
-  /// - Returns: The new version's number.
+  /// - Parameters:
+  ///   - drawing: The new version.
+  ///   - present: The drawing before.
+  ///   - step: What the version records besides its content.
+  ///   - remember: Whether a ``DrawingMemory`` keeps the new version, as one whose steps it
+  ///     does not know; `false` when the caller puts it there itself.
+  /// - Returns: The new version's record.
+  /// - Throws: ``StoreError``; the drawing is then as it was.
   @discardableResult
-  func commit(_ drawing: Drawing, over present: Present, as step: VersionStep)
-    throws(StoreError) -> Int
-  {
+  func commit(
+    _ drawing: Drawing, over present: Present, as step: VersionStep, remember: Bool = true
+  ) throws(StoreError) -> VersionRecord {
     let id = drawing.id
     try StoreFiles.createFolder(historyFolder(of: id))
-    let prepared = try prepare(drawing)
+    let picture = memory == nil ? ThumbnailDrawing(drawing.plane) : nil
+    let prepared: StoreFiles.PreparedFile
+    do {
+      prepared = try prepare(drawing)
+    } catch {
+      _ = picture?.finish()
+      throw error
+    }
+    let record: VersionRecord
     do {
       var log = present.log
       if !present.unfinished.isEmpty {
@@ -166,17 +212,37 @@ extension DocumentStore {
         log = try VersionLog(path: log.path)
       }
       let number = present.current.number + 1
-      let record = VersionRecord(
+      // The version this one replaces stops being the drawing's file: its name in the history
+      // must be on disk before the new file's is, or a power failure could lose it. A name
+      // not flushed yet is flushed now, with the new version's, so that the next change need
+      // not: the history folder is flushed every other change.
+      let replacedIsFlushed =
+        !present.changedOutside && present.current.linkFlushed
+        && isIntact(present.current, of: id)
+      if !present.changedOutside && !isIntact(present.current, of: id) {
+        // Lost in a power failure while it was current: the drawing's file is that version.
+        try StoreFiles.link(path(of: id), as: versionPath(of: id, present.current.number))
+      }
+      record = VersionRecord(
         number: number, time: drawing.modified, rectangles: drawing.plane.count,
         title: drawing.plane.title, change: step.words, did: step.did, back: step.back,
-        forward: step.forward, file: prepared.file.identity)
-      try put(prepared, as: record, in: log, kind: step.kind, drawing: drawing)
+        forward: step.forward, file: prepared.identity, linkFlushed: !replacedIsFlushed)
+      try put(
+        prepared, as: record, in: log, kind: step.kind, drawing: drawing,
+        flushHistory: !replacedIsFlushed)
       compactIfNeeded(log, of: id, newest: number)
-      return number
     } catch {
-      StoreFiles.discard(prepared.file)
+      StoreFiles.discard(prepared)
+      _ = picture?.finish()
       throw error
     }
+    if remember {
+      let previous = present.changedOutside ? nil : (present.current.number, present.identity)
+      self.remember(drawing, as: record, after: previous)
+    }
+    // A caller that keeps the version in memory itself schedules its thumbnail once it has.
+    refreshCaches(after: drawing, picture: picture, scheduling: remember)
+    return record
   }
 
   /// Writes version 1 of a new drawing. Must run under the lock.
@@ -185,59 +251,46 @@ extension DocumentStore {
     // A history left by a drawing emptied from the trash in a crash is not this drawing's.
     try StoreFiles.removeFolder(historyFolder(of: id))
     try StoreFiles.createFolder(historyFolder(of: id))
-    let prepared = try prepare(drawing)
+    let picture = memory == nil ? ThumbnailDrawing(drawing.plane) : nil
+    let prepared: StoreFiles.PreparedFile
+    do {
+      prepared = try prepare(drawing)
+    } catch {
+      _ = picture?.finish()
+      throw error
+    }
     let record = VersionRecord(
       number: 1, time: drawing.modified, rectangles: drawing.plane.count,
       title: drawing.plane.title, change: words, did: words, back: nil, forward: nil,
-      file: prepared.file.identity)
+      file: prepared.identity)
     do {
       try put(
         prepared, as: record, in: try VersionLog(path: versionLogPath(of: id)), kind: .created,
         drawing: drawing)
     } catch {
-      StoreFiles.discard(prepared.file)
+      StoreFiles.discard(prepared)
+      _ = picture?.finish()
       throw error
     }
+    remember(drawing, as: record, after: nil)
+    refreshCaches(after: drawing, picture: picture)
   }
 
-  /// A drawing's file written under a temporary name, and its thumbnail.
-  struct PreparedVersion {
-    let file: StoreFiles.PreparedFile
-    /// The thumbnail, drawn while the file was written, or the failure to draw it.
-    let thumbnail: Result<[UInt8], RasterError>
-  }
-
-  /// Writes a drawing's file under a temporary name, flushed to disk, and meanwhile draws its
-  /// thumbnail on a second thread: the file takes one core (and, while it is flushed, none),
-  /// so the picture of even a big drawing is ready by the time the file is in place.
-  private func prepare(_ drawing: Drawing) throws(StoreError) -> PreparedVersion {
+  /// Writes a drawing's file under a temporary name, flushed to disk.
+  private func prepare(_ drawing: Drawing) throws(StoreError) -> StoreFiles.PreparedFile {
     try StoreFiles.createFolder(temporaryFolder)
-    var file: Result<StoreFiles.PreparedFile, StoreError>?
-    var thumbnail: Result<[UInt8], RasterError>?
-    // Each task writes only its own result.
-    Parallel.forEach(2, extraThreads: 1) { task in
-      if task == 0 {
-        file = Result { () throws(StoreError) in
-          try StoreFiles.prepare(path(of: drawing.id), in: temporaryFolder, flush: true) {
-            (write) throws(StoreError) in
-            try SVGEncoder.encode(drawing, emit: write)
-          }
-        }
-      } else {
-        thumbnail = Result { () throws(RasterError) in try Thumbnail.png(for: drawing.plane) }
-      }
+    return try StoreFiles.prepare(path(of: drawing.id), in: temporaryFolder, flush: true) {
+      (write) throws(StoreError) in
+      try SVGEncoder.encode(drawing, emit: write)
     }
-    guard let file, let thumbnail else { preconditionFailure("a task did not run") }
-    return PreparedVersion(file: try file.get(), thumbnail: thumbnail)
   }
 
   /// Steps 2 to 6: links the prepared file into the history, logs it, puts it in place and
   /// tells watchers.
   private func put(
-    _ version: PreparedVersion, as record: VersionRecord, in log: VersionLog,
-    kind: StoreEvent.Kind, drawing: Drawing
+    _ prepared: StoreFiles.PreparedFile, as record: VersionRecord, in log: VersionLog,
+    kind: StoreEvent.Kind, drawing: Drawing, flushHistory: Bool = true
   ) throws(StoreError) {
-    let prepared = version.file
     let id = drawing.id
     let versionFile = versionPath(of: id, record.number)
     try StoreFiles.link(prepared.temporaryPath, as: versionFile)
@@ -247,7 +300,7 @@ extension DocumentStore {
       StoreFiles.removeQuietly(versionFile)
       throw error
     }
-    StoreFiles.syncFolder(historyFolder(of: id))
+    if flushHistory { StoreFiles.syncFolder(historyFolder(of: id)) }
     try recordingEvent(
       { sequence in
         StoreEvent(
@@ -255,6 +308,9 @@ extension DocumentStore {
           title: drawing.plane.title, change: record.change)
       },
       by: { () throws(StoreError) in
+        // Gone before the new file is in place: a thumbnail of the old version is never
+        // taken for the new one's, whatever the clock's resolution.
+        StoreFiles.removeQuietly(thumbnailPath(of: id))
         var failure: StoreError?
         do throws(StoreError) { try StoreFiles.commit(prepared) } catch { failure = error }
         if let failure {
@@ -265,7 +321,6 @@ extension DocumentStore {
           throw failure
         }
       })
-    refreshCaches(of: drawing, thumbnail: version.thumbnail)
   }
 
   /// Makes a change and records its event in the journal, so that a watcher hears of every
@@ -283,8 +338,8 @@ extension DocumentStore {
     _ event: (Int) -> StoreEvent, by change: () throws(StoreError) -> Void
   ) throws(StoreError) {
     let journal = self.journal
-    let (sequence, endsMidLine) = try journal.lastSequence()
-    let made = event(sequence + 1)
+    let (sequence, endsMidLine) = try journal.nextSequence()
+    let made = event(sequence)
     journal.setPending(made)
     do {
       try change()

@@ -129,7 +129,8 @@ extension DocumentStore {
       let words = Change.restored(version: version).words
       let number = try commit(
         drawing, over: present,
-        as: .init(words: words, did: words, back: current.number, forward: nil, kind: .changed))
+        as: .init(words: words, did: words, back: current.number, forward: nil, kind: .changed)
+      ).number
       return DrawingHistory.Version(
         number: number, time: now, rectangleCount: drawing.plane.count,
         title: drawing.plane.title, change: words)
@@ -141,7 +142,11 @@ extension DocumentStore {
   {
     try withWriteLock { () throws(StoreError) in
       let present = try self.present(id, withRectangles: false)
-      if let base { try check(present, against: base, touching: nil) }
+      if let base {
+        try check(
+          id, log: present.log, current: present.current.number, plane: present.drawing.plane,
+          against: base, touching: nil)
+      }
       let current = present.current
       guard let number = undo ? current.back : current.forward else {
         throw .nothingToStep(
@@ -169,7 +174,7 @@ extension DocumentStore {
         : VersionStep(
           words: words, did: target.did, back: current.number, forward: target.forward,
           kind: .changed)
-      let made = try commit(drawing, over: present, as: step)
+      let made = try commit(drawing, over: present, as: step).number
       return DrawingHistory.Version(
         number: made, time: now, rectangleCount: drawing.plane.count,
         title: drawing.plane.title, change: words)
@@ -224,7 +229,14 @@ extension DocumentStore {
   func keptRecord(_ number: Int, of id: Identifier, log: VersionLog, current: VersionRecord)
     -> VersionRecord?
   {
-    guard number < current.number, number > current.number - settings.historyLimit,
+    keptRecord(number, of: id, log: log, current: current.number)
+  }
+
+  /// One kept version other than the current one, version `current`, or `nil`.
+  func keptRecord(_ number: Int, of id: Identifier, log: VersionLog, current: Int)
+    -> VersionRecord?
+  {
+    guard number < current, number > current - settings.historyLimit,
       let record = log.record(number), isIntact(record, of: id)
     else { return nil }
     return record

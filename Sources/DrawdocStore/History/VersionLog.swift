@@ -24,15 +24,23 @@ struct VersionRecord: Hashable, Sendable {
   var forward: Int?
   /// The identity of the version's file when it was written.
   var file: StoreFiles.Identity
+  /// Whether the version's name in the history folder was flushed to disk with it. A version
+  /// whose name was not is still its drawing's file while it is current; the change that
+  /// replaces it flushes the history folder first (see ``DocumentStore/commit(_:over:as:remember:)``).
+  /// Lines without the member, as earlier versions of drawdoc wrote them, were flushed.
+  var linkFlushed = true
 
   /// One line of the log, with its line feed.
   var line: [UInt8] {
-    let members: [(key: String, value: JSONValue)] = [
+    var members: [(key: String, value: JSONValue)] = [
       ("version", .number(Double(number))), ("time", .string(time.description)),
       ("rectangles", .number(Double(rectangles))), ("title", .string(title)),
       ("change", .string(change)), ("did", .string(did)),
       ("back", back.map { .number(Double($0)) } ?? .null),
       ("forward", forward.map { .number(Double($0)) } ?? .null),
+    ]
+    if !linkFlushed { members.append(("linkFlushed", .bool(false))) }
+    members += [
       ("inode", .string(String(file.inode))), ("size", .number(Double(file.size))),
       ("seconds", .number(Double(file.modifiedSeconds))),
       ("nanoseconds", .number(Double(file.modifiedNanoseconds))),
@@ -70,12 +78,14 @@ struct VersionRecord: Hashable, Sendable {
       file: StoreFiles.Identity(
         inode: inode, size: Int64(size), modifiedSeconds: Int64(seconds),
         modifiedNanoseconds: Int64(nanoseconds)))
+    if case .bool(false)? = value["linkFlushed"] { linkFlushed = false }
   }
 
   init(
     number: Int, time: Timestamp, rectangles: Int, title: String, change: String, did: String,
-    back: Int?, forward: Int?, file: StoreFiles.Identity
+    back: Int?, forward: Int?, file: StoreFiles.Identity, linkFlushed: Bool = true
   ) {
+    self.linkFlushed = linkFlushed
     self.number = number
     self.time = time
     self.rectangles = rectangles
