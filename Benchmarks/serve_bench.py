@@ -857,7 +857,7 @@ def read_drawing(credentials, doc):
 # MARK: - The measurements on one binary
 
 class Pass:
-    """Everything measured on one binary."""
+    """Everything measured on one binary: its store, its server, its figures."""
 
     def __init__(self, name, binary, options, folder):
         self.name, self.binary, self.options = name, binary, options
@@ -867,169 +867,84 @@ class Pass:
         self.env.pop("DRAWDOC_LOG", None)
         self.sized = {}  # size → row key → value
         self.figures = {}  # row key → value
-        self.notes = []
         self.failed = []
+        self.broken = False
         self.server = None
+        self.stream = None
+        self.drawings = {}
+        self.writers_doc = None
 
     def size_row(self, size, key, value):
         self.sized.setdefault(size, {})[key] = value
 
-    def run(self):
-        options = self.options
+    def guard(self, what, action, *arguments):
+        """Runs a step unless an earlier one failed; a failure ends this binary's
+        measurements (the other's go on) and is reported."""
+        if self.broken:
+            return None
+        try:
+            return action(*arguments)
+        except Exception as error:  # noqa: BLE001 — reported, and the run fails
+            if not isinstance(error, Failure):
+                import traceback
+                traceback.print_exc()
+            log(f"[{self.name}] FAILED in {what}: {error}")
+            if self.server is not None:
+                for line in self.server.lines[-10:]:
+                    log(f"  server: {line}")
+            self.failed.append(f"{what}: {error}")
+            self.broken = True
+            return None
+
+    def prepare(self):
+        """The store and its drawings, and each drawing as a file for `convert`."""
         shutil.rmtree(self.folder, ignore_errors=True)
         os.makedirs(self.folder)
         log(f"[{self.name}] {self.binary}: making the drawings")
-        drawings = {}
-        for size in options.sizes:
-            drawings[size] = run_command(self.binary, [
+        for size in self.options.sizes:
+            self.drawings[size] = run_command(self.binary, [
                 "new", "--store", self.store, "--title", f"bench {size}", "--random", str(size),
                 "--seed", str(size % 97 + 1)], self.env).strip()
-        writers_doc = run_command(self.binary, [
+            run_command(self.binary, ["export", self.drawings[size], "-o", self.document(size),
+                                      "--store", self.store], self.env)
+        self.writers_doc = run_command(self.binary, [
             "new", "--store", self.store, "--title", "writers", "--random", "1000",
             "--seed", "11"], self.env).strip()
-        # The reference: `drawdoc convert` of the same drawing, as a file.
-        for size in options.sizes:
-            document = os.path.join(self.folder, f"r-{size}.svg")
-            run_command(self.binary, ["export", drawings[size], "-o", document,
-                                      "--store", self.store], self.env)
-            rounds = options.convert_rounds if size < 100_000 else options.convert_rounds_large
-            log(f"[{self.name}] convert r.svg out.svg at {size}: {rounds} runs")
-            command = [self.binary, "convert", document, os.path.join(self.folder, "out.svg")]
-            timed_process(command, self.env)  # warm-up
-            times = [timed_process(command, self.env) for _ in range(rounds)]
-            self.size_row(size, "convert", median(times))
-        log(f"[{self.name}] fsyncs a second in the store's folder ({options.fsync_seconds:g} s)")
-        self.figures["fsync"] = fsyncs_per_second(self.store, options.fsync_seconds)
 
+    def document(self, size):
+        return os.path.join(self.folder, f"r-{size}.svg")
+
+    def convert(self, size):
+        """One run of `drawdoc convert r.svg out.svg`: the reference."""
+        return timed_process([self.binary, "convert", self.document(size),
+                              os.path.join(self.folder, "out.svg")], self.env)
+
+    def fsync(self):
+        self.figures["fsync"] = fsyncs_per_second(self.store, self.options.fsync_seconds)
+
+    def start(self):
         self.server = Server(self.binary, self.store, self.env)
-        try:
-            self.figures["open files limit"] = self.server.open_files_limit()
-            self.server.handshake()
-            log(f"[{self.name}] serving on port {self.server.port}")
-            stream = EventStream(self.server.credentials)
-            try:
-                for size in options.sizes:
-                    self.edits(stream, size, drawings[size])
-                    self.sets(stream, size, drawings[size])
-            finally:
-                stream.close()
-            self.writers(writers_doc)
-            self.reference()
-            if options.attack:
-                self.attack()
-            if not self.server.alive():
-                raise Failure(f"the server ended (status {self.server.process.returncode})")
+        self.figures["open files limit"] = self.server.open_files_limit()
+        self.server.handshake()
+        log(f"[{self.name}] serving on port {self.server.port}")
+        self.stream = EventStream(self.server.credentials)
+
+    def stop(self):
+        if self.stream is not None:
+            self.stream.close()
+            self.stream = None
+        if self.server is not None:
+            if not self.server.alive() and not self.broken:
+                self.failed.append(f"the server ended by itself (status "
+                                   f"{self.server.process.returncode})")
             self.figures["VmHWM"] = self.server.status().get("VmHWM")
-        finally:
             self.server.stop()
 
-    # 2 and 3: an edit, its answer, its event, then what changed.
-
-    def edits(self, stream, size, doc):
-        options = self.options
-        rounds = options.rounds if size < 100_000 else options.rounds_large
-        log(f"[{self.name}] edits at {size}: {rounds} rounds and a warm-up")
-        version, rectangles = read_drawing(self.server.credentials, doc)
-        rectangles = [rect for rect, _ in rectangles]
-        client = Client(self.server.credentials)
-        try:
-            acks, events, gaps, changes = [], [], [], []
-            missing = 0
-            for index in range(rounds + 1):
-                rect = rectangles[(index * 7919) % len(rectangles)]
-                x = f"{100 + index % 700}.25"
-                path = f"/api/drawings/{doc}/rectangles/{rect}"
-                seen = len(stream.events)
-                sent = client.send("PATCH", path, {"version": version, "x": x})
-                reply = None
-                deadline = sent + 120
-                while reply is None:
-                    readable, _, _ = select_([client.sock, stream], deadline - now())
-                    if not readable:
-                        raise Failure(f"PATCH at {size}: no answer within 120 s")
-                    if stream in readable:
-                        stream.pump()
-                    if client.sock in readable:
-                        try:
-                            reply = client.receive_some()
-                        except StaleConnection:
-                            client.connect()
-                            seen = len(stream.events)
-                            sent = client.send("PATCH", path, {"version": version, "x": x})
-                        if reply is not None:
-                            answered = now()
-                if reply.status != 200:
-                    raise Failure(f"PATCH {path} at {size} was answered {reply.status}: "
-                                  f"{reply.body[:200]!r}")
-                version = reply.json()["version"]
-                heard = stream.wait(lambda name, data: data.get("id") == doc
-                                    and data.get("version") == version, 10, seen)
-                if heard is None:
-                    missing += 1
-                    log(f"  no event for version {version} of {doc} within 10 s")
-                since = f"/api/drawings/{doc}/changes?since={version - 1}"
-                response, asked, got = client.request("GET", since)
-                if response.status != 200:
-                    raise Failure(f"GET {since} was answered {response.status}: "
-                                  f"{response.body[:200]!r}")
-                if index > 0:
-                    acks.append(answered - sent)
-                    changes.append(got - asked)
-                    if heard is not None:
-                        events.append(heard - sent)
-                        gaps.append(heard - answered)
-                time.sleep(0.02 + (index * 13 % 30) / 1000)
-        finally:
-            client.close()
-        self.size_row(size, "ack", median(acks))
-        self.size_row(size, "ack p99", percentile(acks, 0.99))
-        self.size_row(size, "event", median(events))
-        self.size_row(size, "event p99", percentile(events, 0.99) if events else None)
-        self.size_row(size, "gap", median(gaps))
-        self.size_row(size, "changes", median(changes))
-        self.size_row(size, "edit rounds", rounds)
-        self.size_row(size, "events missing", missing)
-        if missing:
-            self.failed.append(f"{missing} events missing at {size}")
-
-    # 5: `drawdoc set`, a process, and its event.
-
-    def sets(self, stream, size, doc):
-        options = self.options
-        rounds = options.set_rounds if size < 100_000 else options.set_rounds_large
-        log(f"[{self.name}] drawdoc set at {size}: {rounds} rounds and a warm-up")
-        _, rectangles = read_drawing(self.server.credentials, doc)
-        latencies, missing = [], 0
-        for index in range(rounds + 1):
-            rect = rectangles[(index * 104729 + 3) % len(rectangles)][0]
-            x = f"{100 + index % 700}.75"
-            seen = len(stream.events)
-            started = now()
-            process = subprocess.Popen([self.binary, "set", doc, rect, "--x", x,
-                                        "--store", self.store], env=self.env,
-                                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                       text=True)
-            # Nothing else changes this drawing meanwhile: its next event is this one.
-            heard = stream.wait(lambda name, data: data.get("id") == doc, 30, seen)
-            _, error = process.communicate(timeout=120)
-            if process.returncode != 0:
-                raise Failure(f"drawdoc set at {size} failed: {error.strip()[:300]}")
-            if heard is None:
-                missing += 1
-                log(f"  no event for drawdoc set of {rect} in {doc} within 30 s")
-            elif index > 0:
-                latencies.append(heard - started)
-            time.sleep(0.02)
-        self.size_row(size, "set", median(latencies))
-        self.size_row(size, "set rounds", rounds)
-        if missing:
-            self.size_row(size, "events missing",
-                          self.sized[size].get("events missing", 0) + missing)
-            self.failed.append(f"{missing} events of drawdoc set missing at {size}")
 
     # 4: changes a second from writers, and none lost.
 
-    def writers(self, doc):
+    def writers(self):
+        doc = self.writers_doc
         options = self.options
         count, seconds = options.writers, options.write_seconds
         log(f"[{self.name}] {count} writers on 1,000 rectangles for {seconds:g} s")
@@ -1164,6 +1079,7 @@ class Pass:
             "attack p99": percentile(latencies, 0.99) if latencies else None,
             "attack made": made,
             "attack answered": len(latencies),
+            "attack share": len(latencies) / made if made else None,
             "attack failures": failures,
             "attack rss": sampler.peak_rss,
             "attack threads": sampler.peak_threads,
@@ -1175,6 +1091,176 @@ class Pass:
             "attack stream events": (held or {}).get("stream_events"),
         })
         log(f"  attack ended: {self.figures['attack held']}")
+
+
+class EditRounds:
+    """2 and 3: an edit (PATCH of one rectangle's x), its answer, its event on the stream
+    opened before, then `…/changes?since=V-1`, one round at a time."""
+
+    def __init__(self, run, size):
+        self.run, self.size = run, size
+        self.doc = run.drawings[size]
+        self.version, rectangles = read_drawing(run.server.credentials, self.doc)
+        self.rectangles = [rect for rect, _ in rectangles]
+        self.client = Client(run.server.credentials)
+        self.acks, self.events, self.gaps, self.changes = [], [], [], []
+        self.missing = 0
+
+    def round(self, index):
+        stream, client, doc, size = self.run.stream, self.client, self.doc, self.size
+        rect = self.rectangles[(index * 7919) % len(self.rectangles)]
+        edit = {"version": self.version, "x": f"{100 + index % 700}.25"}
+        path = f"/api/drawings/{doc}/rectangles/{rect}"
+        seen = len(stream.events)
+        sent = client.send("PATCH", path, edit)
+        reply = None
+        deadline = sent + 120
+        while reply is None:
+            readable, _, _ = select_([client.sock, stream], deadline - now())
+            if not readable:
+                raise Failure(f"PATCH at {size}: no answer within 120 s")
+            if stream in readable:
+                stream.pump()
+            if client.sock in readable:
+                try:
+                    reply = client.receive_some()
+                except StaleConnection:  # closed while idle: the request never reached it
+                    client.connect()
+                    seen = len(stream.events)
+                    sent = client.send("PATCH", path, edit)
+                answered = now()
+        if reply.status != 200:
+            raise Failure(f"PATCH {path} at {size} was answered {reply.status}: "
+                          f"{reply.body[:200]!r}")
+        version = self.version = reply.json()["version"]
+        heard = stream.wait(lambda name, data: data.get("id") == doc
+                            and data.get("version") == version, 10, seen)
+        if heard is None:
+            self.missing += 1
+            log(f"  no event for version {version} of {doc} within 10 s")
+        since = f"/api/drawings/{doc}/changes?since={version - 1}"
+        response, asked, got = client.request("GET", since)
+        if response.status != 200:
+            raise Failure(f"GET {since} was answered {response.status}: "
+                          f"{response.body[:200]!r}")
+        if index > 0:  # the first one warms up
+            self.acks.append(answered - sent)
+            self.changes.append(got - asked)
+            if heard is not None:
+                self.events.append(heard - sent)
+                self.gaps.append(heard - answered)
+
+    def finish(self):
+        self.client.close()
+        run, size = self.run, self.size
+        run.size_row(size, "ack", median(self.acks))
+        run.size_row(size, "ack p99", percentile(self.acks, 0.99) if self.acks else None)
+        run.size_row(size, "event", median(self.events))
+        run.size_row(size, "event p99", percentile(self.events, 0.99) if self.events else None)
+        run.size_row(size, "gap", median(self.gaps))
+        run.size_row(size, "changes", median(self.changes))
+        run.size_row(size, "edit rounds", len(self.acks))
+        run.size_row(size, "events missing", self.missing)
+        if self.missing:
+            run.failed.append(f"{self.missing} events of edits missing at {size}")
+
+
+class SetRounds:
+    """5: `drawdoc set DOC RECT --x X`, a process, until its event is on the stream."""
+
+    def __init__(self, run, size):
+        self.run, self.size = run, size
+        self.doc = run.drawings[size]
+        _, rectangles = read_drawing(run.server.credentials, self.doc)
+        self.rectangles = [rect for rect, _ in rectangles]
+        self.latencies = []
+        self.missing = 0
+
+    def round(self, index):
+        run, doc, stream = self.run, self.doc, self.run.stream
+        rect = self.rectangles[(index * 104729 + 3) % len(self.rectangles)]
+        seen = len(stream.events)
+        started = now()
+        process = subprocess.Popen([run.binary, "set", doc, rect, "--x", f"{100 + index % 700}.75",
+                                    "--store", run.store], env=run.env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        # Nothing else changes this drawing meanwhile: its next event is this one.
+        heard = stream.wait(lambda name, data: data.get("id") == doc, 30, seen)
+        _, error = process.communicate(timeout=120)
+        if process.returncode != 0:
+            raise Failure(f"drawdoc set at {self.size} failed: {error.strip()[:300]}")
+        if heard is None:
+            self.missing += 1
+            log(f"  no event for drawdoc set of {rect} in {doc} within 30 s")
+        elif index > 0:
+            self.latencies.append(heard - started)
+
+    def finish(self):
+        run, size = self.run, self.size
+        run.size_row(size, "set", median(self.latencies))
+        run.size_row(size, "set rounds", len(self.latencies))
+        if self.missing:
+            run.size_row(size, "events missing",
+                         run.sized.get(size, {}).get("events missing", 0) + self.missing)
+            run.failed.append(f"{self.missing} events of drawdoc set missing at {size}")
+
+
+def alternate(runs, what, make, rounds):
+    """`rounds` rounds and a warm-up of each binary's measurement, their rounds alternating,
+    the order swapped every round, so that both share the machine as it comes and goes."""
+    measurements = []
+    for run in runs:
+        made = run.guard(f"{what} (setting up)", make, run)
+        measurements.append((run, made))
+    for index in range(rounds + 1):
+        order = measurements if index % 2 == 0 else measurements[::-1]
+        for run, measurement in order:
+            if measurement is not None:
+                run.guard(what, measurement.round, index)
+        time.sleep(0.02 + (index * 13 % 30) / 1000)
+    for run, measurement in measurements:
+        if measurement is not None:
+            run.guard(what, measurement.finish)
+
+
+def measure(runs, options):
+    """Every measurement, on every binary: those by size with the binaries' rounds
+    alternating, the others one binary after the other."""
+    for run in runs:
+        run.guard("making the drawings", run.prepare)
+    for size in options.sizes:
+        rounds = options.convert_rounds if size < 100_000 else options.convert_rounds_large
+        log(f"convert r.svg out.svg at {size}: {rounds} runs and a warm-up of each binary")
+        times = {run.name: [] for run in runs}
+        for index in range(rounds + 1):
+            for run in (runs if index % 2 == 0 else runs[::-1]):
+                elapsed = run.guard(f"convert at {size}", run.convert, size)
+                if elapsed is not None and index > 0:
+                    times[run.name].append(elapsed)
+        for run in runs:
+            run.size_row(size, "convert", median(times[run.name]))
+    try:
+        for run in runs:
+            run.guard("starting the server", run.start)
+        for size in options.sizes:
+            rounds = options.rounds if size < 100_000 else options.rounds_large
+            log(f"edits at {size}: {rounds} rounds and a warm-up")
+            alternate(runs, f"edits at {size}", lambda run: EditRounds(run, size), rounds)
+            rounds = options.set_rounds if size < 100_000 else options.set_rounds_large
+            log(f"drawdoc set at {size}: {rounds} rounds and a warm-up")
+            alternate(runs, f"drawdoc set at {size}", lambda run: SetRounds(run, size), rounds)
+        for run in runs:
+            log(f"[{run.name}] fsyncs a second in the store's folder "
+                f"({options.fsync_seconds:g} s)")
+            run.guard("fsyncs a second", run.fsync)
+            run.guard("the writers", run.writers)
+        for run in runs:
+            run.guard("the request without attack", run.reference)
+            if options.attack:
+                run.guard("the attack", run.attack)
+    finally:
+        for run in runs:
+            run.stop()
 
 
 # MARK: - The tables
@@ -1346,7 +1432,8 @@ COMPARED = [
     ("figures", "reference", "GET /api/drawings, no attack, median", ms),
     ("figures", "attack", "GET /api/drawings under attack, median", ms),
     ("figures", "attack p99", "  99th percentile", ms),
-    ("figures", "attack answered", "  answered 200", str),
+    ("figures", "attack share", "  answered 200, share of the requests",
+     lambda v: f"{v * 100:.0f} %"),
     ("figures", "attack rss", "  server's peak RSS", lambda v: f"{v / 1e6:.1f} MB"),
     ("figures", "writers rate", "changes a second, 8 writers", lambda v: f"{v:.1f}"),
 ]
@@ -1364,7 +1451,8 @@ def comparison_rows(before, after, sizes):
                 new = after.sized.get(size, {}).get(key)
             if old is None and new is None:
                 continue
-            change = f"{new / old:.2f}" if old and new is not None else "—"
+            change = f"{new / old:.2f}" if old and old > 0 and new is not None and new >= 0 \
+                else "—"
             rows.append([label, size_label(size) if size else "",
                          "—" if old is None else format_(old),
                          "—" if new is None else format_(new), change])
@@ -1443,29 +1531,16 @@ def main():
     signal.signal(signal.SIGTERM, stop_all)
     started = time.time()
     load_at_start = open("/proc/loadavg").read().split()[0]
-    results = []
+    results = [Pass(name, path, options, os.path.join(options.work, name.replace(" ", "-")))
+               for name, path in binaries]
     failed = False
     try:
-        for name, path in binaries:
-            result = Pass(name, path, options, os.path.join(options.work, name.replace(" ", "-")))
-            results.append(result)
-            try:
-                result.run()
-            except Exception as error:  # noqa: BLE001 — the next binary is still measured
-                if not isinstance(error, Failure):
-                    import traceback
-                    traceback.print_exc()
-                log(f"[{name}] FAILED: {error}")
-                if result.server is not None:
-                    for line in result.server.lines[-10:]:
-                        log(f"  server: {line}")
-                result.failed.append(str(error))
-            if result.failed:
-                failed = True
+        measure(results, options)
     except KeyboardInterrupt:
         log("interrupted")
         failed = True
     finally:
+        failed = failed or any(result.failed for result in results)
         for process in list(CHILDREN):
             stop_process(process, signal.SIGKILL if process.poll() is None else signal.SIGTERM)
         if not options.keep:
