@@ -1037,6 +1037,10 @@ class Pass:
             "writers refused": refused,
             "writers errors": sum(r["errors"] for r in results),
             "writers wait": median([w for r in results for w in r["waits"]]),
+            "writers wait mean": statistics.fmean([w for r in results for w in r["waits"]])
+            if accepted else None,
+            "writers wait p99": percentile([w for r in results for w in r["waits"]], 0.99)
+            if accepted else None,
             "writers lost": len(lost),
             "writers versions": final_version - start_version,
             "writers checked": sum(len(r["last"]) for r in results),
@@ -1407,7 +1411,9 @@ def server_rows(result, options):
                      f"{f['writers accepted']}; {f['writers versions']}; "
                      f"{f['writers conflicts']}; {counts(f['writers refused'])}; "
                      f"{f['writers errors']}", "", ""])
-        rows.append(["  a change's answer, median", ms(f.get("writers wait")), "", ""])
+        rows.append(["  a change's answer: median; mean; 99th percentile",
+                     f"{ms(f.get('writers wait'))}; {ms(f.get('writers wait mean'))}; "
+                     f"{ms(f.get('writers wait p99'))}", "", ""])
         rows.append(["  lost (a writer's last value not in the drawing)",
                      f"{f['writers lost']} of {f['writers checked']} checked", "0",
                      "yes" if f["writers lost"] == 0 else "NO"])
