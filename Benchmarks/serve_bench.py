@@ -974,7 +974,7 @@ class Pass:
                         try:
                             response, sent, answered = client.request(
                                 "PATCH", f"/api/drawings/{doc}/rectangles/{rect}",
-                                {"version": version, "x": value})
+                                {"version": version, "x": f"{value}"})
                         except OSError:
                             errors += 1
                             client.close()
@@ -1005,7 +1005,7 @@ class Pass:
             finally:
                 client.close()
 
-        threads = [threading.Thread(target=write, args=(w,)) for w in range(count)]
+        threads = [threading.Thread(target=write, args=(w,), daemon=True) for w in range(count)]
         for thread in threads:
             thread.start()
         started = now()
