@@ -103,9 +103,14 @@ class App:
         driver.set_page_load_timeout(30)
         driver.set_script_timeout(60)
         self.drivers.append(driver)
-        # The token becomes a cookie.
+        # The page takes the token from the address: a server that answers it with a cookie
+        # hands the browser on to the drawings page, one whose page keeps the token itself
+        # serves that page at once. Either way the drawings page has read the list through
+        # the API once it says it is ready, so the credential works; whether the token is
+        # still in the address does not matter.
         driver.get(f"{self.base}?token={self.token}")
-        wait("the token to leave the address", lambda: "token" not in driver.current_url)
+        wait("the drawings page, with the token taken", lambda: driver.execute_script(
+            "return !!(document.body && document.body.dataset.ready)"), seconds=20)
         return driver
 
     def open_editor(self, driver, doc):

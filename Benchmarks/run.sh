@@ -6,11 +6,19 @@
 #   bash Benchmarks/run.sh --quick    # 10 k and 100 k, 3 runs; store 5 runs;
 #                                     # set at 1 k (15 runs); watch 60 changes
 #   bash Benchmarks/run.sh --app-only # only the drawing app's section (about 40 s once built)
+#   bash Benchmarks/run.sh --serve-only [--before PATH]
+#                                     # only the server's section (serve_bench.py), with an
+#                                     # older drawdoc binary measured in the same run
 #
 # The drawing app's section (app_bench.py) comes after the table: `drawdoc serve` in
 # headless Chromium. It needs Debian's chromium and chromium-driver and Python's selenium;
 # without them it prints the install line and is left out. --no-app leaves it out; with
 # --quick it times fewer changes and openings.
+#
+# The server's section (serve_bench.py) comes last: `drawdoc serve` over HTTP, under attack,
+# edits and their events at 1 k, 10 k and 100 k rectangles, writers, `drawdoc set`. It needs
+# only python3. --no-serve leaves it out; --before PATH adds a drawdoc binary to compare
+# with, measured in the same run; with --quick it skips 100 k and shortens the attack.
 #
 # Other options go to `drawdoc-bench suite` and win over the defaults: --runs N,
 # --store-runs N, --budget SECONDS (per measurement), --sizes 10000,100000,1000000,
@@ -32,6 +40,9 @@ started=$(date +%s)
 
 app=yes
 app_options=()
+serve=yes
+serve_options=()
+before=""
 sizes="10000,100000,1000000"
 set_sizes="1000,1000000"
 suite_options=(--runs 5 --store-runs 11 --budget 60 --set-runs 41 --set-runs-large 9
@@ -44,6 +55,7 @@ while (($#)); do
       set_sizes="1000"
       suite_options=(--runs 3 --store-runs 5 --budget 20 --set-runs 15 --watch-changes 60)
       app_options=(--quick)
+      serve_options=(--quick)
       shift ;;
     --app-only)
       app=only
@@ -51,6 +63,16 @@ while (($#)); do
     --no-app)
       app=no
       shift ;;
+    --serve-only)
+      serve=only
+      shift ;;
+    --no-serve)
+      serve=no
+      shift ;;
+    --before)
+      [[ $# -ge 2 ]] || { echo "run.sh: --before needs a drawdoc binary" >&2; exit 64; }
+      before="$2"
+      shift 2 ;;
     --sizes)
       [[ $# -ge 2 ]] || { echo "run.sh: --sizes needs a value" >&2; exit 64; }
       sizes="$2"
@@ -93,6 +115,28 @@ run_app() { # drawdoc binary
   if ((app_status == 2)); then return 0; fi
   return "$app_status"
 }
+
+# --- The server's section: serve_bench.py over HTTP -------------------------------------
+# Prints its own tables; with a "before" binary, each binary's and a before → after table.
+run_serve() { # drawdoc binary
+  if ! command -v python3 >/dev/null; then
+    echo "run.sh: python3 not found: the server's section is left out." >&2
+    echo "To install it: apt-get install -y python3" >&2
+    return 0
+  fi
+  local compare=()
+  if [[ -n $before ]]; then compare=(--before "$before"); fi
+  python3 "$here/serve_bench.py" --binary "$1" "${compare[@]}" "${serve_options[@]}"
+}
+
+if [[ $serve == only ]]; then
+  echo "building drawdoc (swift build -c release)" >&2
+  swift build -c release --package-path "$here" --product drawdoc >&2
+  status=0
+  run_serve "$(swift build -c release --package-path "$here" --show-bin-path)/drawdoc" || status=$?
+  echo "whole run, build included: $(($(date +%s) - started)) s"
+  exit "$status"
+fi
 
 if [[ $app == only ]]; then
   echo "building drawdoc (swift build -c release)" >&2
@@ -210,6 +254,9 @@ status=0
   status=$?
 if [[ $app == yes ]]; then
   run_app "$bin/drawdoc" || status=1
+fi
+if [[ $serve == yes ]]; then
+  run_serve "$bin/drawdoc" || status=1
 fi
 echo "whole run, builds and generation included: $(($(date +%s) - started)) s"
 exit "$status"
