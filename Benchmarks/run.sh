@@ -111,6 +111,14 @@ run_app() { # drawdoc binary
     return 0
   fi
   local app_status=0
+  if [[ -n $before ]]; then
+    # The "before" binary first, in the same run, for its figures beside the new ones.
+    echo "## the drawing app, before: $before"
+    python3 "$here/app_bench.py" --drawdoc "$before" "${app_options[@]}" || app_status=$?
+    if ((app_status == 2)); then return 0; fi
+    echo "## the drawing app, after: $1"
+    app_status=0
+  fi
   python3 "$here/app_bench.py" --drawdoc "$1" "${app_options[@]}" || app_status=$?
   if ((app_status == 2)); then return 0; fi
   return "$app_status"
