@@ -103,6 +103,25 @@ private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8
     #expect(text(try png("text", "\(box.work)/big.png")) == svg)
   }
 
+  /// The bound on a picture's pixels holds for `--scale` as for the app: 300 × 200 at 35 is
+  /// 10,500 × 7,000, 73.5 million pixels, past it; refused before a pixel is made.
+  @Test func aScaleThatMakesMoreThanTheBoundOfPixelsIsRefusedAndWritesNothing() throws {
+    let (box, id) = try sandbox()
+    let source = try box.file("small.svg", box.succeed("export", id))
+    for command in [
+      ["export", id, "-o", "\(box.work)/huge.png", "--scale", "35"],
+      ["convert", source, "\(box.work)/huge.png", "--scale", "35"],
+    ] {
+      let result = box.run(command)
+      #expect(result.status == 64, "\(command)")
+      #expect(
+        result.standardError.contains(
+          "10500 × 7000 pixels, more than the limit of 33554432 pixels; use a smaller scale"),
+        "\(result.standardError)")
+      #expect(!FileManager.default.fileExists(atPath: "\(box.work)/huge.png"))
+    }
+  }
+
   @Test func convertEmbedsAndReadsBackBitForBit() throws {
     let (box, id) = try sandbox()
     let svg = box.succeed("export", id)
