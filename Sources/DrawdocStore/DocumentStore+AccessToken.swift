@@ -10,7 +10,7 @@ extension DocumentStore {
   /// - Parameter renewing: Whether to make a new token even if the store has one.
   /// - Returns: The token.
   /// - Throws: ``StoreError/io(path:operation:reason:)`` if the file cannot be written, or
-  ///   ``StoreError/locked(path:waited:)`` if another program holds the store.
+  ///   ``StoreError/locked(path:waitedSeconds:)`` if another program holds the store.
   public func accessToken(renewing: Bool = false) throws(StoreError) -> String {
     if !renewing, let kept = keptAccessToken() { return kept }
     return try withWriteLock { () throws(StoreError) in
