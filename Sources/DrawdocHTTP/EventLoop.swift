@@ -281,6 +281,13 @@ final class EventLoop {
       close(connection)
       return
     }
+    if case .streaming(let stream) = connection.phase {
+      // A stream that ended (closed by the app): its place is free from now, not when the
+      // drain ends.
+      streamCount -= 1
+      publishCounts()
+      stream.finish()
+    }
     connection.socket.shutdownWriting()
     connection.phase = .draining(received: 0)
     connection.input = []

@@ -23,11 +23,12 @@ package struct HTTPLimits: Sendable {
   package var untrustedHeadSeconds: Double
   /// The most untrusted connections at once: the next one closes the oldest of them.
   package var untrustedConnections: Int
-  /// The most trusted connections at once: a connection that becomes trusted past it is
-  /// answered 503 and closed.
+  /// The most trusted connections at once, streams included: a connection that becomes
+  /// trusted past it is answered 503 and closed.
   package var trustedConnections: Int
-  /// The most streamed responses (``HTTPResponse/Body/stream(open:)``) at once: past it, the
-  /// request is answered 503.
+  /// The most streamed responses (``HTTPResponse/Body/stream(open:)``) at once, fewer than
+  /// the trusted connections so that streams leave room for requests: past it, the request
+  /// is answered 503.
   package var streams: Int
   /// The most bytes a stream may hold for a client that has not read them yet
   /// (``HTTPStream/send(_:replacingBacklogWith:)``).
@@ -47,15 +48,15 @@ package struct HTTPLimits: Sendable {
   ///   - untrustedHeadSeconds: Time for an untrusted connection's head, waiting included
   ///     (default 2 s).
   ///   - untrustedConnections: Untrusted connections at once (default 1024).
-  ///   - trustedConnections: Trusted connections at once (default 512).
-  ///   - streams: Streamed responses at once (default 1000).
+  ///   - trustedConnections: Trusted connections at once (default 1024).
+  ///   - streams: Streamed responses at once (default 500).
   ///   - streamBacklogBytes: Bytes a stream holds for a slow client (default 256 KiB).
   ///   - workers: Threads that answer requests (default 4).
   package init(
     headBytes: Int = 16 << 10, bodyBytes: Int = 64 << 20, headSeconds: Double = 10,
     bodySeconds: Double = 60, idleSeconds: Double = 15, writeSeconds: Double = 30,
     untrustedHeadSeconds: Double = 2, untrustedConnections: Int = 1024,
-    trustedConnections: Int = 512, streams: Int = 1000, streamBacklogBytes: Int = 256 << 10,
+    trustedConnections: Int = 1024, streams: Int = 500, streamBacklogBytes: Int = 256 << 10,
     workers: Int = 4
   ) {
     self.headBytes = headBytes
@@ -71,4 +72,25 @@ package struct HTTPLimits: Sendable {
     self.streamBacklogBytes = streamBacklogBytes
     self.workers = workers
   }
+
+  /// These limits within what `openFiles` descriptors can hold: each connection takes one,
+  /// and the process keeps some for its files (the store's). Trusted connections keep their
+  /// bound as far as it fits; untrusted ones get at most what is left, so that a flood of
+  /// them can never take the descriptors the server needs to answer.
+  ///
+  /// - Parameter openFiles: The process's limit on open files (`RLIMIT_NOFILE`, soft).
+  /// - Returns: The limits, with fewer connections where they do not fit.
+  package func fitting(openFiles: Int) -> HTTPLimits {
+    var fitted = self
+    let room = max(32, openFiles - Self.keptDescriptors)
+    fitted.trustedConnections = min(trustedConnections, room / 2)
+    fitted.streams = min(streams, fitted.trustedConnections)
+    fitted.untrustedConnections = max(
+      8, min(untrustedConnections, room - fitted.trustedConnections))
+    return fitted
+  }
+
+  /// Descriptors left for what is not a connection: the listener, the poller, the store's
+  /// files, a file-system watch.
+  static let keptDescriptors = 128
 }

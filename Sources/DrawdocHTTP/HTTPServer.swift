@@ -64,7 +64,10 @@ package final class HTTPServer: Sendable {
     } catch {
       throw .cannotStart(reason: error.description)
     }
-    self.limits = limits
+    self.limits =
+      (try? CurrentProcess.openFileLimit()).map {
+        limits.fitting(openFiles: Int(clamping: $0.soft))
+      } ?? limits
     self.responder = makeResponder(self.port)
   }
 

@@ -72,16 +72,24 @@ package final class ChangeBroadcast: Sendable {
     let follower = self.follower
     _ = SystemThread.start(detached: true, stackSize: 256 << 10) { [weak self] in
       var quiet = 0.0
+      // After a failure to read the journal (unreadable, or no descriptor left), the next try
+      // waits, longer each time up to a second, rather than spinning on a core.
+      var pause = 0.0
       while !follower.isStopped {
         let began = MonotonicClock.seconds()
         let events: [StoreEvent]
-        do {
+        do throws(StoreError) {
           events = try follower.next(timeout: 1)
-        } catch {
+        } catch .eventsNoLongerKept, .journalRestarted {
           guard let self else { return }
           self.lost()
           continue
+        } catch {
+          pause = min(1, max(0.05, pause * 2))
+          MonotonicClock.sleep(seconds: pause)
+          continue
         }
+        pause = 0
         guard let self else { return }
         if events.isEmpty {
           quiet += MonotonicClock.seconds() - began

@@ -333,6 +333,8 @@ private let seeds = """
     for change in [
       ["add", id], ["set", id, "afy-kw5-t7o", "--alpha", "2"], ["undo", id],
       ["delete", id], ["new"], ["trash", "--empty"],
+      // A new access token that cannot be kept is refused: the old one would come back.
+      ["serve", "--new-token", "--port", "0"],
     ] {
       let result = try run(change)
       #expect(result.status == 73, "\(change): \(result.standardError)")

@@ -58,8 +58,9 @@ import Testing
     for _ in 0..<50 { streams.append(try openStream(app)) }
     #expect(waitFor { app.app.eventStreams == 50 })
     #if os(Linux)
-      // One watch for the server, whatever the number of streams.
-      #expect(inotifyInstances() == watchesBefore)
+      // One watch for the server, whatever the number of streams: a watch per stream would
+      // add 50. (Other tests of this process may open a few of their own meanwhile.)
+      #expect(inotifyInstances() - watchesBefore < 25)
     #endif
     // A change through the server and one from another process's store value.
     let version = try app.store.revision(of: app.id).version
@@ -104,6 +105,20 @@ import Testing
     #expect(read(ahead, until: "event: reload").contains("event: reload"))
   }
 
+  @Test func aJournalThatCannotBeReadMakesNoFloodOfReloads() throws {
+    let app = try ServedApp()
+    let stream = try openStream(app)
+    #expect(read(stream, until: "retry: 1000").contains("retry: 1000"))
+    // The journal becomes a folder: every read of it fails.
+    let journal = "\(app.folder)/changes.log"
+    try FileManager.default.removeItem(atPath: journal)
+    try FileManager.default.createDirectory(atPath: journal, withIntermediateDirectories: false)
+    Thread.sleep(forTimeInterval: 1)
+    let received = String(decoding: stream.readWhatIsThere(), as: UTF8.self)
+    #expect(!received.contains("event: reload"), "\(received.prefix(200))")
+    #expect(received.utf8.count < 1024)
+  }
+
   @Test func fiftyStreamsAskingForAWholeLongJournalEachGetOneReloadNotAReplay() throws {
     let app = try ServedApp(journalEvents: 20_000)
     let before = residentBytes()
@@ -114,8 +129,9 @@ import Testing
       #expect(received.contains("event: reload"))
       #expect(!received.contains("event: change"))
     }
-    // Memory stays near where it was: the journal is not read for each of them.
-    #expect(residentBytes() - before < 32 << 20)
+    // Memory stays near where it was: the journal (3.6 MB) is not read for each of them,
+    // which would take 180 MB. (Other tests of this process run meanwhile: a wide margin.)
+    #expect(residentBytes() - before < 64 << 20)
   }
 
   private func residentBytes() -> Int {

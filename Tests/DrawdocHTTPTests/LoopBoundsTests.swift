@@ -201,6 +201,23 @@ final class GateServer {
     #expect(!reset)
   }
 
+  @Test func whereOpenFilesAreFewTheBoundsShrinkToFitAndKeepRoomForTheStore() {
+    let limits = HTTPLimits()
+    // Room enough: the bounds as they are.
+    let roomy = limits.fitting(openFiles: 1 << 20)
+    #expect(roomy.trustedConnections == 1024 && roomy.untrustedConnections == 1024)
+    #expect(roomy.streams == 500)
+    // 1,024 open files, the usual default: trusted connections first, untrusted ones in what
+    // is left, and 128 descriptors never given to connections.
+    for openFiles in [256, 1024, 2048] {
+      let fitted = limits.fitting(openFiles: openFiles)
+      #expect(fitted.trustedConnections + fitted.untrustedConnections <= openFiles - 128)
+      #expect(fitted.trustedConnections > 0 && fitted.untrustedConnections > 0)
+      #expect(fitted.streams <= fitted.trustedConnections)
+    }
+    #expect(limits.fitting(openFiles: 1024).trustedConnections == 448)
+  }
+
   @Test func theServerRaisesTheSoftOpenFileLimitToTheHardOne() throws {
     let before = try CurrentProcess.openFileLimit()
     // One below: enough to see it raised, too little to trouble tests running beside this one.

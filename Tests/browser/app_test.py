@@ -200,8 +200,7 @@ def step(name):
 def test(app, screenshots):
     driver = app.driver
     driver.get(app.address)
-    # The page keeps the address's token (in this origin's storage) and drops it from the
-    # address: the address without it works from now on.
+    # The page keeps the token (in this origin's storage) and drops it from the address.
     app.wait("the token leaves the address", lambda: "token" not in driver.current_url)
     app.wait_ready()
 
@@ -407,7 +406,6 @@ def test(app, screenshots):
     step("an edit of a rectangle that changed meanwhile is refused (409)")
     stale = driver.execute_script("return drawdocEditor.version;")
     app.run("set", doc, rid, "--alpha", "9")
-    # Through the page's own request, which carries the token it keeps.
     result = driver.execute_script(
         "return drawdocEditor.api('PATCH', `/api/drawings/${drawdocEditor.id}/rectangles/" + rid
         + "`, {version: " + str(stale) + ", alpha: '3'}).then(r => r.status);")

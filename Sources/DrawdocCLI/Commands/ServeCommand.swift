@@ -88,7 +88,8 @@ struct ServeCommand: Command {
   }
 
   /// The store's access token; for a store this user may only read, one that lasts as long
-  /// as this server, with a warning.
+  /// as this server, with a warning. A new token that cannot be kept is an error: the old one
+  /// would come back at the next start, which is what `--new-token` is for to prevent.
   static func accessToken(of store: DocumentStore, renewing: Bool, _ context: CommandContext)
     throws(StoreError) -> String
   {
@@ -96,6 +97,7 @@ struct ServeCommand: Command {
     switch kept {
     case .success(let token): return token
     case .failure(.readOnly), .failure(.io):
+      if renewing, case .failure(let error) = kept { throw error }
       context.standardError.writeLine(
         "warning: the access token cannot be kept in \(store.root): pages opened now will need "
           + "the new address after a restart")

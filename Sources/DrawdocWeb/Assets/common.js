@@ -92,9 +92,12 @@ export async function fetchFile(path) {
 export async function showPicture(img, path) {
   const file = await fetchFile(path);
   if (!file.ok) return;
-  const previous = img.src;
-  img.src = URL.createObjectURL(file.blob);
-  if (previous.startsWith("blob:")) URL.revokeObjectURL(previous);
+  const url = URL.createObjectURL(file.blob);
+  // Once drawn (or refused), the picture needs its address no more: no blob is kept alive.
+  const release = () => URL.revokeObjectURL(url);
+  img.addEventListener("load", release, { once: true });
+  img.addEventListener("error", release, { once: true });
+  img.src = url;
 }
 
 /** Downloads a file of the API (an export) under the name the server gives it. */
@@ -162,6 +165,9 @@ export function followChanges(since, onChange, onReload) {
   let controller = null;
   let idle = null;
   let retry = 1000;
+  // Failures in a row: each waits longer before the next try (up to 5 s), with some chance
+  // in it, so that many pages do not come back all at once.
+  let failures = 0;
   const handle = (block) => {
     let name = "message";
     let data = "";
@@ -175,7 +181,8 @@ export function followChanges(since, onChange, onReload) {
       else if (field === "retry" && /^\d+$/.test(value)) retry = Number(value);
     }
     if (name === "change") {
-      const event = JSON.parse(data);
+      let event;
+      try { event = JSON.parse(data); } catch (error) { onReload(); return; }
       last = Math.max(last, event.sequence);
       onChange(event);
     } else if (name === "reload") {
@@ -196,12 +203,16 @@ export function followChanges(since, onChange, onReload) {
       }
       if (!response.ok || !response.body) throw new Error(`${response.status}`);
       setStatus("live");
+      failures = 0;
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = "";
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        buffer += value.replace(/\r\n?/g, "\n");
+        buffer += value;
+        // Line ends of any kind; a CR at the end may be half of a CRLF still to come.
+        const whole = buffer.endsWith("\r") ? buffer.length - 1 : buffer.length;
+        buffer = buffer.slice(0, whole).replace(/\r\n?/g, "\n") + buffer.slice(whole);
         let cut;
         while ((cut = buffer.indexOf("\n\n")) >= 0) {
           handle(buffer.slice(0, cut));
@@ -213,7 +224,9 @@ export function followChanges(since, onChange, onReload) {
     }
     if (mine.signal.aborted || controller !== mine) return;
     setStatus("reconnecting…");
-    setTimeout(() => { if (controller === mine) open(); }, retry);
+    failures += 1;
+    const wait = Math.min(5000, retry * 2 ** (Math.min(failures, 4) - 1)) * (0.75 + Math.random() / 2);
+    setTimeout(() => { if (controller === mine) open(); }, wait);
   };
   open();
   document.addEventListener("visibilitychange", () => {

@@ -14,8 +14,7 @@ const state = {
   // conflict with them.
   own: new Set(),
   // The canvas's rect elements, in the order of `drawing.rectangles`: a change touches the
-  // ones it names, where a search of the page would visit every one (100,000 of them, in a
-  // big drawing).
+  // ones it names, where a search of the page would visit every one.
   nodes: [],
 };
 const stage = document.getElementById("stage");
@@ -434,8 +433,7 @@ for (const [button, path, all] of [["to-front", "raise", true], ["forward", "rai
     }
   });
 }
-// An export is fetched with the token (a plain link could not send it) and saved under the
-// name the server gives it.
+// An export is fetched with the token (a link cannot send it), saved under the server's name.
 for (const form of ["svg", "json", "png"]) {
   document.getElementById(`export-${form}`).addEventListener("click", async (event) => {
     event.preventDefault();
