@@ -38,6 +38,19 @@ func startThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> ()
   }
 }
 
+/// Waits until `count` changes wait in `memory`'s queue for the store lock, or `seconds`
+/// passed: what tells that threads queued, however loaded the machine.
+///
+/// - Returns: Whether they did.
+func waitUntilQueued(_ count: Int, in memory: DrawingMemory, seconds: Double = 10) -> Bool {
+  let deadline = Date().addingTimeInterval(seconds)
+  while memory.queuedChangeCount < count {
+    if Date() >= deadline { return false }
+    Thread.sleep(forTimeInterval: 0.001)
+  }
+  return true
+}
+
 extension JSONValue {
   var integer: Int? {
     guard case .number(let number) = self else { return nil }
@@ -145,8 +158,8 @@ extension JSONValue {
 
   @Test func aGroupOfChangesIsOneVersionWithTheirWordsJoined() throws {
     let folder = try StoreFolder()
-    let store = try DocumentStore(
-      root: folder.path, lockTimeout: 60, keepingInMemory: DrawingMemory())
+    let memory = DrawingMemory()
+    let store = try DocumentStore(root: folder.path, lockTimeout: 60, keepingInMemory: memory)
     let drawing = try store.create(try factoryPlane(10), at: t0)
     let ids = drawing.plane.rectangles.map(\.id)
     // While another process holds the lock, the changes queue; they are committed together
@@ -161,7 +174,7 @@ extension JSONValue {
         results.append(.failure(error))
       }
     }
-    Thread.sleep(forTimeInterval: 0.3)
+    #expect(waitUntilQueued(4, in: memory))
     withExtendedLifetime(held) { held = nil }
     wait()
     let versions = results.all.compactMap { try? $0.get() }
@@ -181,7 +194,9 @@ extension JSONValue {
     for memory in [nil, DrawingMemory()] {
       let folder = try StoreFolder()
       let store =
-        try memory.map { try DocumentStore(root: folder.path, keepingInMemory: $0) }
+        try memory.map {
+          try DocumentStore(root: folder.path, lockTimeout: 60, keepingInMemory: $0)
+        }
         ?? folder.store()
       let drawing = try store.create(try factoryPlane(10), at: t0)
       // The file, the version log, the drawings folder and the journal each time; the
@@ -201,7 +216,7 @@ extension JSONValue {
         let wait = startThreads(4) { thread in
           _ = try? move(drawing.plane[thread].id, to: 9, in: drawing.id, of: store)
         }
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(waitUntilQueued(4, in: memory))
         withExtendedLifetime(held) { held = nil }
         wait()
       }

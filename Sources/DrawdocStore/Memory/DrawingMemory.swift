@@ -83,6 +83,11 @@ public final class DrawingMemory: Sendable {
   /// The counts so far.
   package var statistics: Statistics { kept.withLock { $0.statistics } }
 
+  /// How many changes wait in the memory's queue for the store lock (see ``CommitQueue``):
+  /// those whose group the leading thread has not taken yet, the leader's own among them.
+  /// Tests wait on it to know that changes queued, rather than sleep.
+  package var queuedChangeCount: Int { commits.waitingCount }
+
   /// The files of the drawings kept, least recently used first.
   package var keptFiles: [String] {
     kept.withLock { state in
