@@ -246,6 +246,38 @@ extension JSONValue {
     #expect(
       try folder.read(store.thumbnailPath(of: drawing.id)) == Thumbnail.png(for: current.plane))
   }
+
+  @Test func aThumbnailStillToBeDrawnIsDrawnByTheRequestWithinAFractionOfASecond() throws {
+    let folder = try StoreFolder()
+    let memory = DrawingMemory()
+    // Were the request to wait for the memory's thread as long as for the lock, it would wait
+    // a minute.
+    let store = try DocumentStore(root: folder.path, lockTimeout: 60, keepingInMemory: memory)
+    let drawing = try store.create(try factoryPlane(300), at: t0)
+    #expect(memory.waitForThumbnails())
+    memory.holdThumbnails()
+    defer { memory.releaseThumbnails() }
+    let made = try move(drawing.plane[0].id, to: 40, in: drawing.id, of: store)
+    #expect(store.thumbnailState(of: drawing.id) == .missing)
+
+    let clock = ContinuousClock()
+    let started = clock.now
+    let bytes = try store.thumbnail(of: drawing.id)
+    let waited = started.duration(to: clock.now)
+    // It waited for the thread a while (0.2 s), then drew the thumbnail itself.
+    #expect(waited >= .milliseconds(150))
+    #expect(waited < .seconds(1))
+    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    #expect(bytes == (try Thumbnail.png(for: made.drawing.plane)))
+    #expect(bytes != (try Thumbnail.png(for: drawing.plane)))
+    // And kept it: the next request reads it.
+    #expect(store.thumbnailState(of: drawing.id) == .current)
+    #expect(try folder.read(store.thumbnailPath(of: drawing.id)) == bytes)
+
+    memory.releaseThumbnails()
+    #expect(memory.waitForThumbnails())
+    #expect(try store.thumbnail(of: drawing.id) == bytes)
+  }
 }
 
 /// What concurrent workers got.

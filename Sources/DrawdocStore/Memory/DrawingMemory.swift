@@ -88,6 +88,14 @@ public final class DrawingMemory: Sendable {
   /// Tests wait on it to know that changes queued, rather than sleep.
   package var queuedChangeCount: Int { commits.waitingCount }
 
+  /// Holds the memory's thumbnail thread before it draws its next thumbnail, until
+  /// ``releaseThumbnails()``: the thumbnails scheduled meanwhile stay to be drawn. Tests use
+  /// it to see what a request gets while a thumbnail is pending.
+  package func holdThumbnails() { thumbnails.hold(true) }
+
+  /// Lets the memory's thumbnail thread go on after ``holdThumbnails()``.
+  package func releaseThumbnails() { thumbnails.hold(false) }
+
   /// The files of the drawings kept, least recently used first.
   package var keptFiles: [String] {
     kept.withLock { state in
