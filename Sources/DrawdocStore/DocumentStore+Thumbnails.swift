@@ -26,15 +26,32 @@ extension DocumentStore {
     return pictureTime >= drawingTime ? .current : .stale
   }
 
+  /// How long ``thumbnail(of:)`` waits for a thumbnail that a ``memory`` is about to draw
+  /// before it draws one itself, in seconds.
+  static let thumbnailWait = 0.2
+
   /// A drawing's thumbnail: the cached file when it is current, else drawn now (and kept,
-  /// where the store can be written). With a ``memory`` that is about to draw it after a
-  /// change, it waits for that one (up to ``lockTimeout``) instead of drawing it again.
+  /// where the store can be written).
+  ///
+  /// With a ``memory`` that is about to draw it after a change, it waits for that one, but
+  /// only up to 0.2 seconds: a drawing changed faster than its thumbnail is drawn would
+  /// otherwise keep every request for it waiting, and a server has few threads to answer with.
+  /// After that it draws the thumbnail now, from the drawing's file as it is, without the
+  /// store lock, so that neither the changes nor the other requests wait for it; it keeps the
+  /// picture only if the lock is free at once and the file is still the one it was drawn
+  /// from (otherwise the memory's thread or a later request does). It never answers with a
+  /// thumbnail older than the drawing: a request waits at most 0.2 seconds and one drawing's
+  /// read and render.
   ///
   /// - Parameter id: The drawing.
   /// - Returns: PNG bytes.
   /// - Throws: ``StoreError`` if the drawing cannot be read.
   public func thumbnail(of id: Identifier) throws(StoreError) -> [UInt8] {
-    if let memory { memory.thumbnails.wait(for: path(of: id), timeout: lockTimeout) }
+    if let memory {
+      memory.thumbnails.wait(for: path(of: id), timeout: Self.thumbnailWait)
+      if let bytes = currentThumbnail(of: id) { return bytes }
+      return try thumbnailDrawnNow(of: id)
+    }
     if let bytes = currentThumbnail(of: id) { return bytes }
     // Under the lock, so that a change cannot slip in between the reading and the writing.
     return try withLock { () throws(StoreError) in
@@ -48,6 +65,30 @@ extension DocumentStore {
         picture, to: thumbnailPath(of: id), temporaryFolder: temporaryFolder, flush: false)
       return picture
     }
+  }
+
+  /// Draws a drawing's thumbnail from its file without the store lock, and keeps it if the
+  /// lock is free at once and the file is still the one it was drawn from.
+  private func thumbnailDrawnNow(of id: Identifier) throws(StoreError) -> [UInt8] {
+    let file = path(of: id)
+    // Taken before the read: a file replaced meanwhile no longer has it, and its picture is
+    // not kept.
+    let identity = StoreFiles.identity(file)
+    let drawing = try self.drawing(id)
+    guard let picture = try? Thumbnail.png(for: drawing.plane) else {
+      throw .damagedDrawing(id: id, reason: "its thumbnail cannot be drawn")
+    }
+    if let identity, let lock = try? StoreLock(path: lockPath, timeout: 0, forWriting: true) {
+      withExtendedLifetime(lock) {
+        guard StoreFiles.identity(file) == identity, thumbnailState(of: id) != .current else {
+          return
+        }
+        try? StoreFiles.createFolder(temporaryFolder)
+        try? StoreFiles.writeAtomically(
+          picture, to: thumbnailPath(of: id), temporaryFolder: temporaryFolder, flush: false)
+      }
+    }
+    return picture
   }
 
   /// The thumbnail file's bytes, if it is current.

@@ -82,7 +82,7 @@ public struct DocumentStore: Sendable {
   var journal: ChangeJournal {
     ChangeJournal(
       path: "\(root)/changes.log", pendingPath: "\(root)/.changes.pending",
-      temporaryFolder: temporaryFolder, reservationPath: "\(root)/.changes.reserved")
+      temporaryFolder: temporaryFolder)
   }
 
   /// The folder of a drawing's history: its version log and its versions' files.

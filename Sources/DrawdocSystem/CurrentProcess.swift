@@ -17,29 +17,6 @@ package enum CurrentProcess {
     max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   }
 
-  /// What tells this run of the system (since it was last started) from every other: Linux's
-  /// `/proc/sys/kernel/random/boot_id`, Darwin's `kern.bootsessionuuid`; `nil` where there is
-  /// none. The corresponding C function on Darwin is `sysctlbyname`.
-  package static let bootIdentifier: String? = {
-    #if os(Linux)
-      guard let bytes = try? FileSystem.read("/proc/sys/kernel/random/boot_id") else {
-        return nil
-      }
-      let text = String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self)
-    #elseif canImport(Darwin)
-      var size = 0
-      guard sysctlbyname("kern.bootsessionuuid", nil, &size, nil, 0) == 0, size > 0 else {
-        return nil
-      }
-      var buffer = [UInt8](repeating: 0, count: size)
-      guard sysctlbyname("kern.bootsessionuuid", &buffer, &size, nil, 0) == 0 else { return nil }
-      let text = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-    #else
-      let text = ""
-    #endif
-    return text.isEmpty ? nil : text
-  }()
-
   /// Whether a process with this id exists (a process of another user counts). The
   /// corresponding C function is `kill` with signal 0.
   package static func isRunning(_ id: Int32) -> Bool {

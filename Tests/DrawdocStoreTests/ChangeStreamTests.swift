@@ -54,6 +54,39 @@ private func collect(_ follower: ChangeFollower, count: Int) throws -> [StoreEve
     #expect(try follower.next(timeout: 0.1).isEmpty)
   }
 
+  @Test func anEventLeftPendingByAKilledChangeIsAppendedByTheNextWithNumbersOneApart() throws {
+    let folder = try StoreFolder()
+    let store = try folder.store()
+    let id = try store.create(try makePlane(title: "First"), at: t0).id
+    for (title, time) in [("Second", t1), ("Third", t2)] {
+      try store.update(id, at: time) { drawing in
+        try drawing.plane.rename(to: title)
+        return .renamed(to: title)
+      }
+    }
+    let journal = "\(folder.path)/changes.log"
+    let reservation = "\(folder.path)/.changes.reserved"
+    #expect(!FileManager.default.fileExists(atPath: reservation))
+    // Killed between its rename and its append: its event is only in `.changes.pending`.
+    var lines = try folder.read(journal).split(separator: 0x0A)
+    let last = lines.removeLast()
+    try folder.write(lines.flatMap { Array($0) + [0x0A] }, to: journal)
+    try folder.write(Array(last) + [0x0A], to: "\(folder.path)/.changes.pending")
+    // What an earlier build of drawdoc left, reserved in another start of the system: ignored.
+    try folder.write(
+      Array(#"{"boot":"an-earlier-start","reserved":1026}"#.utf8) + [0x0A], to: reservation)
+    try store.update(id, at: t3) { drawing in
+      try drawing.plane.rename(to: "Fourth")
+      return .renamed(to: "Fourth")
+    }
+    #expect(
+      summary(try journalEvents(folder)) == [
+        "1 created v1 created", "2 renamed v2 renamed to \"Second\"",
+        "3 renamed v3 renamed to \"Third\"", "4 renamed v4 renamed to \"Fourth\"",
+      ])
+    #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/.changes.pending"))
+  }
+
   @Test func aFollowerThatStartsLateAsksForWhatCameAfterTheLastEventItSaw() throws {
     let folder = try StoreFolder()
     let store = try folder.store()

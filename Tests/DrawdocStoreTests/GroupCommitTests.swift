@@ -38,6 +38,19 @@ func startThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> ()
   }
 }
 
+/// Waits until `count` changes wait in `memory`'s queue for the store lock, or `seconds`
+/// passed: what tells that threads queued, however loaded the machine.
+///
+/// - Returns: Whether they did.
+func waitUntilQueued(_ count: Int, in memory: DrawingMemory, seconds: Double = 10) -> Bool {
+  let deadline = Date().addingTimeInterval(seconds)
+  while memory.queuedChangeCount < count {
+    if Date() >= deadline { return false }
+    Thread.sleep(forTimeInterval: 0.001)
+  }
+  return true
+}
+
 extension JSONValue {
   var integer: Int? {
     guard case .number(let number) = self else { return nil }
@@ -145,8 +158,8 @@ extension JSONValue {
 
   @Test func aGroupOfChangesIsOneVersionWithTheirWordsJoined() throws {
     let folder = try StoreFolder()
-    let store = try DocumentStore(
-      root: folder.path, lockTimeout: 60, keepingInMemory: DrawingMemory())
+    let memory = DrawingMemory()
+    let store = try DocumentStore(root: folder.path, lockTimeout: 60, keepingInMemory: memory)
     let drawing = try store.create(try factoryPlane(10), at: t0)
     let ids = drawing.plane.rectangles.map(\.id)
     // While another process holds the lock, the changes queue; they are committed together
@@ -161,7 +174,7 @@ extension JSONValue {
         results.append(.failure(error))
       }
     }
-    Thread.sleep(forTimeInterval: 0.3)
+    #expect(waitUntilQueued(4, in: memory))
     withExtendedLifetime(held) { held = nil }
     wait()
     let versions = results.all.compactMap { try? $0.get() }
@@ -177,15 +190,17 @@ extension JSONValue {
     #expect(try store.undo(drawing.id, at: t3).number == versions.max()! + 1)
   }
 
-  @Test func changesFlushThreeAndFourTimesInTurnAndAGroupAsOftenAsOneChange() throws {
+  @Test func changesFlushFourAndFiveTimesInTurnAndAGroupAsOftenAsOneChange() throws {
     for memory in [nil, DrawingMemory()] {
       let folder = try StoreFolder()
       let store =
-        try memory.map { try DocumentStore(root: folder.path, keepingInMemory: $0) }
+        try memory.map {
+          try DocumentStore(root: folder.path, lockTimeout: 60, keepingInMemory: $0)
+        }
         ?? folder.store()
       let drawing = try store.create(try factoryPlane(10), at: t0)
-      // The file, the version log and the drawings folder each time; the history folder
-      // every other time; the journal not at all.
+      // The file, the version log, the drawings folder and the journal each time; the
+      // history folder every other time.
       var counts: [Int] = []
       for step in 0..<4 {
         counts.append(
@@ -193,7 +208,7 @@ extension JSONValue {
             try move(drawing.plane[step].id, to: 5, in: drawing.id, of: store)
           }.flushes)
       }
-      #expect(counts == [3, 4, 3, 4], "memory: \(memory != nil)")
+      #expect(counts == [4, 5, 4, 5], "memory: \(memory != nil)")
       guard let memory else { continue }
       // Four changes queued on the lock while another process held it: one group, one round.
       var held: HeldLock? = try HeldLock(path: folder.lockPath)
@@ -201,11 +216,11 @@ extension JSONValue {
         let wait = startThreads(4) { thread in
           _ = try? move(drawing.plane[thread].id, to: 9, in: drawing.id, of: store)
         }
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(waitUntilQueued(4, in: memory))
         withExtendedLifetime(held) { held = nil }
         wait()
       }
-      #expect(flushes == 3)
+      #expect(flushes == 4)
       #expect(try store.history(of: drawing.id).versions.first?.number == 6)
       #expect(memory.statistics.fileReads == 0)
     }
@@ -230,6 +245,38 @@ extension JSONValue {
     let current = try store.drawing(drawing.id)
     #expect(
       try folder.read(store.thumbnailPath(of: drawing.id)) == Thumbnail.png(for: current.plane))
+  }
+
+  @Test func aThumbnailStillToBeDrawnIsDrawnByTheRequestWithinAFractionOfASecond() throws {
+    let folder = try StoreFolder()
+    let memory = DrawingMemory()
+    // Were the request to wait for the memory's thread as long as for the lock, it would wait
+    // a minute.
+    let store = try DocumentStore(root: folder.path, lockTimeout: 60, keepingInMemory: memory)
+    let drawing = try store.create(try factoryPlane(300), at: t0)
+    #expect(memory.waitForThumbnails())
+    memory.holdThumbnails()
+    defer { memory.releaseThumbnails() }
+    let made = try move(drawing.plane[0].id, to: 40, in: drawing.id, of: store)
+    #expect(store.thumbnailState(of: drawing.id) == .missing)
+
+    let clock = ContinuousClock()
+    let started = clock.now
+    let bytes = try store.thumbnail(of: drawing.id)
+    let waited = started.duration(to: clock.now)
+    // It waited for the thread a while (0.2 s), then drew the thumbnail itself.
+    #expect(waited >= .milliseconds(150))
+    #expect(waited < .seconds(1))
+    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    #expect(bytes == (try Thumbnail.png(for: made.drawing.plane)))
+    #expect(bytes != (try Thumbnail.png(for: drawing.plane)))
+    // And kept it: the next request reads it.
+    #expect(store.thumbnailState(of: drawing.id) == .current)
+    #expect(try folder.read(store.thumbnailPath(of: drawing.id)) == bytes)
+
+    memory.releaseThumbnails()
+    #expect(memory.waitForThumbnails())
+    #expect(try store.thumbnail(of: drawing.id) == bytes)
   }
 }
 

@@ -1,3 +1,4 @@
+import DrawdocJSON
 import DrawdocModel
 import DrawdocSVG
 import DrawdocStore
@@ -111,6 +112,43 @@ private func inode(_ path: String) -> UInt64? {
     try add(2, to: id, in: store, at: t2)
     #expect(inode(versionFile) != inode(folder.drawingPath(id)))
     #expect(try folder.read(versionFile) == SVGEncoder.encode(try store.drawing(id, version: 2)))
+  }
+
+  @Test func aVersionWhoseNameInTheHistoryWasNeverFlushedIsLinkedAgainByTheNextChange() throws {
+    for memory in [nil, DrawingMemory()] {
+      let folder = try StoreFolder()
+      let store =
+        try memory.map { try DocumentStore(root: folder.path, keepingInMemory: $0) }
+        ?? folder.store()
+      let first = try store.create(try makePlane(title: "Unflushed"), at: t0)
+      let id = first.id
+      let second = try add(1, to: id, in: store, at: t1)
+      // The change that made version 2 did not flush the history folder: its line says so.
+      #expect(try versionLines(folder, id).map { $0["linkFlushed"] } == [nil, .bool(false)])
+      // A power failure while version 2 was current took its name in the history.
+      let versionFile = "\(folder.path)/history/\(id)/2.svg"
+      try FileManager.default.removeItem(atPath: versionFile)
+
+      let (third, flushes) = try StoreFiles.countingFlushes(in: folder.path) {
+        try add(2, to: id, in: store, at: t2)
+      }
+      // Its file, the version log, the history folder, the drawings folder, the journal.
+      #expect(flushes == 5, "memory: \(memory != nil)")
+      #expect(inode(versionFile) != nil)
+      #expect(inode(versionFile) != inode(folder.drawingPath(id)))
+      #expect(try folder.read(versionFile) == SVGEncoder.encode(second))
+      #expect(
+        try versionLines(folder, id).map { $0["linkFlushed"] } == [nil, .bool(false), nil])
+
+      let history = try store.history(of: id)
+      #expect(history.versions.map(\.number) == [3, 2, 1])
+      #expect(history.undo?.version == 2)
+      #expect(try store.drawing(id, version: 1) == first)
+      #expect(try store.drawing(id, version: 2) == second)
+      #expect(try store.drawing(id, version: 3) == third)
+      #expect(try store.undo(id, at: t3).number == 4)
+      #expect(try store.drawing(id).plane == second.plane)
+    }
   }
 
   @Test func undoAndRedoStepBackAndForthAsInAnEditor() throws {

@@ -338,8 +338,8 @@ extension DocumentStore {
     _ event: (Int) -> StoreEvent, by change: () throws(StoreError) -> Void
   ) throws(StoreError) {
     let journal = self.journal
-    let (sequence, endsMidLine) = try journal.nextSequence()
-    let made = event(sequence)
+    let (sequence, endsMidLine) = try journal.lastSequence()
+    let made = event(sequence + 1)
     journal.setPending(made)
     do {
       try change()

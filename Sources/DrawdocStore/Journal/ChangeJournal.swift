@@ -1,4 +1,3 @@
-import DrawdocJSON
 import DrawdocSystem
 
 /// The store's change journal, `changes.log`: one ``StoreEvent`` per line, appended under the
@@ -21,12 +20,6 @@ struct ChangeJournal {
   let pendingPath: String
   /// Where a compacted journal is written before it replaces the old one.
   let temporaryFolder: String
-  /// Where the numbers events may take until the system starts again are kept (see
-  /// ``nextSequence()``).
-  let reservationPath: String
-
-  /// How many numbers are reserved at a time.
-  static let reservedBlock = 1024
 
   // MARK: - Reading the end
 
@@ -87,49 +80,6 @@ struct ChangeJournal {
     return wholeFile ? 0 : nil
   }
 
-  // MARK: - Numbering (under the store lock)
-
-  /// The number the next event gets, and whether the journal ends in the middle of a line.
-  ///
-  /// Events are appended without a flush of their own: the change an event tells of is on
-  /// disk before the event is appended, and the journal reaches the disk soon after. A power
-  /// failure can still take the last events with it, and numbers that watchers have seen must
-  /// never be given again to other events. So the numbers are reserved a block at a time, with
-  /// the identity of the system's current start, in `.changes.reserved`, flushed before any
-  /// of them is given; the first event after the system starts again takes the number after
-  /// the last reserved. The numbers in between are never used: a watcher sees a gap
-  /// (``StoreError/eventsNoLongerKept(after:upTo:)``) and reads again what it shows. Where
-  /// the system has no identity for its start, each event is flushed instead.
-  ///
-  /// - Returns: The next event's number.
-  /// - Throws: ``StoreError/io(path:operation:reason:)`` if the journal cannot be read or the
-  ///   reservation written.
-  func nextSequence() throws(StoreError) -> (sequence: Int, endsMidLine: Bool) {
-    let (last, endsMidLine) = try lastSequence()
-    guard let boot = CurrentProcess.bootIdentifier else { return (last + 1, endsMidLine) }
-    let reserved = reservation()
-    var next = last + 1
-    if reserved.boot != boot { next = max(next, reserved.upTo + 1) }
-    if reserved.boot != boot || next > reserved.upTo {
-      let upTo = next + Self.reservedBlock - 1
-      let text = JSONValue.object([("boot", .string(boot)), ("reserved", .number(Double(upTo)))])
-      try StoreFiles.createFolder(temporaryFolder)
-      try StoreFiles.writeAtomically(
-        text.serialized + [0x0A], to: reservationPath, temporaryFolder: temporaryFolder)
-    }
-    return (next, endsMidLine)
-  }
-
-  /// The system start the last reservation was made in, and the last number it reserved; no
-  /// start and 0 when there is none (the journal of an earlier drawdoc flushed each event).
-  private func reservation() -> (boot: String?, upTo: Int) {
-    guard let bytes = try? StoreFiles.read(reservationPath),
-      let value = try? JSONValue.parse(bytes), case .string(let boot)? = value["boot"],
-      case .number(let upTo)? = value["reserved"], let upTo = Int(exactly: upTo)
-    else { return (nil, 0) }
-    return (boot, upTo)
-  }
-
   // MARK: - Appending (under the store lock)
 
   /// Appends an event, ending first a line that a crash cut short, then drops the oldest
@@ -137,8 +87,9 @@ struct ChangeJournal {
   func append(_ event: StoreEvent, endsMidLine: Bool) throws(StoreError) {
     var line: [UInt8] = endsMidLine ? [0x0A] : []
     line += event.jsonLine
-    // Not flushed where numbers are reserved (``nextSequence()``): none is ever given again.
-    try StoreFiles.append(line, to: path, flush: CurrentProcess.bootIdentifier == nil)
+    // Flushed: after a power failure the numbers already given out stay given out, so none
+    // is given again to another change.
+    try StoreFiles.append(line, to: path, flush: true)
     if let size = StoreFiles.identity(path)?.size, size > Self.maximumSize {
       try compact()
     }

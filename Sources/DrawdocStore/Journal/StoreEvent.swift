@@ -5,9 +5,8 @@ import DrawdocSVG
 /// One change to a store, as every process can hear it: drawing `id` was created, changed,
 /// renamed, moved to the trash, restored from it, or removed for good.
 ///
-/// Events are numbered in the order the store applied them (``sequence``, from 1, one apart,
-/// but after the system starts again: see <doc:WatchingChanges>): a watcher that remembers
-/// the last number it saw can ask for everything after it.
+/// Events are numbered in the order the store applied them (``sequence``, from 1, one apart):
+/// a watcher that remembers the last number it saw can ask for everything after it.
 public struct StoreEvent: Hashable, Sendable {
   /// What happened.
   public enum Kind: String, CaseIterable, Hashable, Sendable {
@@ -25,8 +24,7 @@ public struct StoreEvent: Hashable, Sendable {
     case emptied
   }
 
-  /// The event's place in the store's order: 1, 2, 3, … with no gaps, but after the system
-  /// starts again, when the numbers jump past those the journal may have lost.
+  /// The event's place in the store's order: 1, 2, 3, … with no gaps.
   public let sequence: Int
   /// What happened.
   public let kind: Kind

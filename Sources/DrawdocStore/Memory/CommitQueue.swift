@@ -20,6 +20,9 @@ final class CommitQueue: Sendable {
 
   private let state = Mutex(State())
 
+  /// How many changes are queued, the leader's own among them until its group is taken.
+  var waitingCount: Int { state.withLock { $0.waiting.count } }
+
   /// Queues a change and waits for its answer, leading if no thread does.
   func submit(_ ticket: CommitTicket) -> Result<Revision, any Error> {
     let thread = SystemThread.currentNumber

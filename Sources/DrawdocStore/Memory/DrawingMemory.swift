@@ -83,6 +83,19 @@ public final class DrawingMemory: Sendable {
   /// The counts so far.
   package var statistics: Statistics { kept.withLock { $0.statistics } }
 
+  /// How many changes wait in the memory's queue for the store lock (see ``CommitQueue``):
+  /// those whose group the leading thread has not taken yet, the leader's own among them.
+  /// Tests wait on it to know that changes queued, rather than sleep.
+  package var queuedChangeCount: Int { commits.waitingCount }
+
+  /// Holds the memory's thumbnail thread before it draws its next thumbnail, until
+  /// ``releaseThumbnails()``: the thumbnails scheduled meanwhile stay to be drawn. Tests use
+  /// it to see what a request gets while a thumbnail is pending.
+  package func holdThumbnails() { thumbnails.hold(true) }
+
+  /// Lets the memory's thumbnail thread go on after ``holdThumbnails()``.
+  package func releaseThumbnails() { thumbnails.hold(false) }
+
   /// The files of the drawings kept, least recently used first.
   package var keptFiles: [String] {
     kept.withLock { state in

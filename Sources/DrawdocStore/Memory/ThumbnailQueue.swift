@@ -30,6 +30,8 @@ final class ThumbnailQueue: Sendable {
     var working = false
     /// Threads waiting for a file's job (or, for `nil`, every job) to be done.
     var waiters: [(file: String?, wake: DispatchSemaphore)] = []
+    /// Whether the thread is held before each job (``hold(_:)``).
+    var held = false
 
     func isBusy(with file: String?) -> Bool {
       guard let file else { return working }
@@ -77,6 +79,12 @@ final class ThumbnailQueue: Sendable {
     }
   }
 
+  /// Holds the thread before it draws its next job, until it is let go: how tests see what a
+  /// request gets while a thumbnail is still to be drawn.
+  func hold(_ held: Bool) {
+    state.withLock { $0.held = held }
+  }
+
   /// Waits until a file's thumbnail (or, for `nil`, every thumbnail) queued so far is done.
   ///
   /// - Returns: Whether it was done within `timeout` seconds.
@@ -108,6 +116,7 @@ final class ThumbnailQueue: Sendable {
       let woken = state.withLock { $0.finishedWaiters() }
       for waiter in woken { waiter.signal() }
       guard let next else { return }
+      while state.withLock({ $0.held }) { MonotonicClock.sleep(seconds: 0.001) }
       // The index records of the changes so far first, all at once: they are quick.
       if let memory = next.store.memory {
         for store in memory.storesWithIndexRecords { store.writePendingIndexRecords() }
