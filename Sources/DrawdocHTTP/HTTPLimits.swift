@@ -85,8 +85,8 @@ package struct HTTPLimits: Sendable {
     let room = max(32, openFiles - Self.keptDescriptors)
     fitted.trustedConnections = min(trustedConnections, room / 2)
     fitted.streams = min(streams, fitted.trustedConnections)
-    fitted.untrustedConnections = max(
-      8, min(untrustedConnections, room - fitted.trustedConnections))
+    fitted.untrustedConnections = min(
+      untrustedConnections, max(8, room - fitted.trustedConnections))
     return fitted
   }
 

@@ -216,6 +216,10 @@ final class GateServer {
       #expect(fitted.streams <= fitted.trustedConnections)
     }
     #expect(limits.fitting(openFiles: 1024).trustedConnections == 448)
+    // Bounds set smaller than what fits stay as they are.
+    let small = HTTPLimits(untrustedConnections: 4, trustedConnections: 2, streams: 1)
+      .fitting(openFiles: 1 << 20)
+    #expect(small.untrustedConnections == 4 && small.trustedConnections == 2 && small.streams == 1)
   }
 
   @Test func theServerRaisesTheSoftOpenFileLimitToTheHardOne() throws {
