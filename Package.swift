@@ -82,6 +82,7 @@ let package = Package(
         .embedInCode("Assets/get-in.html"),
         .embedInCode("Assets/app.css"), .embedInCode("Assets/common.js"),
         .embedInCode("Assets/drawings.js"), .embedInCode("Assets/editor.js"),
+        .embedInCode("Assets/viewport.js"), .embedInCode("Assets/geometry.js"),
       ]
     ),
     .target(

@@ -5,6 +5,8 @@
 import {
   api, coalesced, download, followChanges, keepTrying, setStatus, showMessage,
 } from "./common.js";
+import { hit, resized } from "./geometry.js";
+import { Viewport } from "./viewport.js";
 
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
 const SVG = "http://www.w3.org/2000/svg";
@@ -20,6 +22,8 @@ const state = {
 const stage = document.getElementById("stage");
 const canvas = document.getElementById("canvas");
 const overlay = document.getElementById("overlay");
+const view = new Viewport(stage, document.getElementById("viewport"),
+  () => state.drawing || { width: 1, height: 1 }, () => { if (state.drawing) renderOverlay(); });
 let queue = Promise.resolve();
 
 // MARK: Loading
@@ -48,6 +52,7 @@ async function load() {
   picture.id = "drawing";
   canvas.replaceChildren(picture);
   state.nodes = Array.from(picture.querySelectorAll("rect"));
+  view.place();
   if (state.selected && !rectangle(state.selected)) state.selected = null;
   render();
   return result.data;
@@ -263,18 +268,6 @@ function canvasPoint(event) {
   };
 }
 
-/** The topmost rectangle whose half-open box holds the point, as `drawdoc hit` finds it. */
-function hit(point) {
-  const rectangles = state.drawing.rectangles;
-  for (let index = rectangles.length - 1; index >= 0; index -= 1) {
-    const r = rectangles[index];
-    if (r.x <= point.x && point.x < r.x + r.width && r.y <= point.y && point.y < r.y + r.height) {
-      return r;
-    }
-  }
-  return null;
-}
-
 let gesture = null;
 
 stage.addEventListener("pointerdown", (event) => {
@@ -287,7 +280,7 @@ stage.addEventListener("pointerdown", (event) => {
     gesture = { kind: "resize", corner, start: point, original: { ...selected }, moved: false,
                 base: state.version };
   } else {
-    const found = hit(point);
+    const found = hit(state.drawing.rectangles, point);
     state.selected = found ? found.id : null;
     render();
     if (!found) return;
@@ -311,16 +304,6 @@ stage.addEventListener("pointermove", (event) => {
   renderOverlay(gesture.result);
 });
 
-function resized(original, corner, point) {
-  // The opposite corner stays; the size is at least 1.
-  let left = original.x, top = original.y;
-  let right = original.x + original.width, bottom = original.y + original.height;
-  const px = Math.round(point.x), py = Math.round(point.y);
-  if (corner.endsWith("w")) left = Math.min(px, right - 1); else right = Math.max(px, left + 1);
-  if (corner.startsWith("n")) top = Math.min(py, bottom - 1); else bottom = Math.max(py, top + 1);
-  return { ...original, x: left, y: top, width: right - left, height: bottom - top };
-}
-
 function endGesture(event, cancelled) {
   if (!gesture) return;
   const done = gesture;
@@ -342,8 +325,10 @@ stage.addEventListener("pointercancel", (event) => endGesture(event, true));
 
 // MARK: Keys
 
+document.addEventListener("keyup", (event) => { if (event.code === "Space") view.key(event); });
 document.addEventListener("keydown", (event) => {
   const typing = event.target instanceof HTMLInputElement;
+  if (!typing && view.key(event)) { event.preventDefault(); return; }
   // Arrows, Delete and Escape act on the canvas only when nothing else has the keys.
   const onCanvas = event.target === stage || event.target === document.body;
   const command = event.ctrlKey || event.metaKey;
@@ -480,6 +465,10 @@ window.drawdocEditor = Object.freeze({
   get version() { return state.version; },
   change,
   api,
+  /** The client coordinates of drawing point (x, y) at the current zoom and pan. */
+  toScreen: (x, y) => view.toScreen(x, y),
+  selection: () => (state.selected ? [state.selected] : []),
+  zoom: () => view.zoom,
 });
 
 // MARK: Following changes made elsewhere

@@ -12,6 +12,8 @@ enum Assets {
     case "common.js": asset = (javaScript, PackageResources.common_js)
     case "drawings.js": asset = (javaScript, PackageResources.drawings_js)
     case "editor.js": asset = (javaScript, PackageResources.editor_js)
+    case "geometry.js": asset = (javaScript, PackageResources.geometry_js)
+    case "viewport.js": asset = (javaScript, PackageResources.viewport_js)
     default: return nil
     }
     var headers = HTTPHeaders()

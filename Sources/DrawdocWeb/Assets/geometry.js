@@ -1,0 +1,24 @@
+// Pure geometry of the editor: which rectangle a point hits, a rectangle resized by a
+// corner. An ES module.
+
+/** The topmost rectangle whose half-open box holds the point, as `drawdoc hit` finds it. */
+export function hit(rectangles, point) {
+  for (let index = rectangles.length - 1; index >= 0; index -= 1) {
+    const r = rectangles[index];
+    if (r.x <= point.x && point.x < r.x + r.width && r.y <= point.y && point.y < r.y + r.height) {
+      return r;
+    }
+  }
+  return null;
+}
+
+/** A rectangle resized by dragging `corner` to `point`: the opposite corner stays. */
+export function resized(original, corner, point) {
+  // The size is at least 1.
+  let left = original.x, top = original.y;
+  let right = original.x + original.width, bottom = original.y + original.height;
+  const px = Math.round(point.x), py = Math.round(point.y);
+  if (corner.endsWith("w")) left = Math.min(px, right - 1); else right = Math.max(px, left + 1);
+  if (corner.startsWith("n")) top = Math.min(py, bottom - 1); else bottom = Math.max(py, top + 1);
+  return { ...original, x: left, y: top, width: right - left, height: bottom - top };
+}

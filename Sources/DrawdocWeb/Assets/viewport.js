@@ -1,0 +1,161 @@
+// The editor's viewport: the canvas at a zoom and a place in the stage, with the pasteboard
+// around it (rectangles outside the canvas are drawn there, and can be selected). Zoom with
+// Ctrl/⌘+wheel, + and -, Shift+1 (fit) and Shift+0 (100 %), about the pointer; pan with the
+// wheel, or by dragging with the space bar held. An ES module.
+
+/** The zooms a person can reach: 10 % to 3,200 %. */
+export const ZOOM_MIN = 0.1;
+export const ZOOM_MAX = 32;
+/** Room left around the canvas when it is fitted to the stage, in pixels. */
+const MARGIN = 24;
+
+/**
+ * Places `content` (the canvas and its overlay) in `stage` at a zoom and an offset.
+ * `size()` gives the drawing's canvas; `changed()` is called after every move, so the page
+ * can draw its overlay again.
+ */
+export class Viewport {
+  constructor(stage, content, size, changed) {
+    this.stage = stage;
+    this.content = content;
+    this.size = size;
+    this.changed = changed;
+    this.zoom = 1;
+    this.x = 0;
+    this.y = 0;
+    this.placed = false;
+    this.panning = null;
+    this.spaceHeld = false;
+    this.listen();
+  }
+
+  /** The zoom that shows the whole canvas in the stage. */
+  fitZoom() {
+    const { width, height } = this.size();
+    const box = this.stage.getBoundingClientRect();
+    return clamp(Math.min((box.width - 2 * MARGIN) / width, (box.height - 2 * MARGIN) / height));
+  }
+
+  /** The first placement: 100 %, or less when the canvas would not fit; centred. */
+  place() {
+    if (this.placed) return this.apply();
+    this.placed = true;
+    this.zoomTo(Math.min(1, this.fitZoom()));
+    this.centre();
+  }
+
+  /** Puts the canvas in the middle of the stage, at the zoom it has. */
+  centre() {
+    const { width, height } = this.size();
+    const box = this.stage.getBoundingClientRect();
+    this.x = Math.round((box.width - width * this.zoom) / 2);
+    this.y = Math.round(Math.max(MARGIN, (box.height - height * this.zoom) / 2));
+    this.apply();
+  }
+
+  /** Zooms to `zoom`, keeping the canvas point under stage point (sx, sy) where it is. */
+  zoomTo(zoom, sx, sy) {
+    const box = this.stage.getBoundingClientRect();
+    const ax = sx ?? box.width / 2;
+    const ay = sy ?? box.height / 2;
+    const next = clamp(zoom);
+    const cx = (ax - this.x) / this.zoom;
+    const cy = (ay - this.y) / this.zoom;
+    this.zoom = next;
+    this.x = ax - cx * next;
+    this.y = ay - cy * next;
+    this.apply();
+  }
+
+  panBy(dx, dy) {
+    this.x += dx;
+    this.y += dy;
+    this.apply();
+  }
+
+  /** Sizes the canvas for the zoom and moves it to its place. */
+  apply() {
+    const { width, height } = this.size();
+    const canvas = this.content.querySelector(".canvas");
+    const picture = canvas && canvas.querySelector("svg");
+    if (canvas) {
+      canvas.style.width = `${width * this.zoom}px`;
+      canvas.style.height = `${height * this.zoom}px`;
+    }
+    if (picture) {
+      picture.setAttribute("width", String(width * this.zoom));
+      picture.setAttribute("height", String(height * this.zoom));
+    }
+    this.content.style.transform = `translate(${this.x}px, ${this.y}px)`;
+    this.changed();
+  }
+
+  /** The client coordinates of canvas point (x, y) at the current zoom and place. */
+  toScreen(x, y) {
+    const box = this.stage.getBoundingClientRect();
+    return { x: box.left + this.x + x * this.zoom, y: box.top + this.y + y * this.zoom };
+  }
+
+  listen() {
+    const stage = this.stage;
+    stage.addEventListener("wheel", (event) => {
+      event.preventDefault();
+      const box = stage.getBoundingClientRect();
+      if (event.ctrlKey || event.metaKey) {
+        // A pinch on a touchpad comes as a wheel with Ctrl held, as on every browser.
+        this.zoomTo(this.zoom * Math.exp(-event.deltaY * 0.002),
+          event.clientX - box.left, event.clientY - box.top);
+      } else {
+        this.panBy(-event.deltaX, -event.deltaY);
+      }
+    }, { passive: false });
+    // Space held: a drag pans instead of acting on rectangles.
+    stage.addEventListener("pointerdown", (event) => {
+      if (!this.spaceHeld && event.button !== 1) return;
+      this.panning = { x: event.clientX, y: event.clientY };
+      stage.setPointerCapture(event.pointerId);
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }, { capture: true });
+    stage.addEventListener("pointermove", (event) => {
+      if (!this.panning) return;
+      this.panBy(event.clientX - this.panning.x, event.clientY - this.panning.y);
+      this.panning = { x: event.clientX, y: event.clientY };
+      event.stopImmediatePropagation();
+    }, { capture: true });
+    const stop = (event) => {
+      if (!this.panning) return;
+      this.panning = null;
+      event.stopImmediatePropagation();
+    };
+    stage.addEventListener("pointerup", stop, { capture: true });
+    stage.addEventListener("pointercancel", stop, { capture: true });
+    // A window that changes size (a phone turned, a window made smaller) shows the canvas
+    // again in the middle, no bigger than fits.
+    window.addEventListener("resize", () => {
+      if (!this.placed) return;
+      this.zoom = Math.min(this.zoom, this.fitZoom());
+      this.centre();
+    });
+  }
+
+  /** The viewport's keys; returns whether it took the key. Not while typing in a field. */
+  key(event) {
+    if (event.code === "Space") {
+      this.spaceHeld = event.type === "keydown";
+      this.stage.style.cursor = this.spaceHeld ? "grab" : "";
+      return true;
+    }
+    if (event.type !== "keydown" || event.ctrlKey || event.metaKey || event.altKey) return false;
+    if (event.shiftKey && event.code === "Digit1") { this.zoomTo(this.fitZoom()); this.centre(); }
+    else if (event.shiftKey && event.code === "Digit0") this.zoomTo(1);
+    else if (event.key === "+" || event.key === "=") this.zoomTo(this.zoom * 1.25);
+    else if (event.key === "-" || event.key === "_") this.zoomTo(this.zoom / 1.25);
+    else return false;
+    return true;
+  }
+}
+
+function clamp(zoom) {
+  return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom));
+}

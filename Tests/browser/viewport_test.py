@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""The editor's viewport in headless Chromium, with real keys, wheel and pointer events:
+zoom with + and -, to 100 % (Shift+0) and to fit (Shift+1), within 10 % and 3,200 %; pan
+with the wheel; click a rectangle's centre at 400 % through `drawdocEditor.toScreen`; a
+rectangle wholly outside the canvas is drawn on the pasteboard and can be selected there.
+Each check is against `drawdoc open --json`.
+
+Run: python3 Tests/browser/viewport_test.py --drawdoc .build/debug/drawdoc
+"""
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+except ImportError:
+    sys.exit("viewport_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
+from served_app import Failure, chromium_options, start_server, wait  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def step(name):
+    print(f"  {name}", flush=True)
+
+
+def run(drawdoc, env, *arguments):
+    result = subprocess.run([drawdoc, *arguments], env=env, capture_output=True, text=True,
+                            timeout=60)
+    if result.returncode != 0:
+        raise Failure(f"drawdoc {' '.join(arguments)} failed: {result.stderr}")
+    return result.stdout
+
+
+def click_at(driver, point):
+    """A real mouse click at client coordinates."""
+    actions = ActionBuilder(driver)
+    actions.pointer_action.move_to_location(int(round(point["x"])), int(round(point["y"])))
+    actions.pointer_action.click()
+    actions.perform()
+
+
+def test(driver, drawdoc, env, base, token):
+    doc = run(drawdoc, env, "new", "--title", "Viewport", "--width", "200", "--height", "100")
+    doc = doc.strip()
+    inside = run(drawdoc, env, "add", doc, "--x", "20", "--y", "20", "--width", "10",
+                 "--height", "8", "--color", "teal").strip()
+    outside = run(drawdoc, env, "add", doc, "--x", "-60", "--y", "30", "--width", "30",
+                  "--height", "20", "--color", "tomato").strip()
+    driver.get(f"{base}?token={token}")
+    wait("the drawings page", lambda: driver.find_elements(By.CSS_SELECTOR, "body[data-ready]"),
+         10, 0.05)
+    driver.get(f"{base}drawings/{doc}")
+    wait("the editor", lambda: driver.find_elements(By.CSS_SELECTOR, "body[data-ready]"), 10, 0.05)
+    stage = driver.find_element(By.ID, "stage")
+    editor = "return drawdocEditor."
+
+    step("the canvas opens at 100 % when it fits")
+    if driver.execute_script(editor + "zoom()") != 1:
+        raise Failure(f"opened at {driver.execute_script(editor + 'zoom()')}")
+
+    step("+ zooms in to 400 %, and a click at a rectangle's centre selects it")
+    driver.execute_script("document.getElementById('stage').focus()")
+    for _ in range(7):  # 1.25 ** 7 = 4.77
+        ActionChains(driver).send_keys("+").perform()
+    zoom = driver.execute_script(editor + "zoom()")
+    if not 4 <= zoom <= 5:
+        raise Failure(f"seven presses of + gave a zoom of {zoom}")
+    centre = driver.execute_script(editor + "toScreen(25, 24)")
+    click_at(driver, centre)
+    wait("the rectangle selected at 400 %",
+         lambda: driver.execute_script(editor + "selection()") == [inside], 5, 0.05)
+    drawn = driver.execute_script(
+        f"return document.querySelector('#drawing rect[data-id=\"{inside}\"]')"
+        ".getBoundingClientRect().width")
+    if abs(drawn - 10 * zoom) > 1:
+        raise Failure(f"a rectangle 10 wide is {drawn} px at zoom {zoom}")
+
+    step("the wheel pans: the same point moves by what was scrolled")
+    before = driver.execute_script(editor + "toScreen(25, 24)")
+    ActionChains(driver).scroll_from_origin(ScrollOrigin.from_element(stage), 0, 40).perform()
+    after = wait("the pan", lambda: (lambda a: a if a["y"] != before["y"] else None)(
+        driver.execute_script(editor + "toScreen(25, 24)")), 5, 0.05)
+    if abs((before["y"] - after["y"]) - 40) > 1 or abs(before["x"] - after["x"]) > 1:
+        raise Failure(f"a scroll of 40 moved the point from {before} to {after}")
+
+    step("Shift+0 gives 100 %, - stops at 10 %, Shift+1 fits the canvas")
+    ActionChains(driver).key_down(Keys.SHIFT).send_keys("0").key_up(Keys.SHIFT).perform()
+    wait("100 %", lambda: driver.execute_script(editor + "zoom()") == 1, 5, 0.05)
+    for _ in range(20):
+        ActionChains(driver).send_keys("-").perform()
+    if abs(driver.execute_script(editor + "zoom()") - 0.1) > 1e-9:
+        raise Failure(f"twenty presses of - gave {driver.execute_script(editor + 'zoom()')}")
+    ActionChains(driver).key_down(Keys.SHIFT).send_keys("1").key_up(Keys.SHIFT).perform()
+    box = stage.rect
+    fitted = driver.execute_script(editor + "zoom()")
+    if not (fitted > 1 and 200 * fitted <= box["width"] and 100 * fitted <= box["height"]):
+        raise Failure(f"fit gave {fitted} in a stage of {box}")
+
+    step("a rectangle wholly outside the canvas is drawn on the pasteboard and selectable")
+    ActionChains(driver).key_down(Keys.SHIFT).send_keys("0").key_up(Keys.SHIFT).perform()
+    wait("100 % again", lambda: driver.execute_script(editor + "zoom()") == 1, 5, 0.05)
+    left = driver.execute_script(editor + "toScreen(-45, 40)")
+    if left["x"] < box["x"]:
+        raise Failure(f"the pasteboard point is off the stage: {left}, {box}")
+    # What the browser draws at that point (a clipped rectangle would not be found there).
+    shown = driver.execute_script(
+        "const e = document.elementFromPoint(arguments[0], arguments[1]);"
+        "return e && e.getAttribute('data-id');", left["x"], left["y"])
+    if shown != outside:
+        raise Failure(f"the rectangle outside the canvas is not drawn there: {shown!r}")
+    click_at(driver, left)
+    wait("the outside rectangle selected",
+         lambda: driver.execute_script(editor + "selection()") == [outside], 5, 0.05)
+    kept = json.loads(run(drawdoc, env, "open", doc, "--json"))
+    placed = next(r for r in kept["rectangles"] if r["id"] == outside)
+    if placed["x"] != -60:
+        raise Failure(f"selecting it changed the file: {placed}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--drawdoc", default=os.path.join(ROOT, ".build", "debug", "drawdoc"))
+    options = parser.parse_args()
+    if not os.access(options.drawdoc, os.X_OK):
+        sys.exit(f"no drawdoc at {options.drawdoc}: swift build first")
+    for browser in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if os.path.exists(browser):
+            break
+    else:
+        sys.exit("chromium is not installed: apt-get install chromium chromium-driver")
+    folder = tempfile.mkdtemp(prefix="drawdoc-viewport-")
+    env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
+    server, base, token = start_server(options.drawdoc, env)
+    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    driver = webdriver.Chrome(service=Service(driver_path), options=chromium_options(browser))
+    driver.set_page_load_timeout(20)
+    try:
+        print("the editor's viewport in headless Chromium:", flush=True)
+        test(driver, options.drawdoc, env, base, token)
+        print("viewport test: passed")
+    except (Failure, AssertionError) as error:
+        print(f"viewport test FAILED: {error}", file=sys.stderr)
+        for entry in driver.get_log("browser"):
+            print(f"  console: {entry['message']}", file=sys.stderr)
+        sys.exit(1)
+    finally:
+        driver.quit()
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
