@@ -51,6 +51,26 @@ def click_at(driver, point):
     actions.perform()
 
 
+def drag(driver, start, end, shift=False):
+    """A real mouse drag between client coordinates, in steps, Shift held if asked."""
+    actions = ActionChains(driver)
+    if shift:
+        actions.key_down(Keys.SHIFT)
+    builder = ActionBuilder(driver)
+    builder.pointer_action.move_to_location(round(start["x"]), round(start["y"]))
+    builder.pointer_action.pointer_down()
+    for fraction in (0.25, 0.5, 0.75, 1):
+        builder.pointer_action.move_to_location(
+            round(start["x"] + (end["x"] - start["x"]) * fraction),
+            round(start["y"] + (end["y"] - start["y"]) * fraction))
+    builder.pointer_action.pointer_up()
+    if shift:
+        actions.perform()
+    builder.perform()
+    if shift:
+        ActionChains(driver).key_up(Keys.SHIFT).perform()
+
+
 def test(driver, drawdoc, env, base, token):
     doc = run(drawdoc, env, "new", "--title", "Viewport", "--width", "200", "--height", "100")
     doc = doc.strip()
@@ -127,6 +147,37 @@ def test(driver, drawdoc, env, base, token):
     placed = next(r for r in kept["rectangles"] if r["id"] == outside)
     if placed["x"] != -60:
         raise Failure(f"selecting it changed the file: {placed}")
+
+    step("R draws a rectangle by dragging, Shift a square; the new one is selected")
+    ActionChains(driver).send_keys("r").perform()
+    if driver.execute_script(editor + "tool()") != "rectangle":
+        raise Failure("R did not pick the rectangle tool")
+    drag(driver, driver.execute_script(editor + "toScreen(100, 50)"),
+         driver.execute_script(editor + "toScreen(140, 80)"))
+    made = wait("the drawn rectangle", lambda: [
+        r for r in json.loads(run(drawdoc, env, "open", doc, "--json"))["rectangles"]
+        if (r["x"], r["y"], r["width"], r["height"]) == (100, 50, 40, 30)], 5, 0.1)[0]
+    wait("the drawn rectangle selected",
+         lambda: driver.execute_script(editor + "selection()") == [made["id"]], 5, 0.05)
+    drag(driver, driver.execute_script(editor + "toScreen(150, 10)"),
+         driver.execute_script(editor + "toScreen(170, 40)"), shift=True)
+    wait("the square", lambda: [
+        r for r in json.loads(run(drawdoc, env, "open", doc, "--json"))["rectangles"]
+        if (r["x"], r["y"], r["width"], r["height"]) == (150, 10, 30, 30)], 5, 0.1)
+
+    step("H pans by dragging and changes nothing in the file")
+    before_file = run(drawdoc, env, "export", doc)
+    ActionChains(driver).send_keys("h").perform()
+    start = driver.execute_script(editor + "toScreen(100, 50)")
+    drag(driver, start, {"x": start["x"] + 60, "y": start["y"] + 20})
+    moved = driver.execute_script(editor + "toScreen(100, 50)")
+    if abs(moved["x"] - start["x"] - 60) > 2 or abs(moved["y"] - start["y"] - 20) > 2:
+        raise Failure(f"a hand drag of (60, 20) moved the point from {start} to {moved}")
+    if run(drawdoc, env, "export", doc) != before_file:
+        raise Failure("panning with the hand changed the file")
+    ActionChains(driver).send_keys("v").perform()
+    if driver.execute_script(editor + "tool()") != "select":
+        raise Failure("V did not pick the select tool")
 
 
 def main():

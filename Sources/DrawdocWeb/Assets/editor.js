@@ -5,11 +5,11 @@
 import {
   api, coalesced, download, followChanges, keepTrying, setStatus, showMessage,
 } from "./common.js";
-import { hit, resized } from "./geometry.js";
+import { hit, randomColor, resized, svgRect } from "./geometry.js";
+import { Tools, drawn } from "./tools.js";
 import { Viewport } from "./viewport.js";
 
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
-const SVG = "http://www.w3.org/2000/svg";
 const state = {
   drawing: null, version: 0, sequence: 0, undo: null, redo: null, selected: null, gone: false,
   // The versions this page's own edits made: an edit made on an older version does not
@@ -24,6 +24,11 @@ const canvas = document.getElementById("canvas");
 const overlay = document.getElementById("overlay");
 const view = new Viewport(stage, document.getElementById("viewport"),
   () => state.drawing || { width: 1, height: 1 }, () => { if (state.drawing) renderOverlay(); });
+const tools = new Tools(document.getElementById("toolbar"), (tool) => {
+  view.handTool = tool === "hand";
+  stage.classList.toggle("rectangle", tool === "rectangle");
+  stage.classList.toggle("hand", tool === "hand");
+});
 let queue = Promise.resolve();
 
 // MARK: Loading
@@ -159,7 +164,7 @@ function renderOverlay(ghost) {
   const selected = rectangle(state.selected);
   if (selected) {
     shapes.push(svgRect(selected, "outline"));
-    const scale = unitsPerPixel();
+    const scale = view.unitsPerPixel();
     const size = 10 * scale;
     for (const corner of ["nw", "ne", "sw", "se"]) {
       const x = corner.endsWith("w") ? selected.x : selected.x + selected.width;
@@ -176,16 +181,6 @@ function renderOverlay(ghost) {
     shapes.push(copy);
   }
   overlay.replaceChildren(...shapes);
-}
-
-function svgRect(box, className) {
-  const node = document.createElementNS(SVG, "rect");
-  node.setAttribute("x", box.x);
-  node.setAttribute("y", box.y);
-  node.setAttribute("width", Math.max(box.width, 0));
-  node.setAttribute("height", Math.max(box.height, 0));
-  node.setAttribute("class", className);
-  return node;
 }
 
 function renderPanel() {
@@ -234,6 +229,7 @@ function change(method, path, body = {}, base = null) {
 }
 
 function setFields(fields, base = null) {
+  if (fields.color) state.lastColor = fields.color;
   const rid = state.selected;
   if (!rid) return Promise.resolve(null);
   return change("PATCH", `/api/drawings/${id}/rectangles/${rid}`, fields, base);
@@ -251,29 +247,19 @@ function setFieldsFrom(compute) {
 
 // MARK: Pointer: select, drag, resize
 
-function unitsPerPixel() {
-  const picture = document.getElementById("drawing");
-  if (!picture || !state.drawing) return 1;
-  const box = picture.getBoundingClientRect();
-  return box.width > 0 ? state.drawing.width / box.width : 1;
-}
-
-/** The canvas point under a pointer event. */
-function canvasPoint(event) {
-  const picture = document.getElementById("drawing");
-  const box = picture.getBoundingClientRect();
-  return {
-    x: (event.clientX - box.left) * (state.drawing.width / box.width),
-    y: (event.clientY - box.top) * (state.drawing.height / box.height),
-  };
-}
-
 let gesture = null;
 
 stage.addEventListener("pointerdown", (event) => {
   if (!state.drawing || state.gone || event.button > 0) return;
   stage.focus();
-  const point = canvasPoint(event);
+  const point = view.canvasPoint(event);
+  if (tools.current === "rectangle") {
+    // A new rectangle, drawn by dragging; made when the drag ends.
+    gesture = { kind: "draw", start: point, moved: false, base: state.version };
+    stage.setPointerCapture(event.pointerId);
+    event.preventDefault();
+    return;
+  }
   const corner = event.target.dataset ? event.target.dataset.corner : undefined;
   const selected = rectangle(state.selected);
   if (corner && selected) {
@@ -293,14 +279,19 @@ stage.addEventListener("pointerdown", (event) => {
 
 stage.addEventListener("pointermove", (event) => {
   if (!gesture) return;
-  const point = canvasPoint(event);
+  const point = view.canvasPoint(event);
   const dx = point.x - gesture.start.x;
   const dy = point.y - gesture.start.y;
-  if (!gesture.moved && Math.hypot(dx, dy) / unitsPerPixel() < 3) return;
+  if (!gesture.moved && Math.hypot(dx, dy) / view.unitsPerPixel() < 3) return;
   gesture.moved = true;
-  gesture.result = gesture.kind === "move"
-    ? { ...gesture.original, x: Math.round(gesture.original.x + dx), y: Math.round(gesture.original.y + dy) }
-    : resized(gesture.original, gesture.corner, point);
+  if (gesture.kind === "draw") {
+    gesture.result = { ...drawn(gesture.start, point, event.shiftKey),
+                       color: state.lastColor || "#9ca3af" };
+  } else {
+    gesture.result = gesture.kind === "move"
+      ? { ...gesture.original, x: Math.round(gesture.original.x + dx), y: Math.round(gesture.original.y + dy) }
+      : resized(gesture.original, gesture.corner, point);
+  }
   renderOverlay(gesture.result);
 });
 
@@ -311,6 +302,17 @@ function endGesture(event, cancelled) {
   if (stage.hasPointerCapture(event.pointerId)) stage.releasePointerCapture(event.pointerId);
   if (cancelled || !done.moved || !done.result) { renderOverlay(); return; }
   const r = done.result, o = done.original;
+  if (done.kind === "draw") {
+    // The factory's random color, or the last one used on this page.
+    const fields = { x: r.x, y: r.y, width: r.width, height: r.height };
+    if (state.lastColor) fields.color = state.lastColor;
+    renderOverlay(r);
+    change("POST", `/api/drawings/${id}/rectangles`, fields, done.base).then((result) => {
+      if (result && result.ok) state.selected = result.data.rectangle;
+      render();
+    });
+    return;
+  }
   const fields = done.kind === "move"
     ? { x: r.x, y: r.y }
     : { x: r.x, y: r.y, width: r.width, height: r.height };
@@ -328,7 +330,7 @@ stage.addEventListener("pointercancel", (event) => endGesture(event, true));
 document.addEventListener("keyup", (event) => { if (event.code === "Space") view.key(event); });
 document.addEventListener("keydown", (event) => {
   const typing = event.target instanceof HTMLInputElement;
-  if (!typing && view.key(event)) { event.preventDefault(); return; }
+  if (!typing && (view.key(event) || tools.key(event))) { event.preventDefault(); return; }
   // Arrows, Delete and Escape act on the canvas only when nothing else has the keys.
   const onCanvas = event.target === stage || event.target === document.body;
   const command = event.ctrlKey || event.metaKey;
@@ -371,11 +373,6 @@ function removeSelected() {
     if (!rectangle(rid)) state.selected = null;
     render();
   });
-}
-
-function randomColor() {
-  const hex = Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, "0");
-  return `#${hex}`;
 }
 
 document.getElementById("undo").addEventListener("click", undo);
@@ -469,6 +466,7 @@ window.drawdocEditor = Object.freeze({
   toScreen: (x, y) => view.toScreen(x, y),
   selection: () => (state.selected ? [state.selected] : []),
   zoom: () => view.zoom,
+  tool: () => tools.current,
 });
 
 // MARK: Following changes made elsewhere

@@ -1,5 +1,7 @@
-// Pure geometry of the editor: which rectangle a point hits, a rectangle resized by a
-// corner. An ES module.
+// The editor's geometry and drawing helpers: which rectangle a point hits, a rectangle
+// resized by a corner, an SVG rect for the overlay, a random color. An ES module.
+
+const SVG = "http://www.w3.org/2000/svg";
 
 /** The topmost rectangle whose half-open box holds the point, as `drawdoc hit` finds it. */
 export function hit(rectangles, point) {
@@ -21,4 +23,21 @@ export function resized(original, corner, point) {
   if (corner.endsWith("w")) left = Math.min(px, right - 1); else right = Math.max(px, left + 1);
   if (corner.startsWith("n")) top = Math.min(py, bottom - 1); else bottom = Math.max(py, top + 1);
   return { ...original, x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/** An SVG rect element for the overlay. */
+export function svgRect(box, className) {
+  const node = document.createElementNS(SVG, "rect");
+  node.setAttribute("x", box.x);
+  node.setAttribute("y", box.y);
+  node.setAttribute("width", Math.max(box.width, 0));
+  node.setAttribute("height", Math.max(box.height, 0));
+  node.setAttribute("class", className);
+  return node;
+}
+
+/** A random `#rrggbb`. */
+export function randomColor() {
+  const hex = Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, "0");
+  return `#${hex}`;
 }

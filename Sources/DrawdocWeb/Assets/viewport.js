@@ -26,6 +26,8 @@ export class Viewport {
     this.placed = false;
     this.panning = null;
     this.spaceHeld = false;
+    /** Whether a drag pans, as the hand tool makes it. */
+    this.handTool = false;
     this.listen();
   }
 
@@ -75,6 +77,9 @@ export class Viewport {
 
   /** Sizes the canvas for the zoom and moves it to its place. */
   apply() {
+    // Whole pixels: the canvas stays crisp, and a point maps to the pixel it is drawn on.
+    this.x = Math.round(this.x);
+    this.y = Math.round(this.y);
     const { width, height } = this.size();
     const canvas = this.content.querySelector(".canvas");
     const picture = canvas && canvas.querySelector("svg");
@@ -89,6 +94,16 @@ export class Viewport {
     this.content.style.transform = `translate(${this.x}px, ${this.y}px)`;
     this.changed();
   }
+
+  /** The canvas point under a pointer event. */
+  canvasPoint(event) {
+    const box = this.stage.getBoundingClientRect();
+    return { x: (event.clientX - box.left - this.x) / this.zoom,
+             y: (event.clientY - box.top - this.y) / this.zoom };
+  }
+
+  /** How many canvas units one screen pixel is. */
+  unitsPerPixel() { return 1 / this.zoom; }
 
   /** The client coordinates of canvas point (x, y) at the current zoom and place. */
   toScreen(x, y) {
@@ -111,7 +126,7 @@ export class Viewport {
     }, { passive: false });
     // Space held: a drag pans instead of acting on rectangles.
     stage.addEventListener("pointerdown", (event) => {
-      if (!this.spaceHeld && event.button !== 1) return;
+      if (!this.spaceHeld && !this.handTool && event.button !== 1) return;
       this.panning = { x: event.clientX, y: event.clientY };
       stage.setPointerCapture(event.pointerId);
       event.preventDefault();

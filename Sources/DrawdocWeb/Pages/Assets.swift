@@ -14,6 +14,7 @@ enum Assets {
     case "editor.js": asset = (javaScript, PackageResources.editor_js)
     case "geometry.js": asset = (javaScript, PackageResources.geometry_js)
     case "viewport.js": asset = (javaScript, PackageResources.viewport_js)
+    case "tools.js": asset = (javaScript, PackageResources.tools_js)
     default: return nil
     }
     var headers = HTTPHeaders()
