@@ -422,7 +422,8 @@ final class AppFixture {
       let text = String(decoding: response.bodyBytes, as: UTF8.self)
       modules += text.matches(of: #/\bfrom "\./([a-z]+\.js)";/#).map { String($0.output.1) }
     }
-    #expect(served == ["common.js", "drawings.js", "editor.js", "geometry.js", "tools.js", "viewport.js"])
+    #expect(
+      served == ["common.js", "drawings.js", "editor.js", "geometry.js", "tools.js", "viewport.js"])
     let style = try fixture.call("GET", "/assets/app.css")
     #expect(style.headers["Content-Type"] == "text/css; charset=utf-8")
   }
