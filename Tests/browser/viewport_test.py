@@ -21,6 +21,7 @@ try:
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions import interaction
     from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -178,6 +179,29 @@ def test(driver, drawdoc, env, base, token):
     ActionChains(driver).send_keys("v").perform()
     if driver.execute_script(editor + "tool()") != "select":
         raise Failure("V did not pick the select tool")
+
+    step("two fingers pinch: spread apart, they zoom in about their middle")
+    zoom = driver.execute_script(editor + "zoom()")
+    middle = driver.execute_script(editor + "toScreen(25, 24)")
+    builder = ActionBuilder(driver)
+    fingers = [builder.add_pointer_input(interaction.POINTER_TOUCH, name)
+               for name in ("one", "two")]
+    for side, finger in zip((-1, 1), fingers):
+        finger.create_pointer_move(x=round(middle["x"] + side * 20), y=round(middle["y"]))
+        finger.create_pointer_down()
+        for spread in (40, 60, 80):
+            finger.create_pointer_move(duration=50, x=round(middle["x"] + side * spread),
+                                       y=round(middle["y"]))
+        finger.create_pointer_up(0)
+    builder.perform()
+    pinched = driver.execute_script(editor + "zoom()")
+    if abs(pinched / zoom - 4) > 0.3:
+        raise Failure(f"fingers 40 px apart spread to 160 px: zoom {zoom} became {pinched}")
+    after = driver.execute_script(editor + "toScreen(25, 24)")
+    if abs(after["x"] - middle["x"]) > 3 or abs(after["y"] - middle["y"]) > 3:
+        raise Failure(f"the point between the fingers moved from {middle} to {after}")
+    if run(drawdoc, env, "export", doc) != before_file:
+        raise Failure("a pinch changed the file")
 
 
 def main():

@@ -29,6 +29,7 @@ const tools = new Tools(document.getElementById("toolbar"), (tool) => {
   stage.classList.toggle("rectangle", tool === "rectangle");
   stage.classList.toggle("hand", tool === "hand");
 });
+view.onPinch = () => { gesture = null; renderOverlay(); };
 let queue = Promise.resolve();
 
 // MARK: Loading

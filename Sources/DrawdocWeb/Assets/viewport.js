@@ -28,6 +28,11 @@ export class Viewport {
     this.spaceHeld = false;
     /** Whether a drag pans, as the hand tool makes it. */
     this.handTool = false;
+    /** The fingers on the stage, by pointer, and the pinch two of them make. */
+    this.touches = new Map();
+    this.pinch = null;
+    /** Called when a second finger turns a gesture into a pinch: the page drops its own. */
+    this.onPinch = () => {};
     this.listen();
   }
 
@@ -124,6 +129,36 @@ export class Viewport {
         this.panBy(-event.deltaX, -event.deltaY);
       }
     }, { passive: false });
+    // Two fingers pinch to zoom and move to pan, whatever the tool.
+    const finger = (event) => ({ x: event.clientX, y: event.clientY });
+    stage.addEventListener("pointerdown", (event) => {
+      if (event.pointerType !== "touch") return;
+      this.touches.set(event.pointerId, finger(event));
+      if (this.touches.size !== 2) return;
+      this.pinch = this.pinchOf();
+      this.onPinch();
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }, { capture: true });
+    stage.addEventListener("pointermove", (event) => {
+      if (!this.touches.has(event.pointerId)) return;
+      this.touches.set(event.pointerId, finger(event));
+      if (!this.pinch) return;
+      const now = this.pinchOf();
+      const box = stage.getBoundingClientRect();
+      this.zoomTo(this.zoom * now.distance / this.pinch.distance,
+        this.pinch.x - box.left, this.pinch.y - box.top);
+      this.panBy(now.x - this.pinch.x, now.y - this.pinch.y);
+      this.pinch = now;
+      event.stopImmediatePropagation();
+    }, { capture: true });
+    const lift = (event) => {
+      if (!this.touches.delete(event.pointerId) || !this.pinch) return;
+      if (this.touches.size < 2) this.pinch = null;
+      event.stopImmediatePropagation();
+    };
+    stage.addEventListener("pointerup", lift, { capture: true });
+    stage.addEventListener("pointercancel", lift, { capture: true });
     // Space held: a drag pans instead of acting on rectangles.
     stage.addEventListener("pointerdown", (event) => {
       if (!this.spaceHeld && !this.handTool && event.button !== 1) return;
@@ -152,6 +187,13 @@ export class Viewport {
       this.zoom = Math.min(this.zoom, this.fitZoom());
       this.centre();
     });
+  }
+
+  /** The middle of the two fingers on the stage, and how far apart they are. */
+  pinchOf() {
+    const [a, b] = [...this.touches.values()];
+    return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2,
+             distance: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)) };
   }
 
   /** The viewport's keys; returns whether it took the key. Not while typing in a field. */
