@@ -83,7 +83,7 @@ let package = Package(
         .embedInCode("Assets/app.css"), .embedInCode("Assets/common.js"),
         .embedInCode("Assets/drawings.js"), .embedInCode("Assets/editor.js"),
         .embedInCode("Assets/viewport.js"), .embedInCode("Assets/geometry.js"),
-        .embedInCode("Assets/tools.js"),
+        .embedInCode("Assets/tools.js"), .embedInCode("Assets/panel.js"),
       ]
     ),
     .target(

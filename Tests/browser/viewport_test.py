@@ -180,6 +180,28 @@ def test(driver, drawdoc, env, base, token):
     if driver.execute_script(editor + "tool()") != "select":
         raise Failure("V did not pick the select tool")
 
+    step("Tab and Shift+Tab step through the rectangles; hover outlines what a click selects")
+    order = [r["id"] for r in json.loads(run(drawdoc, env, "open", doc, "--json"))["rectangles"]]
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    driver.execute_script("document.getElementById('stage').focus()")
+    seen = []
+    for _ in range(len(order) + 1):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        seen += driver.execute_script(editor + "selection()")
+    if seen != order + order[:1]:
+        raise Failure(f"Tab selected {seen}, the z-order is {order}")
+    ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+    if driver.execute_script(editor + "selection()") != [order[-1]]:
+        raise Failure("Shift+Tab from the first did not select the last")
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    hover = driver.execute_script(editor + "toScreen(25, 24)")
+    mover = ActionBuilder(driver)
+    mover.pointer_action.move_to_location(round(hover["x"]), round(hover["y"]))
+    mover.perform()
+    wait("the hover outline", lambda: driver.execute_script(
+        "const h = document.querySelector('#overlay .hover');"
+        "return h && [h.getAttribute('x'), h.getAttribute('y')];") == ["20", "20"], 5, 0.05)
+
     step("two fingers pinch: spread apart, they zoom in about their middle")
     zoom = driver.execute_script(editor + "zoom()")
     middle = driver.execute_script(editor + "toScreen(25, 24)")

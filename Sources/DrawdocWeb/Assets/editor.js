@@ -3,9 +3,10 @@
 // the API, each change carrying the version it was made on.
 
 import {
-  api, coalesced, download, followChanges, keepTrying, setStatus, showMessage,
+  api, coalesced, followChanges, keepTrying, setStatus, showMessage,
 } from "./common.js";
-import { hit, randomColor, resized, svgRect } from "./geometry.js";
+import { hit, resized, stepped, svgRect } from "./geometry.js";
+import { connectPanel } from "./panel.js";
 import { Tools, drawn } from "./tools.js";
 import { Viewport } from "./viewport.js";
 
@@ -176,6 +177,8 @@ function renderOverlay(ghost) {
       shapes.push(handle);
     }
   }
+  const hovered = state.hovered !== state.selected && rectangle(state.hovered);
+  if (hovered && !ghost) shapes.push(svgRect(hovered, "hover"));
   if (ghost) {
     const copy = svgRect(ghost, "ghost");
     copy.setAttribute("fill", ghost.color);
@@ -279,7 +282,13 @@ stage.addEventListener("pointerdown", (event) => {
 });
 
 stage.addEventListener("pointermove", (event) => {
-  if (!gesture) return;
+  if (!gesture) {
+    // Hover: the rectangle a click would select is outlined.
+    if (!state.drawing || tools.current !== "select" || event.pointerType === "touch") return;
+    const over = hit(state.drawing.rectangles, view.canvasPoint(event));
+    if ((over && over.id) !== state.hovered) { state.hovered = over && over.id; renderOverlay(); }
+    return;
+  }
   const point = view.canvasPoint(event);
   const dx = point.x - gesture.start.x;
   const dy = point.y - gesture.start.y;
@@ -304,8 +313,7 @@ function endGesture(event, cancelled) {
   if (cancelled || !done.moved || !done.result) { renderOverlay(); return; }
   const r = done.result, o = done.original;
   if (done.kind === "draw") {
-    // The factory's random color, or the last one used on this page.
-    const fields = { x: r.x, y: r.y, width: r.width, height: r.height };
+    const fields = { x: r.x, y: r.y, width: r.width, height: r.height }; // color: the factory's
     if (state.lastColor) fields.color = state.lastColor;
     renderOverlay(r);
     change("POST", `/api/drawings/${id}/rectangles`, fields, done.base).then((result) => {
@@ -323,6 +331,10 @@ function endGesture(event, cancelled) {
   setFields(fields, done.base);
 }
 
+stage.addEventListener("pointerleave", () => {
+  state.hovered = null;
+  if (!gesture && state.drawing) renderOverlay();
+});
 stage.addEventListener("pointerup", (event) => endGesture(event, false));
 stage.addEventListener("pointercancel", (event) => endGesture(event, true));
 
@@ -345,6 +357,11 @@ document.addEventListener("keydown", (event) => {
     event.preventDefault();
     redo();
     return;
+  }
+  if (onCanvas && event.key === "Tab" && state.drawing && state.drawing.rectangles.length) {
+    event.preventDefault();
+    state.selected = stepped(state.drawing.rectangles, state.selected, event.shiftKey);
+    return render();
   }
   if (!onCanvas || !state.selected) return;
   const step = event.shiftKey ? 10 : 1;
@@ -376,76 +393,8 @@ function removeSelected() {
   });
 }
 
-document.getElementById("undo").addEventListener("click", undo);
-document.getElementById("redo").addEventListener("click", redo);
-document.getElementById("add-random").addEventListener("click", async () => {
-  const result = await change("POST", `/api/drawings/${id}/rectangles`);
-  if (result && result.ok) { state.selected = result.data.rectangle; render(); }
-});
-document.getElementById("delete").addEventListener("click", removeSelected);
-for (const input of document.querySelectorAll("#selection input[data-field]")) {
-  if (input.type === "range") continue;
-  let base = null;
-  input.addEventListener("focus", () => { base = state.version; });
-  input.addEventListener("change", () => {
-    setFields({ [input.dataset.field]: input.value }, base).then(() => renderPanel());
-    base = state.version;
-  });
-  input.addEventListener("keydown", (event) => { if (event.key === "Enter") input.blur(); });
-}
-document.getElementById("color-picker").addEventListener("change", (event) => {
-  setFields({ color: event.target.value });
-});
-document.getElementById("random-color").addEventListener("click", () => {
-  setFields({ color: randomColor() });
-});
-document.getElementById("field-alpha").addEventListener("change", (event) => {
-  setFields({ alpha: event.target.value });
-});
-document.getElementById("alpha-down").addEventListener("click", () => {
-  setFieldsFrom((r) => (r.alpha > 1 ? { alpha: r.alpha - 1 } : null));
-});
-document.getElementById("alpha-up").addEventListener("click", () => {
-  setFieldsFrom((r) => (r.alpha < 10 ? { alpha: r.alpha + 1 } : null));
-});
-for (const [button, path, all] of [["to-front", "raise", true], ["forward", "raise", false],
-                                   ["backward", "lower", false], ["to-back", "lower", true]]) {
-  document.getElementById(button).addEventListener("click", () => {
-    if (state.selected) {
-      change("POST", `/api/drawings/${id}/rectangles/${state.selected}/${path}`, { all });
-    }
-  });
-}
-// An export is fetched with the token (a link cannot send it), saved under the server's name.
-for (const form of ["svg", "json", "png"]) {
-  document.getElementById(`export-${form}`).addEventListener("click", async (event) => {
-    event.preventDefault();
-    const failure = await download(event.currentTarget.getAttribute("href"));
-    showMessage("message", failure ? `export: ${failure}` : "");
-  });
-}
-document.getElementById("title").addEventListener("change", (event) => {
-  change("POST", `/api/drawings/${id}/rename`, { title: event.target.value });
-});
-document.getElementById("title").addEventListener("keydown", (event) => {
-  if (event.key === "Enter") event.target.blur();
-});
-document.getElementById("add-form").addEventListener("submit", async (event) => {
-  event.preventDefault();
-  const form = event.target;
-  const fields = {};
-  for (const name of ["x", "y", "width", "height", "color", "alpha"]) {
-    if (form.elements[name].value !== "") fields[name] = form.elements[name].value;
-  }
-  const result = await change("POST", `/api/drawings/${id}/rectangles`, fields);
-  if (result && result.ok) {
-    form.reset();
-    state.selected = result.data.rectangle;
-    render();
-  }
-});
-document.getElementById("png-scale").addEventListener("input", updatePNGLink);
-window.addEventListener("resize", () => { if (state.drawing) renderOverlay(); });
+connectPanel({ id, state, change, setFields, setFieldsFrom, removeSelected, undo, redo, render,
+  renderPanel, renderOverlay, updatePNGLink });
 
 // MARK: The hook for tests
 

@@ -41,3 +41,14 @@ export function randomColor() {
   const hex = Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, "0");
   return `#${hex}`;
 }
+
+/**
+ * The id of the rectangle after `id` in z-order, bottom to top (`backwards`: top to bottom),
+ * round at the end; the first one when none is selected. How Tab steps through them.
+ */
+export function stepped(rectangles, id, backwards) {
+  const at = rectangles.findIndex((r) => r.id === id);
+  const count = rectangles.length;
+  const next = at < 0 ? (backwards ? count - 1 : 0) : (at + (backwards ? count - 1 : 1)) % count;
+  return rectangles[next].id;
+}

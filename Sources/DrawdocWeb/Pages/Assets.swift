@@ -15,6 +15,7 @@ enum Assets {
     case "geometry.js": asset = (javaScript, PackageResources.geometry_js)
     case "viewport.js": asset = (javaScript, PackageResources.viewport_js)
     case "tools.js": asset = (javaScript, PackageResources.tools_js)
+    case "panel.js": asset = (javaScript, PackageResources.panel_js)
     default: return nil
     }
     var headers = HTTPHeaders()
