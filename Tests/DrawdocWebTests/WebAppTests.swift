@@ -423,7 +423,10 @@ final class AppFixture {
       modules += text.matches(of: #/\bfrom "\./([a-z]+\.js)";/#).map { String($0.output.1) }
     }
     #expect(
-      served == ["common.js", "drawings.js", "editor.js", "geometry.js", "panel.js", "tools.js", "viewport.js"])
+      served == [
+        "common.js", "drawings.js", "editor.js", "geometry.js", "panel.js", "tools.js",
+        "viewport.js",
+      ])
     let style = try fixture.call("GET", "/assets/app.css")
     #expect(style.headers["Content-Type"] == "text/css; charset=utf-8")
   }
