@@ -202,7 +202,24 @@ def test(driver, drawdoc, env, base, token):
         "const h = document.querySelector('#overlay .hover');"
         "return h && [h.getAttribute('x'), h.getAttribute('y')];") == ["20", "20"], 5, 0.05)
 
+    step("shortcuts work after a toolbar button is clicked; ? shows them all")
+    click_at(driver, driver.execute_script(editor + "toScreen(25, 24)"))
+    wait("selected", lambda: driver.execute_script(editor + "selection()") == [inside], 5, 0.05)
+    driver.find_element(By.CSS_SELECTOR, 'button[data-tool="select"]').click()
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+    wait("the nudge after a button click", lambda: next(
+        r for r in json.loads(run(drawdoc, env, "open", doc, "--json"))["rectangles"]
+        if r["id"] == inside)["x"] == 21, 5, 0.1)
+    ActionChains(driver).send_keys("?").perform()
+    dialog = driver.find_element(By.ID, "shortcuts")
+    wait("the shortcuts", lambda: dialog.get_attribute("open") is not None, 5, 0.05)
+    if "Shift+1" not in dialog.text or "Ctrl+Z" not in dialog.text:
+        raise Failure(f"the shortcuts do not list the zoom and undo keys: {dialog.text!r}")
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    wait("the shortcuts closed", lambda: dialog.get_attribute("open") is None, 5, 0.05)
+
     step("two fingers pinch: spread apart, they zoom in about their middle")
+    before_file = run(drawdoc, env, "export", doc)
     zoom = driver.execute_script(editor + "zoom()")
     middle = driver.execute_script(editor + "toScreen(25, 24)")
     builder = ActionBuilder(driver)

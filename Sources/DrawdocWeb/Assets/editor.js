@@ -340,12 +340,25 @@ stage.addEventListener("pointercancel", (event) => endGesture(event, true));
 
 // MARK: Keys
 
+/** `?` shows every shortcut. */
+function help(event) {
+  const dialog = document.getElementById("shortcuts");
+  if (event.key !== "?" || dialog.open) return false;
+  dialog.showModal();
+  return true;
+}
+
 document.addEventListener("keyup", (event) => { if (event.code === "Space") view.key(event); });
 document.addEventListener("keydown", (event) => {
-  const typing = event.target instanceof HTMLInputElement;
-  if (!typing && (view.key(event) || tools.key(event))) { event.preventDefault(); return; }
-  // Arrows, Delete and Escape act on the canvas only when nothing else has the keys.
-  const onCanvas = event.target === stage || event.target === document.body;
+  // Shortcuts work wherever the focus is, but in a field that takes the keys itself (and
+  // Space still presses a focused button).
+  const typing = Boolean(event.target.closest && event.target.closest("input, select, textarea"));
+  const pressing = event.code === "Space" && event.target instanceof HTMLButtonElement;
+  if (!typing && !pressing && (view.key(event) || tools.key(event) || help(event))) {
+    event.preventDefault();
+    return;
+  }
+  const onCanvas = !typing;
   const command = event.ctrlKey || event.metaKey;
   if (command && (event.key === "z" || event.key === "Z")) {
     if (typing) return;
@@ -358,7 +371,7 @@ document.addEventListener("keydown", (event) => {
     redo();
     return;
   }
-  if (onCanvas && event.key === "Tab" && state.drawing && state.drawing.rectangles.length) {
+  if (event.target === stage && event.key === "Tab" && state.drawing?.rectangles.length) {
     event.preventDefault();
     state.selected = stepped(state.drawing.rectangles, state.selected, event.shiftKey);
     return render();

@@ -10,6 +10,9 @@ export function connectPanel(editor) {
     id, state, change, setFields, setFieldsFrom, removeSelected, undo, redo, render,
     renderPanel, renderOverlay, updatePNGLink,
   } = editor;
+  document.getElementById("show-shortcuts").addEventListener("click", () => {
+    document.getElementById("shortcuts").showModal();
+  });
   document.getElementById("undo").addEventListener("click", undo);
   document.getElementById("redo").addEventListener("click", redo);
   document.getElementById("add-random").addEventListener("click", async () => {
