@@ -210,6 +210,15 @@ def test(driver, drawdoc, env, base, token):
     wait("the nudge after a button click", lambda: next(
         r for r in json.loads(run(drawdoc, env, "open", doc, "--json"))["rectangles"]
         if r["id"] == inside)["x"] == 21, 5, 0.1)
+    step("a run of arrow presses is one change")
+    versions = len(json.loads(run(drawdoc, env, "history", doc, "--json"))["versions"])
+    ActionChains(driver).send_keys(Keys.ARROW_DOWN * 4).perform()
+    wait("four nudges", lambda: next(
+        r for r in json.loads(run(drawdoc, env, "open", doc, "--json"))["rectangles"]
+        if r["id"] == inside)["y"] == 24, 5, 0.1)
+    added = len(json.loads(run(drawdoc, env, "history", doc, "--json"))["versions"]) - versions
+    if added != 1:
+        raise Failure(f"four arrow presses made {added} versions, not one")
     ActionChains(driver).send_keys("?").perform()
     dialog = driver.find_element(By.ID, "shortcuts")
     wait("the shortcuts", lambda: dialog.get_attribute("open") is not None, 5, 0.05)

@@ -340,6 +340,35 @@ stage.addEventListener("pointercancel", (event) => endGesture(event, true));
 
 // MARK: Keys
 
+/**
+ * A run of arrow presses is one change: the moved copy shows at once, and the change is sent
+ * 400 ms after the last press (or when another rectangle is nudged), from where the rectangle
+ * is then.
+ */
+let nudge = null;
+function nudgeSelection(dx, dy) {
+  const rid = state.selected;
+  if (nudge && nudge.rid !== rid) sendNudge();
+  if (!nudge) nudge = { rid, dx: 0, dy: 0, timer: 0 };
+  nudge.dx += dx;
+  nudge.dy += dy;
+  clearTimeout(nudge.timer);
+  nudge.timer = setTimeout(sendNudge, 400);
+  const r = rectangle(rid);
+  if (r) renderOverlay({ ...r, x: r.x + nudge.dx, y: r.y + nudge.dy });
+}
+
+function sendNudge() {
+  if (!nudge) return;
+  const { rid, dx, dy, timer } = nudge;
+  clearTimeout(timer);
+  nudge = null;
+  change("PATCH", `/api/drawings/${id}/rectangles/${rid}`, () => {
+    const r = rectangle(rid);
+    return r ? { x: r.x + dx, y: r.y + dy } : null;
+  });
+}
+
 /** `?` shows every shortcut. */
 function help(event) {
   const dialog = document.getElementById("shortcuts");
@@ -381,8 +410,7 @@ document.addEventListener("keydown", (event) => {
   const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
   if (moves[event.key]) {
     event.preventDefault();
-    const [dx, dy] = moves[event.key];
-    setFieldsFrom((r) => ({ x: r.x + dx, y: r.y + dy }));
+    nudgeSelection(...moves[event.key]);
   } else if (event.key === "Delete" || event.key === "Backspace") {
     event.preventDefault();
     removeSelected();
