@@ -39,21 +39,12 @@ package final class Socket: @unchecked Sendable {
   package static func listen(onLoopbackPort port: UInt16, backlog: Int32) throws(Errno)
     -> (Socket, UInt16)
   {
-    #if os(Linux)
-      let stream = Int32(SOCK_STREAM.rawValue)
-    #else
-      let stream = SOCK_STREAM
-    #endif
-    let descriptor = socket(AF_INET, stream, 0)
-    guard descriptor >= 0 else { throw Errno.current }
+    let descriptor = try newStreamSocket()
     let listener = Socket(descriptor: descriptor)
     _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     var yes: Int32 = 1
     setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    var address = loopbackAddress(port: port)
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -132,18 +123,9 @@ package final class Socket: @unchecked Sendable {
   /// - Returns: The connected socket.
   /// - Throws: ``Errno``. The corresponding C functions are `socket` and `connect`.
   package static func connect(toLoopbackPort port: UInt16) throws(Errno) -> Socket {
-    #if os(Linux)
-      let stream = Int32(SOCK_STREAM.rawValue)
-    #else
-      let stream = SOCK_STREAM
-    #endif
-    let descriptor = socket(AF_INET, stream, 0)
-    guard descriptor >= 0 else { throw Errno.current }
+    let descriptor = try newStreamSocket()
     let connection = prepared(descriptor)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    var address = loopbackAddress(port: port)
     // Not retried after a signal: the connection goes on being made, and a second call fails.
     let connected = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -152,6 +134,26 @@ package final class Socket: @unchecked Sendable {
     }
     guard connected == 0 else { throw Errno.current }
     return connection
+  }
+
+  /// A new TCP socket over IPv4. The corresponding C function is `socket`.
+  private static func newStreamSocket() throws(Errno) -> Int32 {
+    #if os(Linux)
+      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard descriptor >= 0 else { throw Errno.current }
+    return descriptor
+  }
+
+  /// The address `127.0.0.1:port`.
+  private static func loopbackAddress(port: UInt16) -> sockaddr_in {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    return address
   }
 
   /// Wraps a new connection: closed in programs this process starts, small writes sent at
