@@ -11,16 +11,7 @@ import Testing
 /// stream is given back.
 @Suite struct AppAttackTests {
   @Test func theAppAnswersItsPageWithinASecondUnderAttackAndGivesEverythingBack() throws {
-    try CurrentProcess.raiseOpenFileLimitToHard()
-    let limit = try CurrentProcess.openFileLimit()
-    guard limit.soft >= AttackTests.descriptorsNeeded else {
-      Issue.record(
-        """
-        this test needs about \(AttackTests.descriptorsNeeded) open files, and the hard limit \
-        (RLIMIT_NOFILE) is \(limit.hard): raise it (ulimit -Hn) and run it again
-        """)
-      return
-    }
+    guard try Attack.haveDescriptors() else { return }
     let app = try ServedApp(limits: WebApp.limits)
     let port = app.server.port
     let attack = Attack(

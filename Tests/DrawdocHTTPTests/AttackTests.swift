@@ -23,16 +23,7 @@ import Testing
 
   @Test func idleSlowAndStreamingConnectionsDoNotKeepACredentialedClientWaiting() throws {
     let started = MonotonicClock.seconds()
-    try CurrentProcess.raiseOpenFileLimitToHard()
-    let limit = try CurrentProcess.openFileLimit()
-    guard limit.soft >= Self.descriptorsNeeded else {
-      Issue.record(
-        """
-        this test needs about \(Self.descriptorsNeeded) open files, and the hard limit \
-        (RLIMIT_NOFILE) is \(limit.hard): raise it (ulimit -Hn) and run it again
-        """)
-      return
-    }
+    guard try Attack.haveDescriptors() else { return }
     let responder = GateResponder(ticking: true)
     let server = try HTTPServer(port: 0, responder: responder)
     server.start()
@@ -139,6 +130,24 @@ import Testing
 
 /// The hostile clients, each kind on a thread of its own.
 final class Attack: Sendable {
+  /// Raises this process's limit on open files to the hard one, and records an issue saying
+  /// what to do when even that is too low for an attack (both ends of every connection).
+  ///
+  /// - Returns: Whether the attack can run.
+  static func haveDescriptors() throws -> Bool {
+    try CurrentProcess.raiseOpenFileLimitToHard()
+    let limit = try CurrentProcess.openFileLimit()
+    guard limit.soft >= AttackTests.descriptorsNeeded else {
+      Issue.record(
+        """
+        this test needs about \(AttackTests.descriptorsNeeded) open files, and the hard limit \
+        (RLIMIT_NOFILE) is \(limit.hard): raise it (ulimit -Hn) and run it again
+        """)
+      return false
+    }
+    return true
+  }
+
   let port: UInt16
   /// What each event stream sends to open, and what shows that it has heard from the server.
   let streamRequest: String
