@@ -7,7 +7,6 @@ the token is told how to get in.
 
 Run: python3 Tests/browser/security_test.py --drawdoc .build/debug/drawdoc
 """
-import argparse
 import http.server
 import json
 import os
@@ -19,14 +18,10 @@ import tempfile
 import threading
 
 try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
 except ImportError:
     sys.exit("security_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import ADDRESS, Failure, chromium_options, wait  # noqa: E402
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from served_app import ADDRESS, Failure, drawdoc_and_chromium, wait  # noqa: E402
 
 
 class Server:
@@ -195,23 +190,11 @@ def test(drawdoc, folder, driver):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--drawdoc", default=os.path.join(ROOT, ".build", "debug", "drawdoc"))
-    options = parser.parse_args()
-    if not os.access(options.drawdoc, os.X_OK):
-        sys.exit(f"no drawdoc at {options.drawdoc}: swift build first")
-    for browser in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if os.path.exists(browser):
-            break
-    else:
-        sys.exit("chromium is not installed: apt-get install chromium chromium-driver")
+    drawdoc, driver = drawdoc_and_chromium(__doc__)
     folder = tempfile.mkdtemp(prefix="drawdoc-security-")
-    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    driver = webdriver.Chrome(service=Service(driver_path), options=chromium_options(browser))
-    driver.set_page_load_timeout(20)
     try:
         print("the app's credential in headless Chromium:", flush=True)
-        test(options.drawdoc, folder, driver)
+        test(drawdoc, folder, driver)
         print("security test: passed")
     except (Failure, AssertionError) as error:
         print(f"security test FAILED: {error}", file=sys.stderr)

@@ -62,3 +62,29 @@ def chromium_options(browser, *extra_arguments):
     for argument in HEADLESS_ARGUMENTS + extra_arguments:
         options.add_argument(argument)
     return options
+
+
+def drawdoc_and_chromium(description):
+    """The command line of a browser test: its `--drawdoc` binary, checked, and a headless
+    Chromium (with a 20 s page-load timeout) through chromedriver; exits with the way to
+    install what is missing."""
+    import argparse
+    import os
+    import shutil
+    import sys
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--drawdoc", default=os.path.join(root, ".build", "debug", "drawdoc"))
+    options = parser.parse_args()
+    if not os.access(options.drawdoc, os.X_OK):
+        sys.exit(f"no drawdoc at {options.drawdoc}: swift build first")
+    browser = next((path for path in ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+                    if os.path.exists(path)), None)
+    if browser is None:
+        sys.exit("chromium is not installed: apt-get install chromium chromium-driver")
+    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    driver = webdriver.Chrome(service=Service(driver_path), options=chromium_options(browser))
+    driver.set_page_load_timeout(20)
+    return options.drawdoc, driver

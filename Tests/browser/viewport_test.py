@@ -7,7 +7,6 @@ Each check is against `drawdoc open --json`.
 
 Run: python3 Tests/browser/viewport_test.py --drawdoc .build/debug/drawdoc
 """
-import argparse
 import json
 import os
 import shutil
@@ -17,8 +16,6 @@ import sys
 import tempfile
 
 try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.actions.action_builder import ActionBuilder
     from selenium.webdriver.common.actions import interaction
@@ -27,9 +24,7 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("viewport_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, chromium_options, start_server, wait  # noqa: E402
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from served_app import Failure, drawdoc_and_chromium, start_server, wait  # noqa: E402
 
 
 def step(name):
@@ -253,25 +248,13 @@ def test(driver, drawdoc, env, base, token):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--drawdoc", default=os.path.join(ROOT, ".build", "debug", "drawdoc"))
-    options = parser.parse_args()
-    if not os.access(options.drawdoc, os.X_OK):
-        sys.exit(f"no drawdoc at {options.drawdoc}: swift build first")
-    for browser in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if os.path.exists(browser):
-            break
-    else:
-        sys.exit("chromium is not installed: apt-get install chromium chromium-driver")
+    drawdoc, driver = drawdoc_and_chromium(__doc__)
     folder = tempfile.mkdtemp(prefix="drawdoc-viewport-")
     env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
-    server, base, token = start_server(options.drawdoc, env)
-    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    driver = webdriver.Chrome(service=Service(driver_path), options=chromium_options(browser))
-    driver.set_page_load_timeout(20)
+    server, base, token = start_server(drawdoc, env)
     try:
         print("the editor's viewport in headless Chromium:", flush=True)
-        test(driver, options.drawdoc, env, base, token)
+        test(driver, drawdoc, env, base, token)
         print("viewport test: passed")
     except (Failure, AssertionError) as error:
         print(f"viewport test FAILED: {error}", file=sys.stderr)
