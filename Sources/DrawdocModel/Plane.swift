@@ -198,6 +198,19 @@ public struct Plane: Sendable {
     return move(from: index, to: toBottom ? 0 : max(index - 1, 0))
   }
 
+  /// Moves a rectangle to a z-index: 0 is the bottom, and an index past the top means the top.
+  ///
+  /// - Parameters:
+  ///   - id: The rectangle to move.
+  ///   - index: Its new z-index; the others keep their order around it.
+  /// - Returns: Whether it moved: `false` when it already was there.
+  /// - Throws: ``ModelError/noSuchRectangle(_:)``.
+  @discardableResult
+  public mutating func place(_ id: Identifier, atZIndex index: Int) throws(ModelError) -> Bool {
+    let source = try self.index(of: id)
+    return move(from: source, to: min(max(index, 0), rectangles.count - 1))
+  }
+
   /// Moves the rectangle at `source` to `target`; those in between shift by one place.
   private mutating func move(from source: Int, to target: Int) -> Bool {
     guard source != target else { return false }

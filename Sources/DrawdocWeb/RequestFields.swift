@@ -54,6 +54,11 @@ struct RequestFields {
     }
   }
 
+  /// A field's JSON value as sent; `nil` when missing.
+  func value(_ name: String) -> JSONValue? {
+    members.last(where: { $0.key == name })?.value
+  }
+
   /// A yes-or-no field; `false` when missing.
   func flag(_ name: String) throws(WebError) -> Bool {
     switch members.last(where: { $0.key == name })?.value {

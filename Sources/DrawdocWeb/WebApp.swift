@@ -26,6 +26,7 @@ import Synchronization
 /// | `POST /api/drawings/ID/rename` | `version`, `title` |
 /// | `POST /api/drawings/ID/duplicate` | `title` (optional) |
 /// | `POST /api/drawings/ID/undo`, `…/redo` | `version` |
+/// | `POST /api/drawings/ID/edits` | `edits`: steps applied as one change (``EditRequest``); answers with notices and the steps that undo it |
 /// | `POST /api/drawings/ID/rectangles` | `version` and fields; those missing from the factory |
 /// | `PATCH /api/drawings/ID/rectangles/RECT` | `version` and the fields to set |
 /// | `DELETE /api/drawings/ID/rectangles/RECT` | `version` |
@@ -183,6 +184,9 @@ struct Routes: HTTPResponder {
         : try store.redo(id, at: .now, basedOn: version)
       return json(
         .object([("version", .number(Double(made.number))), ("change", .string(made.change))]))
+    case ("POST", "edits", 3):
+      let applied = try editing.apply(try EditRequest.steps(try RequestFields(request)), to: id)
+      return json(EditRequest.answer(applied))
     case (_, "rectangles", _): return try rectangleRoute(method, id, api, request)
     default: throw notFound(request)
     }

@@ -67,12 +67,13 @@ public enum Change: Hashable, Sendable {
     return false
   }
 
-  private static func rectangles(_ count: Int) -> String {
+  /// `1 rectangle`, `3 rectangles`.
+  package static func rectangles(_ count: Int) -> String {
     count == 1 ? "1 rectangle" : "\(count) rectangles"
   }
 
   /// `x`, `x and y`, `x, y and color`.
-  private static func list(_ items: [String]) -> String {
+  package static func list(_ items: [String]) -> String {
     guard let last = items.last else { return "nothing" }
     guard items.count > 1 else { return last }
     return items.dropLast().joined(separator: ", ") + " and " + last

@@ -1,0 +1,270 @@
+import DrawdocModel
+import DrawdocStore
+
+extension Editing {
+  /// Applies the steps of one edit together, as one change and one new version: how the
+  /// drawing app moves, recolors, deletes or reorders many rectangles at once, and how it takes
+  /// back its own edits.
+  ///
+  /// What a step finds changed by someone else since the page showed it (see ``EditStep``) is
+  /// left as it is and reported in ``AppliedEdit/notices``; the rest applies. When nothing
+  /// applies, no version is made.
+  ///
+  /// - Parameters:
+  ///   - steps: The steps, applied in order.
+  ///   - id: The drawing.
+  ///   - now: The new modification time.
+  /// - Returns: The version, the new rectangles' ids, the notices and the steps that take the
+  ///   edit back.
+  /// - Throws: A `ModelError` for a value the model refuses (a width of 0, say), or a
+  ///   `StoreError`; the drawing is then unchanged.
+  package func apply(_ steps: [EditStep], to id: Identifier, at now: Timestamp = .now) throws
+    -> AppliedEdit
+  {
+    var run = StepRun()
+    let revision = try store.update(id, at: now, basedOn: nil) { drawing in
+      // A group commit may run the change again: each run starts afresh.
+      run = StepRun()
+      for step in steps { try run.apply(step, to: &drawing.plane) }
+      return run.change
+    }
+    return AppliedEdit(
+      revision: revision, changed: run.change != .unchanged, added: run.added,
+      notices: run.notices, undo: run.undo.reversed())
+  }
+}
+
+/// The steps of one edit as they are applied: what they did, for the history and for undo.
+private struct StepRun {
+  var added: [Identifier] = []
+  var notices: [Notice] = []
+  /// The steps that take back each step applied, in the order applied.
+  var undo: [EditStep] = []
+  /// The rectangles changed, each once, and what was done to them.
+  var touched: [Identifier] = []
+  var touchedSet: Set<Identifier> = []
+  var fields: Set<Rectangle.Field> = []
+  var kinds: Set<Kind> = []
+  var title: String?
+  var factory = RectangleFactory(seed: nil)
+
+  enum Kind { case set, add, remove, order }
+
+  mutating func apply(_ step: EditStep, to plane: inout Plane) throws(ModelError) {
+    switch step {
+    case .set(let id, let to, let was): try set(id, to: to, was: was, in: &plane)
+    case .shift(let id, let by): try shift(id, by: by, in: &plane)
+    case .add(let fields, let id, let index): try add(fields, id: id, at: index, to: &plane)
+    case .remove(let id, let was): try remove(id, was: was, from: &plane)
+    case .place(let id, let index):
+      guard let from = plane.zIndex(of: id) else { return removedMeanwhile(id) }
+      if try plane.place(id, atZIndex: index) { moved(id, from: from) }
+    case .order(let ids, let target): try order(ids, target, in: &plane)
+    case .rename(let new, let was):
+      let old = plane.title
+      guard new != old else { return }
+      if let was, was != old {
+        return notice(nil, "Someone else renamed this drawing; it keeps their title.")
+      }
+      try plane.rename(to: new)
+      title = new
+      undo.append(.rename(to: old, was: new))
+    }
+  }
+
+  // MARK: - Values
+
+  private mutating func set(
+    _ id: Identifier, to: RectangleEdit, was: RectangleEdit, in plane: inout Plane
+  ) throws(ModelError) {
+    guard let current = plane[id] else { return removedMeanwhile(id) }
+    let wanted = try to.applied(to: current)
+    let expected = try was.applied(to: current)
+    var changing: [Rectangle.Field] = []
+    var taken: [Rectangle.Field] = []
+    for field in to.fields where !current.hasSameValue(in: field, as: wanted) {
+      if was.fields.contains(field) && !current.hasSameValue(in: field, as: expected) {
+        taken.append(field)
+      } else {
+        changing.append(field)
+      }
+    }
+    if !taken.isEmpty {
+      let names = Change.list(taken.map(\.rawValue))
+      let theirs = taken.count == 1 ? "their \(names)" : "theirs"
+      notice(id, "Someone else changed this rectangle's \(names); it now shows \(theirs).")
+    }
+    try change(id, from: current, to: wanted, fields: changing, in: &plane)
+  }
+
+  private mutating func shift(_ id: Identifier, by: RectangleShift, in plane: inout Plane)
+    throws(ModelError)
+  {
+    guard let current = plane[id] else { return removedMeanwhile(id) }
+    let level = min(max(Int(current.alpha.level) + by.alpha, 1), 10)
+    let wanted = try RectangleEdit(
+      x: current.point.x + by.x, y: current.point.y + by.y,
+      width: current.size.width + by.width, height: current.size.height + by.height,
+      alpha: try Alpha(level: level)
+    ).applied(to: current)
+    try change(
+      id, from: current, to: wanted, fields: current.changedFields(from: wanted), in: &plane)
+  }
+
+  /// Gives `fields` of a rectangle the values they have in `wanted`, recording the way back.
+  private mutating func change(
+    _ id: Identifier, from current: Rectangle, to wanted: Rectangle, fields: [Rectangle.Field],
+    in plane: inout Plane
+  ) throws(ModelError) {
+    guard !fields.isEmpty else { return }
+    let new = RectangleEdit(wanted, fields: fields)
+    try new.apply(to: &plane, rectangle: id)
+    undo.append(.set(id, to: RectangleEdit(current, fields: fields), was: new))
+    self.fields.formUnion(fields)
+    touch(id, .set)
+  }
+
+  // MARK: - Adding and removing
+
+  private mutating func add(
+    _ fields: RectangleEdit, id: Identifier?, at index: Int?, to plane: inout Plane
+  ) throws(ModelError) {
+    if let id, plane.contains(id) {
+      return notice(id, "A rectangle with the id \(id) is already there; it was left as it is.")
+    }
+    var rectangle = try factory.makeRectangle(
+      for: plane, x: fields.x, y: fields.y, width: fields.width, height: fields.height,
+      color: fields.color, alpha: fields.alpha)
+    if let id {
+      rectangle = Rectangle(
+        id: id, point: rectangle.point, size: rectangle.size, color: rectangle.color,
+        alpha: rectangle.alpha)
+    }
+    try plane.add(rectangle)
+    if let index { try plane.place(rectangle.id, atZIndex: index) }
+    added.append(rectangle.id)
+    undo.append(.remove(rectangle.id, was: rectangle))
+    touch(rectangle.id, .add)
+  }
+
+  private mutating func remove(_ id: Identifier, was: Rectangle?, from plane: inout Plane)
+    throws(ModelError)
+  {
+    // Removed already: what was asked is done.
+    guard let current = plane[id], let index = plane.zIndex(of: id) else { return }
+    if let was, !current.changedFields(from: was).isEmpty {
+      return notice(id, "Someone else changed this rectangle since; it was kept.")
+    }
+    try plane.remove(id)
+    undo.append(.add(RectangleEdit(current, fields: Rectangle.Field.allCases), id: id, at: index))
+    touch(id, .remove)
+  }
+
+  // MARK: - Z-order
+
+  private mutating func order(_ ids: [Identifier], _ target: OrderTarget, in plane: inout Plane)
+    throws(ModelError)
+  {
+    var moving: [(id: Identifier, index: Int)] = []
+    for id in Set(ids) {
+      if let index = plane.zIndex(of: id) {
+        moving.append((id, index))
+      } else {
+        removedMeanwhile(id)
+      }
+    }
+    let chosen = Set(moving.map(\.id))
+    // Each moves in turn, from the one that has the farthest to go, so that they keep their
+    // order among themselves.
+    let upwards = target == .front || target == .forward
+    moving.sort { upwards ? $0.index > $1.index : $0.index < $1.index }
+    for (offset, entry) in moving.enumerated() {
+      guard let from = plane.zIndex(of: entry.id) else { continue }
+      let to: Int
+      switch target {
+      case .front: to = plane.count - 1 - offset
+      case .back: to = offset
+      case .forward:
+        guard from + 1 < plane.count, !chosen.contains(plane[from + 1].id) else { continue }
+        to = from + 1
+      case .backward:
+        guard from > 0, !chosen.contains(plane[from - 1].id) else { continue }
+        to = from - 1
+      }
+      if try plane.place(entry.id, atZIndex: to) { moved(entry.id, from: from) }
+    }
+  }
+
+  private mutating func moved(_ id: Identifier, from index: Int) {
+    undo.append(.place(id, at: index))
+    touch(id, .order)
+  }
+
+  // MARK: - What was done
+
+  private mutating func touch(_ id: Identifier, _ kind: Kind) {
+    kinds.insert(kind)
+    if touchedSet.insert(id).inserted { touched.append(id) }
+  }
+
+  private mutating func removedMeanwhile(_ id: Identifier) {
+    notice(id, "Someone else removed a rectangle this edit changes; it stays removed.")
+  }
+
+  private mutating func notice(_ id: Identifier?, _ message: String) {
+    notices.append(Notice(rectangle: id, message: message))
+  }
+
+  /// The change in the history's words.
+  var change: Change {
+    guard !kinds.isEmpty else { return title.map { .renamed(to: $0) } ?? .unchanged }
+    let count = touched.count
+    let words: Change
+    if kinds == [.add] {
+      words = .added(added)
+    } else if kinds == [.remove] {
+      words = count == 1 ? .removed(touched[0]) : .other("removed \(Change.rectangles(count))")
+    } else if kinds == [.set] {
+      let names = Rectangle.Field.allCases.filter(fields.contains)
+      words =
+        count == 1
+        ? .set(names, of: touched[0])
+        : .other("set \(Change.list(names.map(\.rawValue))) of \(Change.rectangles(count))")
+    } else if kinds == [.order] {
+      words = .other(
+        count == 1 ? "moved \(touched[0]) in z-order" : "reordered \(Change.rectangles(count))")
+    } else {
+      words = .other("changed \(Change.rectangles(count))")
+    }
+    guard let title else { return words }
+    return .other("renamed to \"\(title)\"; \(words.words)")
+  }
+}
+
+extension RectangleEdit {
+  /// An edit giving `fields` the values they have in `rectangle`.
+  init(_ rectangle: Rectangle, fields: [Rectangle.Field]) {
+    self.init()
+    for field in fields {
+      switch field {
+      case .x: x = rectangle.point.x
+      case .y: y = rectangle.point.y
+      case .width: width = rectangle.size.width
+      case .height: height = rectangle.size.height
+      case .color: color = rectangle.color
+      case .alpha: alpha = rectangle.alpha
+      }
+    }
+  }
+
+  /// `rectangle` with the fields this edit gives.
+  ///
+  /// - Throws: A `ModelError` for a point or size the model refuses.
+  func applied(to rectangle: Rectangle) throws(ModelError) -> Rectangle {
+    Rectangle(
+      id: rectangle.id,
+      point: try Point(x: x ?? rectangle.point.x, y: y ?? rectangle.point.y),
+      size: try Size(width: width ?? rectangle.size.width, height: height ?? rectangle.size.height),
+      color: color ?? rectangle.color, alpha: alpha ?? rectangle.alpha)
+  }
+}
