@@ -84,6 +84,8 @@ let package = Package(
         .embedInCode("Assets/drawings.js"), .embedInCode("Assets/editor.js"),
         .embedInCode("Assets/viewport.js"), .embedInCode("Assets/geometry.js"),
         .embedInCode("Assets/tools.js"), .embedInCode("Assets/panel.js"),
+        .embedInCode("Assets/pagedrawing.js"), .embedInCode("Assets/gestures.js"),
+        .embedInCode("Assets/keys.js"), .embedInCode("Assets/snap.js"),
       ]
     ),
     .target(

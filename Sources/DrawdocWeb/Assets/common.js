@@ -138,6 +138,26 @@ export function showMessage(id, text) {
 
 export function setStatus(text) { showMessage("status", text); }
 
+/**
+ * Shows a plain sentence for a few seconds, over the page (the layout does not move), read out
+ * by screen readers: what happened to an edit. The same sentence twice in a row shows once.
+ */
+export function notify(text) {
+  if (!text) return;
+  let region = document.getElementById("notices");
+  if (!region) {
+    region = element("div", { id: "notices", class: "notices", role: "status",
+                              "aria-live": "polite" });
+    document.body.append(region);
+  }
+  if (region.lastElementChild && region.lastElementChild.textContent === text) return;
+  const note = element("p", { class: "notice", text });
+  region.append(note);
+  while (region.children.length > 3) region.firstElementChild.remove();
+  setTimeout(() => note.classList.add("fading"), 4500);
+  setTimeout(() => note.remove(), 5200);
+}
+
 /** Makes `load` run one at a time: calls during a run make one more run after it. */
 export function coalesced(load) {
   let running = null;
@@ -154,13 +174,14 @@ export function coalesced(load) {
 
 /**
  * Follows the store's changes after event `since`: `onChange(event)` for each,
- * `onReload()` when events were lost (the page then reads everything again). The stream is
+ * `onReload()` when events were lost (the page then reads everything again), `onConnection(up)`
+ * when the stream connects or is lost. The stream is
  * Server-Sent Events read with fetch (EventSource cannot send the token). It reconnects by
  * itself from the last event it saw — after a network error, or a restart of the server, which
  * keeps its token. A page hidden for a while lets go of its stream — a browser opens only six
  * connections to a server, and every tab's stream holds one — and takes it again when shown.
  */
-export function followChanges(since, onChange, onReload) {
+export function followChanges(since, onChange, onReload, onConnection = () => {}) {
   let last = since;
   let controller = null;
   let idle = null;
@@ -203,6 +224,7 @@ export function followChanges(since, onChange, onReload) {
       }
       if (!response.ok || !response.body) throw new Error(`${response.status}`);
       setStatus("live");
+      onConnection(true);
       failures = 0;
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = "";
@@ -224,6 +246,7 @@ export function followChanges(since, onChange, onReload) {
     }
     if (mine.signal.aborted || controller !== mine) return;
     setStatus("reconnecting…");
+    onConnection(false);
     failures += 1;
     const wait = Math.min(5000, retry * 2 ** (Math.min(failures, 4) - 1)) * (0.75 + Math.random() / 2);
     setTimeout(() => { if (controller === mine) open(); }, wait);

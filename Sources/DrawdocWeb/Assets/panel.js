@@ -1,86 +1,114 @@
-// The editor's panel: its buttons and fields, each sent through the editor's change queue.
-// An ES module; `connectPanel` is given what it needs of the editor.
+// The editor's properties panel, for one rectangle or many (a value they do not share shows as
+// "Mixed"), its toolbar's undo, redo, snapping and grid, and the exports. Every change goes
+// through the editor's edits. An ES module; `connectPanel` is given what it needs.
 
-import { download, showMessage } from "./common.js";
+import { download, notify } from "./common.js";
 import { randomColor } from "./geometry.js";
+
+const FIELDS = ["x", "y", "width", "height", "color"];
+
+/** The value every rectangle shares in `field`, or undefined when they differ. */
+function shared(rectangles, field) {
+  const first = rectangles[0][field];
+  return rectangles.every((r) => r[field] === first) ? first : undefined;
+}
 
 /** Connects the panel's controls to the editor. */
 export function connectPanel(editor) {
-  const {
-    id, state, change, setFields, setFieldsFrom, removeSelected, undo, redo, render,
-    renderPanel, renderOverlay, updatePNGLink,
-  } = editor;
-  document.getElementById("show-shortcuts").addEventListener("click", () => {
-    document.getElementById("shortcuts").showModal();
+  const { id, state, page } = editor;
+  const byId = (name) => document.getElementById(name);
+
+  function show() {
+    const rectangles = editor.selectedRectangles();
+    byId("selection").hidden = !rectangles.length;
+    byId("nothing-selected").hidden = Boolean(rectangles.length);
+    if (page.drawing) {
+      byId("canvas-size").textContent = `${page.drawing.width} × ${page.drawing.height}`;
+    }
+    for (const name of ["snap", "grid"]) byId(`toggle-${name}`).setAttribute("aria-pressed", String(state[name]));
+    if (!rectangles.length) return;
+    byId("selection-title").textContent = rectangles.length === 1
+      ? `Rectangle ${rectangles[0].id}` : `${rectangles.length} rectangles`;
+    for (const field of FIELDS) {
+      const input = byId(`field-${field}`);
+      const value = shared(rectangles, field);
+      if (document.activeElement !== input) input.value = value === undefined ? "" : value;
+      input.placeholder = value === undefined ? "Mixed" : "";
+    }
+    const color = shared(rectangles, "color");
+    byId("color-picker").value = color && /^#[0-9a-f]{6}$/i.test(color) ? color : "#000000";
+    const alpha = shared(rectangles, "alpha");
+    byId("field-alpha").value = alpha === undefined ? 10 : alpha;
+    byId("alpha-value").textContent = alpha === undefined ? "Mixed" : alpha;
+    byId("field-alpha").setAttribute("aria-valuetext", alpha === undefined ? "Mixed" : String(alpha));
+    const lowest = Math.min(...rectangles.map((r) => r.alpha));
+    const highest = Math.max(...rectangles.map((r) => r.alpha));
+    byId("alpha-down").disabled = state.gone || lowest <= 1;
+    byId("alpha-up").disabled = state.gone || highest >= 10;
+  }
+  editor.onRender(show);
+
+  byId("show-shortcuts").addEventListener("click", () => byId("shortcuts").showModal());
+  byId("undo").addEventListener("click", () => editor.undo(false));
+  byId("redo").addEventListener("click", () => editor.undo(true));
+  for (const name of ["snap", "grid"]) {
+    byId(`toggle-${name}`).addEventListener("click", () => {
+      state[name] = !state[name];
+      editor.render();
+    });
+  }
+  byId("add-random").addEventListener("click", () => {
+    // In the middle of what the stage shows, 100 × 100 at 100 %, with the last color used.
+    const box = editor.stage.getBoundingClientRect();
+    const size = Math.max(1, Math.round(100 / editor.view.zoom));
+    const centre = editor.view.canvasPoint({ clientX: box.left + box.width / 2,
+                                             clientY: box.top + box.height / 2 });
+    editor.drawRectangle({ x: Math.round(centre.x - size / 2), y: Math.round(centre.y - size / 2),
+                           width: size, height: size });
   });
-  document.getElementById("undo").addEventListener("click", undo);
-  document.getElementById("redo").addEventListener("click", redo);
-  document.getElementById("add-random").addEventListener("click", async () => {
-    const result = await change("POST", `/api/drawings/${id}/rectangles`);
-    if (result && result.ok) { state.selected = result.data.rectangle; render(); }
-  });
-  document.getElementById("delete").addEventListener("click", removeSelected);
-  for (const input of document.querySelectorAll("#selection input[data-field]")) {
-    if (input.type === "range") continue;
-    let base = null;
-    input.addEventListener("focus", () => { base = state.version; });
+  byId("delete").addEventListener("click", editor.removeSelected);
+  for (const field of FIELDS) {
+    const input = byId(`field-${field}`);
     input.addEventListener("change", () => {
-      setFields({ [input.dataset.field]: input.value }, base).then(() => renderPanel());
-      base = state.version;
+      if (input.value.trim() === "") return show();
+      const value = field === "color" ? input.value.trim() : input.value.trim();
+      editor.setSelected({ [field]: field === "color" || isNaN(Number(value)) ? value : Number(value) });
     });
     input.addEventListener("keydown", (event) => { if (event.key === "Enter") input.blur(); });
   }
-  document.getElementById("color-picker").addEventListener("change", (event) => {
-    setFields({ color: event.target.value });
+  byId("color-picker").addEventListener("change", (event) => {
+    editor.setSelected({ color: event.target.value });
   });
-  document.getElementById("random-color").addEventListener("click", () => {
-    setFields({ color: randomColor() });
+  byId("random-color").addEventListener("click", () => editor.setSelected({ color: randomColor() }));
+  byId("field-alpha").addEventListener("change", (event) => {
+    editor.setSelected({ alpha: Number(event.target.value) });
   });
-  document.getElementById("field-alpha").addEventListener("change", (event) => {
-    setFields({ alpha: event.target.value });
-  });
-  document.getElementById("alpha-down").addEventListener("click", () => {
-    setFieldsFrom((r) => (r.alpha > 1 ? { alpha: r.alpha - 1 } : null));
-  });
-  document.getElementById("alpha-up").addEventListener("click", () => {
-    setFieldsFrom((r) => (r.alpha < 10 ? { alpha: r.alpha + 1 } : null));
-  });
-  for (const [button, path, all] of [["to-front", "raise", true], ["forward", "raise", false],
-                                     ["backward", "lower", false], ["to-back", "lower", true]]) {
-    document.getElementById(button).addEventListener("click", () => {
-      if (state.selected) {
-        change("POST", `/api/drawings/${id}/rectangles/${state.selected}/${path}`, { all });
-      }
-    });
+  byId("alpha-down").addEventListener("click", () => editor.shiftSelected({ alpha: -1 }));
+  byId("alpha-up").addEventListener("click", () => editor.shiftSelected({ alpha: 1 }));
+  for (const [button, to] of [["to-front", "front"], ["forward", "forward"],
+                              ["backward", "backward"], ["to-back", "back"]]) {
+    byId(button).addEventListener("click", () => editor.orderSelected(to));
   }
   // An export is fetched with the token (a link cannot send it), saved under the server's name.
-  for (const form of ["svg", "json", "png"]) {
-    document.getElementById(`export-${form}`).addEventListener("click", async (event) => {
+  const exportPath = (format) => {
+    const scale = encodeURIComponent(byId("png-scale").value || "1");
+    return `/api/drawings/${id}/export?format=${format}` + (format === "png" ? `&scale=${scale}` : "");
+  };
+  for (const format of ["svg", "json", "png"]) {
+    const link = byId(`export-${format}`);
+    link.href = exportPath(format);
+    link.addEventListener("click", async (event) => {
       event.preventDefault();
-      const failure = await download(event.currentTarget.getAttribute("href"));
-      showMessage("message", failure ? `export: ${failure}` : "");
+      const failure = await download(exportPath(format));
+      if (failure) notify(`The export failed: ${failure}`);
     });
   }
-  document.getElementById("title").addEventListener("change", (event) => {
-    change("POST", `/api/drawings/${id}/rename`, { title: event.target.value });
+  byId("png-scale").addEventListener("input", () => { byId("export-png").href = exportPath("png"); });
+  byId("title").addEventListener("change", (event) => {
+    editor.edit([{ rename: event.target.value, was: page.drawing.title }]);
   });
-  document.getElementById("title").addEventListener("keydown", (event) => {
+  byId("title").addEventListener("keydown", (event) => {
     if (event.key === "Enter") event.target.blur();
   });
-  document.getElementById("add-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const form = event.target;
-    const fields = {};
-    for (const name of ["x", "y", "width", "height", "color", "alpha"]) {
-      if (form.elements[name].value !== "") fields[name] = form.elements[name].value;
-    }
-    const result = await change("POST", `/api/drawings/${id}/rectangles`, fields);
-    if (result && result.ok) {
-      form.reset();
-      state.selected = result.data.rectangle;
-      render();
-    }
-  });
-  document.getElementById("png-scale").addEventListener("input", updatePNGLink);
-  window.addEventListener("resize", () => { if (state.drawing) renderOverlay(); });
+  window.addEventListener("resize", () => { if (page.drawing) editor.renderOverlay(); });
 }

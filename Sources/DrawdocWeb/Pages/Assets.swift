@@ -16,6 +16,10 @@ enum Assets {
     case "viewport.js": asset = (javaScript, PackageResources.viewport_js)
     case "tools.js": asset = (javaScript, PackageResources.tools_js)
     case "panel.js": asset = (javaScript, PackageResources.panel_js)
+    case "pagedrawing.js": asset = (javaScript, PackageResources.pagedrawing_js)
+    case "gestures.js": asset = (javaScript, PackageResources.gestures_js)
+    case "keys.js": asset = (javaScript, PackageResources.keys_js)
+    case "snap.js": asset = (javaScript, PackageResources.snap_js)
     default: return nil
     }
     var headers = HTTPHeaders()

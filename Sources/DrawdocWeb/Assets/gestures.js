@@ -1,0 +1,201 @@
+// The editor's pointer gestures on the canvas: click and Shift-click select, a drag on empty
+// canvas draws a marquee that selects every rectangle it touches, a drag moves the selection,
+// eight handles resize it (Shift keeps the aspect ratio, Alt resizes about the centre), and the
+// rectangle tool draws (Shift: a square). Moves, resizes and drawing snap, with guides, unless
+// snapping is off or Ctrl/⌘ is held. Each gesture is one edit when the pointer is released.
+// An ES module.
+
+import { hit } from "./geometry.js";
+import { SNAP_DISTANCE, boxLines, snapTargets, snapped } from "./snap.js";
+import { drawn } from "./tools.js";
+
+/** The box around rectangles: {x, y, width, height}, or null for none. */
+export function bounds(rectangles) {
+  if (!rectangles.length) return null;
+  let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
+  for (const r of rectangles) {
+    left = Math.min(left, r.x);
+    top = Math.min(top, r.y);
+    right = Math.max(right, r.x + r.width);
+    bottom = Math.max(bottom, r.y + r.height);
+  }
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/**
+ * The box `b` resized by dragging `handle` (`n`, `ne`, … `nw`) to point `p`: the opposite
+ * edge stays (with `fromCentre`, the centre does); with `keepAspect`, the width and height
+ * keep their ratio. Returns the box and the scale along each axis.
+ */
+export function resizedBox(b, handle, p, keepAspect, fromCentre) {
+  const horizontal = handle.includes("e") || handle.includes("w");
+  const vertical = handle.includes("n") || handle.includes("s");
+  const scale = (along, start, size, towardsStart) => {
+    const anchor = fromCentre ? start + size / 2 : towardsStart ? start + size : start;
+    const reach = towardsStart ? anchor - along : along - anchor;
+    return Math.max(reach * (fromCentre ? 2 : 1), 1) / size;
+  };
+  let sx = horizontal ? scale(p.x, b.x, b.width, handle.includes("w")) : 1;
+  let sy = vertical ? scale(p.y, b.y, b.height, handle.includes("n")) : 1;
+  if (keepAspect) {
+    if (horizontal && vertical) sx = sy = Math.max(sx, sy);
+    else if (horizontal) sy = sx;
+    else sx = sy;
+  }
+  const width = b.width * sx, height = b.height * sy;
+  const x = fromCentre || !horizontal ? b.x + (b.width - width) / 2
+    : handle.includes("w") ? b.x + b.width - width : b.x;
+  const y = fromCentre || !vertical ? b.y + (b.height - height) / 2
+    : handle.includes("n") ? b.y + b.height - height : b.y;
+  return { box: { x, y, width, height }, sx, sy };
+}
+
+/** A rectangle carried along when box `from` becomes `to`, in whole units, at least 1 by 1. */
+function carried(r, from, to, sx, sy) {
+  const x = Math.round(to.x + (r.x - from.x) * sx);
+  const y = Math.round(to.y + (r.y - from.y) * sy);
+  const right = Math.round(to.x + (r.x + r.width - from.x) * sx);
+  const bottom = Math.round(to.y + (r.y + r.height - from.y) * sy);
+  return { ...r, x, y, width: Math.max(1, right - x), height: Math.max(1, bottom - y) };
+}
+
+/** Whether a rectangle touches a box (edges included). */
+function touches(r, box) {
+  return r.x <= box.x + box.width && box.x <= r.x + r.width
+    && r.y <= box.y + box.height && box.y <= r.y + r.height;
+}
+
+/**
+ * Connects the gestures. `editor` gives: `stage`, `view`, `page` (the PageDrawing), `state`
+ * (selection, hovered, snap, grid, lastColor, gone), `tools`, `select(ids)`, `edit(steps)`,
+ * `renderOverlay(extra)`, `setSteps(changes)` (the set steps of moved rectangles).
+ */
+export function connectGestures(editor) {
+  const { stage, view, page, state, tools } = editor;
+  let gesture = null;
+
+  const snapOn = (event) => state.snap && !(event.ctrlKey || event.metaKey);
+  const reach = () => SNAP_DISTANCE * view.unitsPerPixel();
+  const selected = () => [...state.selection].map((id) => page.rectangle(id)).filter(Boolean);
+
+  stage.addEventListener("pointerdown", (event) => {
+    if (!page.drawing || state.gone || event.button > 0) return;
+    stage.focus({ preventScroll: true });
+    const point = view.canvasPoint(event);
+    const base = { start: point, moved: false, pointer: event.pointerType };
+    const handle = event.target.dataset ? event.target.dataset.handle : undefined;
+    if (tools.current === "rectangle") {
+      gesture = { ...base, kind: "draw", targets: snapTargets(page.drawing, page.rectangles, new Set()) };
+    } else if (handle && state.selection.size) {
+      const original = selected();
+      gesture = { ...base, kind: "resize", handle, original, box: bounds(original),
+                  targets: snapTargets(page.drawing, page.rectangles, state.selection) };
+    } else {
+      const found = hit(page.rectangles, point);
+      if (found && event.shiftKey) {
+        const ids = new Set(state.selection);
+        if (ids.has(found.id)) ids.delete(found.id); else ids.add(found.id);
+        editor.select([...ids]);
+      } else if (found && !state.selection.has(found.id)) {
+        editor.select([found.id]);
+      } else if (!found) {
+        gesture = { ...base, kind: "marquee", kept: event.shiftKey ? new Set(state.selection) : new Set() };
+        if (!event.shiftKey) editor.select([]);
+      }
+      if (found && state.selection.has(found.id)) {
+        const original = selected();
+        gesture = { ...base, kind: "move", original, box: bounds(original),
+                    targets: null };
+      }
+    }
+    if (!gesture) return;
+    stage.setPointerCapture(event.pointerId);
+    event.preventDefault();
+  });
+
+  stage.addEventListener("pointermove", (event) => {
+    if (!gesture) return hover(event);
+    const point = view.canvasPoint(event);
+    const dx = point.x - gesture.start.x;
+    const dy = point.y - gesture.start.y;
+    if (!gesture.moved && Math.hypot(dx, dy) / view.unitsPerPixel() < 3) return;
+    gesture.moved = true;
+    const snap = snapOn(event);
+    if (gesture.kind === "move") {
+      // The targets are gathered on the first move, not at every click.
+      gesture.targets ||= snapTargets(page.drawing, page.rectangles, state.selection);
+      let ox = Math.round(dx), oy = Math.round(dy);
+      let guides = [];
+      if (snap) {
+        const lines = boxLines({ ...gesture.box, x: gesture.box.x + ox, y: gesture.box.y + oy });
+        const pull = snapped(lines.xs, lines.ys, gesture.targets, reach(), state.grid);
+        ox += Math.round(pull.dx);
+        oy += Math.round(pull.dy);
+        guides = pull.guides;
+      }
+      gesture.result = gesture.original.map((r) => ({ ...r, x: r.x + ox, y: r.y + oy }));
+      page.preview(gesture.result);
+      editor.renderOverlay({ boxes: gesture.result, guides });
+    } else if (gesture.kind === "resize") {
+      const pull = snap ? snapped([point.x], [point.y], gesture.targets, reach(), state.grid)
+                        : { dx: 0, dy: 0, guides: [] };
+      const target = { x: point.x + pull.dx, y: point.y + pull.dy };
+      const { box, sx, sy } = resizedBox(gesture.box, gesture.handle, target, event.shiftKey, event.altKey);
+      gesture.result = gesture.original.map((r) => carried(r, gesture.box, box, sx, sy));
+      page.preview(gesture.result);
+      editor.renderOverlay({ boxes: gesture.result, guides: pull.guides });
+    } else if (gesture.kind === "draw") {
+      const snapPoint = (p) => {
+        if (!snap) return { point: p, guides: [] };
+        const pull = snapped([p.x], [p.y], gesture.targets, reach(), state.grid);
+        return { point: { x: p.x + pull.dx, y: p.y + pull.dy }, guides: pull.guides };
+      };
+      const from = snapPoint(gesture.start), to = snapPoint(point);
+      gesture.result = { ...drawn(from.point, to.point, event.shiftKey),
+                         color: state.lastColor || "#9ca3af" };
+      editor.renderOverlay({ ghost: gesture.result, guides: [...from.guides, ...to.guides] });
+    } else if (gesture.kind === "marquee") {
+      const box = { x: Math.min(gesture.start.x, point.x), y: Math.min(gesture.start.y, point.y),
+                    width: Math.abs(dx), height: Math.abs(dy) };
+      const ids = new Set(gesture.kept);
+      for (const r of page.rectangles) if (touches(r, box)) ids.add(r.id);
+      editor.select([...ids], { quiet: true });
+      editor.renderOverlay({ marquee: box });
+    }
+  });
+
+  function hover(event) {
+    if (!page.drawing || tools.current !== "select" || event.pointerType === "touch") return;
+    const over = hit(page.rectangles, view.canvasPoint(event));
+    const id = over ? over.id : null;
+    stage.classList.toggle("over", Boolean(over));
+    if (id !== state.hovered) { state.hovered = id; editor.renderOverlay(); }
+  }
+
+  function end(event, cancelled) {
+    if (!gesture) return;
+    const done = gesture;
+    gesture = null;
+    if (stage.hasPointerCapture(event.pointerId)) stage.releasePointerCapture(event.pointerId);
+    if (done.kind === "marquee") { editor.select([...state.selection]); return; }
+    if (cancelled || !done.moved || !done.result) {
+      if (done.original) page.preview(done.original);
+      editor.renderOverlay();
+      return;
+    }
+    if (done.kind === "draw") {
+      const r = done.result;
+      editor.drawRectangle({ x: r.x, y: r.y, width: r.width, height: r.height });
+      return;
+    }
+    editor.edit(editor.setSteps(done.original, done.result));
+  }
+
+  stage.addEventListener("pointerleave", () => {
+    state.hovered = null;
+    if (!gesture && page.drawing) editor.renderOverlay();
+  });
+  stage.addEventListener("pointerup", (event) => end(event, false));
+  stage.addEventListener("pointercancel", (event) => end(event, true));
+  return { cancel: () => { gesture = null; editor.renderOverlay(); } };
+}

@@ -1,0 +1,292 @@
+// The drawing as the page shows it: the version the server confirmed, with the page's own
+// edits that are on their way on top — shown at once, taken off again if the server refuses
+// them — and the SVG nodes that draw it, touched only where something changed. An ES module.
+//
+// An edit is a list of steps, as `POST /api/drawings/ID/edits` takes them (see EditRequest in
+// Sources/DrawdocWeb): `set`, `shift`, `add`, `remove`, `place`, `order`, `rename`. The page
+// applies them here as the server will, without the server's checks.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** A rectangle's SVG node, as the file draws it. */
+export function makeNode(r) {
+  const node = document.createElementNS(SVG, "rect");
+  setNode(node, r);
+  return node;
+}
+
+/** A rectangle in words: its accessible name, and what the page says when it is selected. */
+export function describe(r) {
+  return `Rectangle ${r.id} at ${r.x}, ${r.y}, ${r.width} by ${r.height}, color ${r.color}, ` +
+    `alpha ${r.alpha}`;
+}
+
+function setNode(node, r) {
+  node.setAttribute("data-id", r.id);
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", describe(r));
+  node.setAttribute("x", r.x);
+  node.setAttribute("y", r.y);
+  node.setAttribute("width", r.width);
+  node.setAttribute("height", r.height);
+  node.setAttribute("fill", r.color);
+  if (r.alpha >= 10) node.removeAttribute("fill-opacity");
+  else node.setAttribute("fill-opacity", r.alpha / 10);
+}
+
+/** A fresh rectangle id, `abc-def-ghi`, as the factory makes them. */
+export function makeId() {
+  const letters = "abcdefghijklmnopqrstuvwxyz0123456789";
+  const random = crypto.getRandomValues(new Uint8Array(9));
+  const text = Array.from(random, (byte) => letters[byte % 36]).join("");
+  return `${text.slice(0, 3)}-${text.slice(3, 6)}-${text.slice(6)}`;
+}
+
+function indexOf(rectangles) {
+  const index = new Map();
+  rectangles.forEach((r, position) => index.set(r.id, position));
+  return index;
+}
+
+const number = (value) => (typeof value === "number" ? value : Number(value));
+
+/**
+ * Applies steps to `rectangles` (changed in place: entries are replaced, never changed) with
+ * its `index` (id → position, kept up to date); returns the ids touched and the new title,
+ * if one.
+ */
+export function applySteps(rectangles, index, steps, touched = new Set()) {
+  let title;
+  const reindex = (from) => {
+    for (let at = from; at < rectangles.length; at += 1) index.set(rectangles[at].id, at);
+  };
+  const move = (id, to) => {
+    const from = index.get(id);
+    if (from === undefined) return;
+    to = Math.min(Math.max(to, 0), rectangles.length - 1);
+    if (from === to) return;
+    const [r] = rectangles.splice(from, 1);
+    rectangles.splice(to, 0, r);
+    reindex(Math.min(from, to));
+    touched.add(id);
+  };
+  for (const step of steps) {
+    if (step.set !== undefined || step.shift !== undefined) {
+      const id = step.set ?? step.shift;
+      const at = index.get(id);
+      if (at === undefined) continue;
+      const r = { ...rectangles[at] };
+      if (step.to) {
+        for (const [field, value] of Object.entries(step.to)) {
+          if (field === "color") r.color = value;
+          else if (Number.isFinite(number(value))) r[field] = number(value);
+        }
+      } else {
+        for (const [field, amount] of Object.entries(step.by || {})) r[field] += amount;
+        r.alpha = Math.min(Math.max(r.alpha, 1), 10);
+      }
+      rectangles[at] = r;
+      touched.add(id);
+    } else if (step.add !== undefined) {
+      const r = { id: step.add.id || makeId(), alpha: 10, color: "#9ca3af", ...step.add };
+      for (const field of ["x", "y", "width", "height", "alpha"]) r[field] = number(r[field]);
+      if (index.has(r.id)) continue;
+      const at = step.at ?? rectangles.length;
+      rectangles.splice(Math.min(at, rectangles.length), 0, r);
+      reindex(Math.min(at, rectangles.length - 1));
+      touched.add(r.id);
+    } else if (step.remove !== undefined) {
+      const at = index.get(step.remove);
+      if (at === undefined) continue;
+      rectangles.splice(at, 1);
+      index.delete(step.remove);
+      reindex(at);
+      touched.add(step.remove);
+    } else if (step.place !== undefined) {
+      move(step.place, step.at);
+    } else if (step.order !== undefined) {
+      order(rectangles, index, step.order, step.to, move);
+    } else if (step.rename !== undefined) {
+      title = step.rename;
+    }
+  }
+  return { touched, title };
+}
+
+/** `front`, `forward`, `backward` or `back`, as the server moves a selection in z-order. */
+function order(rectangles, index, ids, to, move) {
+  const chosen = new Set(ids.filter((id) => index.has(id)));
+  const upwards = to === "front" || to === "forward";
+  const moving = [...chosen].sort((a, b) => (upwards ? index.get(b) - index.get(a)
+                                                     : index.get(a) - index.get(b)));
+  moving.forEach((id, offset) => {
+    const from = index.get(id);
+    if (to === "front") move(id, rectangles.length - 1 - offset);
+    else if (to === "back") move(id, offset);
+    else if (to === "forward" && from + 1 < rectangles.length
+             && !chosen.has(rectangles[from + 1].id)) move(id, from + 1);
+    else if (to === "backward" && from > 0 && !chosen.has(rectangles[from - 1].id)) {
+      move(id, from - 1);
+    }
+  });
+}
+
+/**
+ * The drawing of one page: `confirmed` (what the server said, with its version) and the
+ * `rectangles` shown (confirmed, then the edits on their way), with `index` (id → z-index) and
+ * the nodes of the picture.
+ */
+export class PageDrawing {
+  constructor() {
+    this.confirmed = null;
+    this.confirmedIndex = new Map();
+    this.drawing = null;
+    this.rectangles = [];
+    this.index = new Map();
+    this.nodes = new Map();
+    this.picture = null;
+    /** The edits on their way: {steps, version}; `version` once the server made it. */
+    this.pending = [];
+  }
+
+  /** Takes a whole drawing and its picture, as the server sent them. */
+  load(drawing, version, picture) {
+    this.confirmed = { ...drawing, version };
+    this.confirmedIndex = indexOf(drawing.rectangles);
+    this.picture = picture;
+    this.nodes = new Map();
+    for (const node of picture.querySelectorAll("rect")) {
+      this.nodes.set(node.getAttribute("data-id"), node);
+    }
+    this.show(new Set(), true);
+    this.label();
+  }
+
+  /**
+   * Gives the nodes read from the file their accessible names, a few thousand at a time
+   * between frames, so that a large drawing opens as fast without them.
+   */
+  label() {
+    const rectangles = this.rectangles;
+    const picture = this.picture;
+    let at = 0;
+    const some = () => {
+      if (this.picture !== picture) return;
+      const end = Math.min(at + 4000, rectangles.length);
+      for (; at < end; at += 1) {
+        const r = rectangles[at];
+        const node = this.nodes.get(r.id);
+        if (node && !node.hasAttribute("aria-label")) {
+          node.setAttribute("role", "img");
+          node.setAttribute("aria-label", describe(r));
+        }
+      }
+      if (at < rectangles.length) setTimeout(some, 0);
+    };
+    setTimeout(some, 0);
+  }
+
+  /** The server's changes since the confirmed version, as `GET …/changes` gives them. */
+  catchUp(changes, version) {
+    const rectangles = this.confirmed.rectangles;
+    const index = this.confirmedIndex;
+    const touched = new Set();
+    const gone = new Set(changes.removed);
+    for (const entry of changes.put) gone.add(entry.rectangle.id);
+    if (gone.size) {
+      const kept = rectangles.filter((r) => !gone.has(r.id));
+      for (const id of gone) { index.delete(id); touched.add(id); }
+      rectangles.length = 0;
+      rectangles.push(...kept);
+    }
+    let from = rectangles.length;
+    for (const entry of changes.put) {
+      rectangles.splice(entry.index, 0, entry.rectangle);
+      from = Math.min(from, entry.index);
+    }
+    for (let at = Math.min(from, gone.size ? 0 : from); at < rectangles.length; at += 1) {
+      index.set(rectangles[at].id, at);
+    }
+    if (rectangles.length !== changes.count) return false;
+    this.confirmed = { ...this.confirmed, title: changes.title, modified: changes.modified,
+                       version, rectangles };
+    this.show(touched);
+    return true;
+  }
+
+  get version() { return this.confirmed ? this.confirmed.version : 0; }
+
+  /** Starts an edit: shown at once. */
+  begin(steps) {
+    const entry = { steps, version: null };
+    this.pending.push(entry);
+    const { touched, title } = applySteps(this.rectangles, this.index, steps);
+    if (title !== undefined) this.drawing = { ...this.drawing, title };
+    this.patch(touched);
+    return entry;
+  }
+
+  /** An edit the server refused or never got: taken off what the page shows. */
+  drop(entry) {
+    this.pending = this.pending.filter((other) => other !== entry);
+    const touched = new Set();
+    applySteps([...this.rectangles], new Map(this.index), entry.steps, touched);
+    this.show(touched);
+  }
+
+  /**
+   * Shows the confirmed drawing with the edits still on their way (those the confirmed version
+   * holds already are done); `touched` are the ids whose nodes may have to change.
+   */
+  show(touched, all = false) {
+    this.pending = this.pending.filter((entry) => entry.version === null
+                                                  || entry.version > this.version);
+    this.rectangles = this.confirmed.rectangles.slice();
+    this.index = new Map(this.confirmedIndex);
+    this.drawing = this.confirmed;
+    for (const entry of this.pending) {
+      const { title } = applySteps(this.rectangles, this.index, entry.steps, touched);
+      if (title !== undefined) this.drawing = { ...this.drawing, title };
+    }
+    if (!all) this.patch(touched);
+  }
+
+  /** Brings the nodes of `touched` ids in line with the rectangles shown. */
+  patch(touched) {
+    const present = [];
+    for (const id of touched) {
+      const at = this.index.get(id);
+      if (at === undefined) {
+        const node = this.nodes.get(id);
+        if (node) { node.remove(); this.nodes.delete(id); }
+      } else {
+        present.push(at);
+      }
+    }
+    // From the top down, so that the node each goes before is in its place already.
+    present.sort((a, b) => b - a);
+    for (const at of present) {
+      const r = this.rectangles[at];
+      let node = this.nodes.get(r.id);
+      if (node) setNode(node, r); else this.nodes.set(r.id, node = makeNode(r));
+      const above = this.rectangles[at + 1];
+      const next = above ? this.nodes.get(above.id) : null;
+      if (node.nextSibling !== next || node.parentNode !== this.picture) {
+        this.picture.insertBefore(node, next || null);
+      }
+    }
+  }
+
+  /** Shows rectangles somewhere else for a moment (a drag), without an edit. */
+  preview(rectangles) {
+    for (const r of rectangles) {
+      const node = this.nodes.get(r.id);
+      if (node) setNode(node, r);
+    }
+  }
+
+  rectangle(id) {
+    const at = this.index.get(id);
+    return at === undefined ? null : this.rectangles[at];
+  }
+}
