@@ -52,6 +52,8 @@ import Testing
     #expect(old.status == 200)
     #expect(old.head.contains("Content-Type: image/svg+xml"))
     #expect(old.body == first.body)
+    // What `drawdoc export --at 1` writes, as the export route makes it.
+    #expect(old.body == (try app.request("GET", "/api/drawings/\(app.id)/export?version=1")).body)
     let current = try app.request("GET", "/api/drawings/\(app.id)/versions/2")
     #expect(current.body == (try app.request("GET", "/api/drawings/\(app.id)/svg")).body)
     #expect(current.body != first.body)
