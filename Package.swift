@@ -84,6 +84,7 @@ let package = Package(
         .embedInCode("Assets/drawings.js"), .embedInCode("Assets/editor.js"),
         .embedInCode("Assets/viewport.js"), .embedInCode("Assets/geometry.js"),
         .embedInCode("Assets/tools.js"), .embedInCode("Assets/panel.js"),
+        .embedInCode("Assets/history.js"),
       ]
     ),
     .target(

@@ -16,6 +16,7 @@ enum Assets {
     case "viewport.js": asset = (javaScript, PackageResources.viewport_js)
     case "tools.js": asset = (javaScript, PackageResources.tools_js)
     case "panel.js": asset = (javaScript, PackageResources.panel_js)
+    case "history.js": asset = (javaScript, PackageResources.history_js)
     default: return nil
     }
     var headers = HTTPHeaders()
