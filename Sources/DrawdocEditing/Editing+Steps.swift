@@ -25,7 +25,18 @@ extension Editing {
     let revision = try store.update(id, at: now, basedOn: nil) { drawing in
       // A group commit may run the change again: each run starts afresh.
       run = StepRun()
-      for step in steps { try run.apply(step, to: &drawing.plane) }
+      var removals: [(Identifier, Rectangle?)] = []
+      for step in steps {
+        // A run of removals is made in one pass: a selection of thousands costs one.
+        if case .remove(let id, let was) = step {
+          removals.append((id, was))
+          continue
+        }
+        run.remove(removals, from: &drawing.plane)
+        removals = []
+        try run.apply(step, to: &drawing.plane)
+      }
+      run.remove(removals, from: &drawing.plane)
       return run.change
     }
     return AppliedEdit(
@@ -55,11 +66,11 @@ private struct StepRun {
     case .set(let id, let to, let was): try set(id, to: to, was: was, in: &plane)
     case .shift(let id, let by): try shift(id, by: by, in: &plane)
     case .add(let fields, let id, let index): try add(fields, id: id, at: index, to: &plane)
-    case .remove(let id, let was): try remove(id, was: was, from: &plane)
+    case .remove(let id, let was): remove([(id, was)], from: &plane)
     case .place(let id, let index):
       guard let from = plane.zIndex(of: id) else { return removedMeanwhile(id) }
       if try plane.place(id, atZIndex: index) { moved(id, from: from) }
-    case .order(let ids, let target): try order(ids, target, in: &plane)
+    case .order(let ids, let target): order(ids, target, in: &plane)
     case .rename(let new, let was):
       let old = plane.title
       guard new != old else { return }
@@ -147,52 +158,42 @@ private struct StepRun {
     touch(rectangle.id, .add)
   }
 
-  private mutating func remove(_ id: Identifier, was: Rectangle?, from plane: inout Plane)
-    throws(ModelError)
-  {
-    // Removed already: what was asked is done.
-    guard let current = plane[id], let index = plane.zIndex(of: id) else { return }
-    if let was, !current.changedFields(from: was).isEmpty {
-      return notice(id, "Someone else changed this rectangle since; it was kept.")
+  /// Removes rectangles in one pass; one that changed since the page showed it (`was`) is kept.
+  mutating func remove(_ removals: [(Identifier, was: Rectangle?)], from plane: inout Plane) {
+    var ids: Set<Identifier> = []
+    for (id, was) in removals {
+      // Removed already: what was asked is done.
+      guard let current = plane[id] else { continue }
+      if let was, !current.changedFields(from: was).isEmpty {
+        notice(id, "Someone else changed this rectangle since; it was kept.")
+      } else {
+        ids.insert(id)
+      }
     }
-    try plane.remove(id)
-    undo.append(.add(RectangleEdit(current, fields: Rectangle.Field.allCases), id: id, at: index))
-    touch(id, .remove)
+    guard !ids.isEmpty else { return }
+    // From the top down, so that taken back (in the opposite order) each goes back in its place.
+    for (rectangle, index) in plane.remove(ids).reversed() {
+      undo.append(
+        .add(RectangleEdit(rectangle, fields: Rectangle.Field.allCases), id: rectangle.id, at: index))
+      touch(rectangle.id, .remove)
+    }
   }
 
   // MARK: - Z-order
 
-  private mutating func order(_ ids: [Identifier], _ target: OrderTarget, in plane: inout Plane)
-    throws(ModelError)
-  {
-    var moving: [(id: Identifier, index: Int)] = []
-    for id in Set(ids) {
-      if let index = plane.zIndex(of: id) {
-        moving.append((id, index))
-      } else {
-        removedMeanwhile(id)
-      }
+  private mutating func order(_ ids: [Identifier], _ target: OrderTarget, in plane: inout Plane) {
+    var chosen: Set<Identifier> = []
+    for id in ids {
+      if plane.contains(id) { chosen.insert(id) } else { removedMeanwhile(id) }
     }
-    let chosen = Set(moving.map(\.id))
-    // Each moves in turn, from the one that has the farthest to go, so that they keep their
-    // order among themselves.
-    let upwards = target == .front || target == .forward
-    moving.sort { upwards ? $0.index > $1.index : $0.index < $1.index }
-    for (offset, entry) in moving.enumerated() {
-      guard let from = plane.zIndex(of: entry.id) else { continue }
-      let to: Int
-      switch target {
-      case .front: to = plane.count - 1 - offset
-      case .back: to = offset
-      case .forward:
-        guard from + 1 < plane.count, !chosen.contains(plane[from + 1].id) else { continue }
-        to = from + 1
-      case .backward:
-        guard from > 0, !chosen.contains(plane[from - 1].id) else { continue }
-        to = from - 1
-      }
-      if try plane.place(entry.id, atZIndex: to) { moved(entry.id, from: from) }
+    let moves: [Plane.ZMove]
+    switch target {
+    case .front: moves = plane.raise(chosen, toTop: true)
+    case .forward: moves = plane.raise(chosen, toTop: false)
+    case .backward: moves = plane.lower(chosen, toBottom: false)
+    case .back: moves = plane.lower(chosen, toBottom: true)
     }
+    for move in moves { moved(move.id, from: move.from) }
   }
 
   private mutating func moved(_ id: Identifier, from index: Int) {
