@@ -15,7 +15,6 @@ hook for tests that `editor.js` sets.
 import argparse
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -27,8 +26,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check import read_png  # noqa: E402  (the PNG reader of the browser check)
 
 try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.actions import interaction
     from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -38,7 +35,7 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("app_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, chromium_options, start_server, wait  # noqa: E402
+from served_app import Failure, headless_chromium, start_server, wait  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOLERANCE = 2
@@ -54,15 +51,7 @@ class App:
         self.folder = folder
         self.server, self.base, self.token = start_server(drawdoc, self.env)
         self.address = f"{self.base}?token={self.token}"
-        for browser in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
-            if os.path.exists(browser):
-                break
-        else:
-            raise Failure("chromium is not installed: apt-get install chromium chromium-driver")
-        driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-        self.driver = webdriver.Chrome(service=Service(driver_path),
-                                       options=chromium_options(browser))
-        self.driver.set_page_load_timeout(20)
+        self.driver = headless_chromium()
 
     def close(self):
         try:
