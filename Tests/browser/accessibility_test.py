@@ -206,6 +206,23 @@ def drawings_page(session, drawings):
         "const e = document.activeElement; const card = e.closest('.card');"
         "return [card ? card.dataset.id : null, e.className];")) == (first, "duplicate"))
 
+    step("Enter on Move to trash: the focus goes to the card that takes its place")
+    copy = next(row["id"] for row in session.listed() if row["id"] not in order)
+    place = session.script("return [...document.querySelectorAll('.card')]"
+                           ".findIndex(card => card.dataset.id === arguments[0]);", copy)
+    session.script("arguments[0].focus();", session.find(f'.card[data-id="{copy}"] a.open'))
+    for _ in range(3):
+        focus = tab(session)
+    if tuple(focus) != (copy, "button", "delete"):
+        raise Failure(f"three Tabs from a card's link reach {focus}, not its Move to trash")
+    ActionChains(session.driver).send_keys(Keys.ENTER).perform()
+    session.wait("the copy in the trash", lambda: copy in session.run("trash"))
+    session.wait("the focus on the link of the card in its place", lambda: session.script(
+        "const cards = document.querySelectorAll('.card');"
+        "const card = cards[Math.min(arguments[0], cards.length - 1)];"
+        "return card.dataset.id !== arguments[1] && document.activeElement === "
+        "card.querySelector('a.open');", place, copy))
+
     step("Enter on a card's link opens the drawing in the editor")
     session.find(f'.card[data-id="{first}"] a.open').send_keys(Keys.ENTER)
     session.wait("the editor", lambda: session.driver.current_url.endswith(f"/drawings/{first}"))

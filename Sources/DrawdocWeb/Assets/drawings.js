@@ -21,33 +21,34 @@ const reload = coalesced(load);
 
 function render(data) {
   const cards = document.getElementById("cards");
-  const focus = focused(cards);
+  const trash = document.getElementById("trash");
+  const focus = focused(cards) || focused(trash);
   cards.replaceChildren(...data.drawings.map((drawing) => card(drawing, data)));
   document.getElementById("empty").hidden = data.drawings.length > 0;
-  const trash = document.getElementById("trash");
   trash.replaceChildren(...data.trash.map(trashRow));
   document.getElementById("trash-section").hidden = data.trash.length === 0;
-  if (focus) refocus(cards, focus);
+  if (focus) refocus(focus);
 }
 
-/** What has the focus in a card, if anything: its card's id and place, and its class. */
-function focused(cards) {
+/** What has the focus in a list's item, if anything: the item's id and place, its class. */
+function focused(list) {
   const active = document.activeElement;
-  const card = active && active.closest ? active.closest(".card") : null;
-  if (!card || !cards.contains(card)) return null;
-  const index = [...cards.children].indexOf(card);
-  return { id: card.dataset.id, index, kind: active.classList[0] };
+  const item = active && active.closest ? active.closest("li") : null;
+  if (!item || item.parentElement !== list) return null;
+  const index = [...list.children].indexOf(item);
+  return { list, id: item.dataset.id, index, kind: active.classList[0] };
 }
 
-/** Gives the focus back after a redraw, to the same control, or to the card that took the
- * place of one that went (to the trash), so that a keyboard user keeps their place. */
-function refocus(cards, { id, index, kind }) {
-  const same = [...cards.children].find((card) => card.dataset.id === id);
-  const card = same || cards.children[Math.min(index, cards.children.length - 1)];
-  const target = card &&
-    ((same && kind && card.querySelector(`:scope .${kind}`)) || card.querySelector("a.open"));
-  if (target) target.focus();
-  else document.getElementById("drawings-heading").focus();
+/** Gives the focus back after a redraw: to the same control, or to the item that took the
+ * place of one that went (to the trash, or out of it), so that a keyboard user keeps their
+ * place. */
+function refocus({ list, id, index, kind }) {
+  const items = [...list.children];
+  const same = items.find((item) => item.dataset.id === id);
+  const item = same || items[Math.min(index, items.length - 1)];
+  const target = item &&
+    ((same && kind && item.querySelector(`:scope .${kind}`)) || item.querySelector("a, button"));
+  (target || document.getElementById("drawings-heading")).focus();
 }
 
 const ICONS = {
