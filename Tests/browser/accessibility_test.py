@@ -27,6 +27,7 @@ import time
 try:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 except ImportError:
@@ -76,6 +77,21 @@ class Session:
 
     def script(self, text, *arguments):
         return self.driver.execute_script(text, *arguments)
+
+    def focus(self, selector):
+        """Focuses what the selector finds, in one step of the page: a redraw cannot come
+        between the finding and the focusing (and the page keeps the focus through one)."""
+        self.script("document.querySelector(arguments[0]).focus();", selector)
+
+    def click(self, selector):
+        """A real click on what the selector finds, again if the page redrew it meanwhile."""
+        def attempt():
+            try:
+                self.find(selector).click()
+                return True
+            except StaleElementReferenceException:
+                return False
+        self.wait(f"click {selector}", attempt)
 
     def wait(self, what, condition, seconds=5):
         return wait(what, condition, seconds, pause=0.05)
@@ -194,7 +210,7 @@ def drawings_page(session, drawings):
 
     step("Enter on a focused button presses it, and the focus stays on the card's button")
     first = order[0]
-    session.script("arguments[0].focus();", session.find(f'.card[data-id="{first}"] a.open'))
+    session.focus(f'.card[data-id="{first}"] a.open')
     tab(session)
     if tuple(tab(session)) != (first, "button", "duplicate"):
         raise Failure("two Tabs from a card's link do not reach its Duplicate")
@@ -210,7 +226,7 @@ def drawings_page(session, drawings):
     copy = next(row["id"] for row in session.listed() if row["id"] not in order)
     place = session.script("return [...document.querySelectorAll('.card')]"
                            ".findIndex(card => card.dataset.id === arguments[0]);", copy)
-    session.script("arguments[0].focus();", session.find(f'.card[data-id="{copy}"] a.open'))
+    session.focus(f'.card[data-id="{copy}"] a.open')
     for _ in range(3):
         focus = tab(session)
     if tuple(focus) != (copy, "button", "delete"):
@@ -224,7 +240,9 @@ def drawings_page(session, drawings):
         "card.querySelector('a.open');", place, copy))
 
     step("Enter on a card's link opens the drawing in the editor")
-    session.find(f'.card[data-id="{first}"] a.open').send_keys(Keys.ENTER)
+    # Focused, it keeps the focus through a redraw of the cards, which a late event may make.
+    session.focus(f'.card[data-id="{first}"] a.open')
+    ActionChains(session.driver).send_keys(Keys.ENTER).perform()
     session.wait("the editor", lambda: session.driver.current_url.endswith(f"/drawings/{first}"))
     session.open("")
 
@@ -241,7 +259,7 @@ def drawings_page(session, drawings):
         session.scheme(scheme)
         session.axe("drawings", scheme)
     session.scheme("light")
-    session.find(f'.card[data-id="{first}"] button.rename').click()
+    session.click(f'.card[data-id="{first}"] button.rename')
     session.wait("the rename form", lambda: session.finds(".card form.rename input"))
     for scheme in SCHEMES:
         session.scheme(scheme)
