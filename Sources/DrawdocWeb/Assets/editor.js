@@ -92,6 +92,7 @@ function render() {
   if (!drawing) return;
   for (const id of [...state.selection]) if (!page.index.has(id)) state.selection.delete(id);
   document.title = `${drawing.title || "(untitled)"} · drawdoc`;
+  document.getElementById("page-heading").textContent = `Editing ${drawing.title || "(untitled)"}`;
   const title = document.getElementById("title");
   if (document.activeElement !== title) title.value = drawing.title;
   const count = page.rectangles.length;
