@@ -25,18 +25,31 @@ extension Editing {
     let revision = try store.update(id, at: now, basedOn: nil) { drawing in
       // A group commit may run the change again: each run starts afresh.
       run = StepRun()
-      var removals: [(Identifier, Rectangle?)] = []
-      for step in steps {
-        // A run of removals is made in one pass: a selection of thousands costs one.
-        if case .remove(let id, let was) = step {
+      var index = 0
+      while index < steps.count {
+        // A run of additions or removals is made in one pass: a selection of thousands, or
+        // its undo, costs one.
+        var removals: [(Identifier, was: Rectangle?)] = []
+        while index < steps.count, case .remove(let id, let was) = steps[index] {
           removals.append((id, was))
-          continue
+          index += 1
         }
-        run.remove(removals, from: &drawing.plane)
-        removals = []
-        try run.apply(step, to: &drawing.plane)
+        var additions: [(RectangleEdit, id: Identifier?, at: Int?)] = []
+        while removals.isEmpty, index < steps.count,
+          case .add(let fields, let id, let at) = steps[index]
+        {
+          additions.append((fields, id, at))
+          index += 1
+        }
+        if !removals.isEmpty {
+          run.remove(removals, from: &drawing.plane)
+        } else if !additions.isEmpty {
+          try run.add(additions, to: &drawing.plane)
+        } else {
+          try run.apply(steps[index], to: &drawing.plane)
+          index += 1
+        }
       }
-      run.remove(removals, from: &drawing.plane)
       return run.change
     }
     return AppliedEdit(
@@ -65,7 +78,7 @@ private struct StepRun {
     switch step {
     case .set(let id, let to, let was): try set(id, to: to, was: was, in: &plane)
     case .shift(let id, let by): try shift(id, by: by, in: &plane)
-    case .add(let fields, let id, let index): try add(fields, id: id, at: index, to: &plane)
+    case .add(let fields, let id, let index): try add([(fields, id, index)], to: &plane)
     case .remove(let id, let was): remove([(id, was)], from: &plane)
     case .place(let id, let index):
       guard let from = plane.zIndex(of: id) else { return removedMeanwhile(id) }
@@ -137,25 +150,49 @@ private struct StepRun {
 
   // MARK: - Adding and removing
 
-  private mutating func add(
-    _ fields: RectangleEdit, id: Identifier?, at index: Int?, to plane: inout Plane
-  ) throws(ModelError) {
-    if let id, plane.contains(id) {
-      return notice(id, "A rectangle with the id \(id) is already there; it was left as it is.")
+  /// Adds rectangles: in one pass when each has a z-index and they ascend (the undo of a
+  /// removal), else one by one.
+  mutating func add(
+    _ additions: [(RectangleEdit, id: Identifier?, at: Int?)], to plane: inout Plane
+  )
+    throws(ModelError)
+  {
+    var made: [(rectangle: Rectangle, zIndex: Int?)] = []
+    var ids: Set<Identifier> = []
+    for (fields, id, index) in additions {
+      if let id, plane.contains(id) || ids.contains(id) {
+        notice(id, "A rectangle with the id \(id) is already there; it was left as it is.")
+        continue
+      }
+      var rectangle: Rectangle
+      repeat {
+        rectangle = try factory.makeRectangle(
+          for: plane, x: fields.x, y: fields.y, width: fields.width, height: fields.height,
+          color: fields.color, alpha: fields.alpha)
+      } while id == nil && ids.contains(rectangle.id)
+      if let id {
+        rectangle = Rectangle(
+          id: id, point: rectangle.point, size: rectangle.size, color: rectangle.color,
+          alpha: rectangle.alpha)
+      }
+      ids.insert(rectangle.id)
+      made.append((rectangle, index))
     }
-    var rectangle = try factory.makeRectangle(
-      for: plane, x: fields.x, y: fields.y, width: fields.width, height: fields.height,
-      color: fields.color, alpha: fields.alpha)
-    if let id {
-      rectangle = Rectangle(
-        id: id, point: rectangle.point, size: rectangle.size, color: rectangle.color,
-        alpha: rectangle.alpha)
+    let indexes = made.compactMap(\.zIndex)
+    if made.count > 1, indexes.count == made.count, zip(indexes, indexes.dropFirst()).allSatisfy(<=)
+    {
+      try plane.insert(made.map { ($0.rectangle, $0.zIndex ?? 0) })
+    } else {
+      for (rectangle, index) in made {
+        try plane.add(rectangle)
+        if let index { try plane.place(rectangle.id, atZIndex: index) }
+      }
     }
-    try plane.add(rectangle)
-    if let index { try plane.place(rectangle.id, atZIndex: index) }
-    added.append(rectangle.id)
-    undo.append(.remove(rectangle.id, was: rectangle))
-    touch(rectangle.id, .add)
+    for (rectangle, _) in made {
+      added.append(rectangle.id)
+      undo.append(.remove(rectangle.id, was: rectangle))
+      touch(rectangle.id, .add)
+    }
   }
 
   /// Removes rectangles in one pass; one that changed since the page showed it (`was`) is kept.
@@ -174,7 +211,8 @@ private struct StepRun {
     // From the top down, so that taken back (in the opposite order) each goes back in its place.
     for (rectangle, index) in plane.remove(ids).reversed() {
       undo.append(
-        .add(RectangleEdit(rectangle, fields: Rectangle.Field.allCases), id: rectangle.id, at: index))
+        .add(
+          RectangleEdit(rectangle, fields: Rectangle.Field.allCases), id: rectangle.id, at: index))
       touch(rectangle.id, .remove)
     }
   }

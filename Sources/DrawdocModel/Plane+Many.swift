@@ -24,6 +24,47 @@ extension Plane {
     return removed
   }
 
+  /// Puts many rectangles in at once, in one pass: each at its z-index, as if inserted one after
+  /// another in the order given (an index past the top means the top).
+  ///
+  /// - Parameter new: The rectangles with their z-indexes, in ascending z-index; their ids must
+  ///   be new to this plane and to each other.
+  /// - Throws: ``ModelError/duplicateIdentifier(_:)`` or ``ModelError/tooManyRectangles(_:)``;
+  ///   the plane is then unchanged.
+  /// - Precondition: The z-indexes ascend.
+  public mutating func insert(_ new: [(rectangle: Rectangle, zIndex: Int)]) throws(ModelError) {
+    guard rectangles.count + new.count <= IdentifierIndex.maximumCount else {
+      throw .tooManyRectangles(IdentifierIndex.maximumCount)
+    }
+    var seen: Set<Identifier> = []
+    for (rectangle, _) in new where contains(rectangle.id) || !seen.insert(rectangle.id).inserted {
+      throw .duplicateIdentifier(rectangle.id)
+    }
+    var result: [Rectangle] = []
+    result.reserveCapacity(rectangles.count + new.count)
+    var old = 0
+    var targets: [Int] = []
+    for (rectangle, index) in new {
+      precondition(targets.last.map { $0 <= index } ?? true, "z-indexes must ascend")
+      let target = min(index, result.count + rectangles.count - old)
+      while result.count < target {
+        result.append(rectangles[old])
+        old += 1
+      }
+      targets.append(target)
+      result.append(rectangle)
+    }
+    result.append(contentsOf: rectangles[old...])
+    let count = rectangles.count
+    rectangles = result
+    reindex()
+    // As one-by-one steps: each put on top, then moved down to its place.
+    for (offset, (rectangle, _)) in new.enumerated() {
+      record(.added(rectangle))
+      record(.moved(from: count + offset, to: targets[offset]))
+    }
+  }
+
   /// One move of a rectangle in z-order, as ``raise(_:toTop:)`` and ``lower(_:toBottom:)``
   /// make them: taken in turn, they lead from the old order to the new.
   public typealias ZMove = (id: Identifier, from: Int, to: Int)

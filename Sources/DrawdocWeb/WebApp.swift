@@ -91,9 +91,10 @@ package struct WebApp: HTTPResponder {
   /// How many event streams are open.
   package var eventStreams: Int { broadcast.streamCount }
 
-  /// The server's bounds for the app: its requests are small JSON objects, so a body is at
-  /// most 1 MiB.
-  package static let limits = HTTPLimits(bodyBytes: 1 << 20)
+  /// The server's bounds for the app: its requests are JSON objects, the largest an edit of
+  /// every rectangle of a large drawing (or its undo: about 130 bytes a rectangle), so a body
+  /// is at most 16 MiB. Only a request with the token has its body read.
+  package static let limits = HTTPLimits(bodyBytes: 16 << 20)
 }
 
 /// The app's routes, behind the gate.

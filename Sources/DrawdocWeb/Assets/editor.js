@@ -257,7 +257,7 @@ function edit(steps, kind = "edit") {
     if (result.ok) {
       for (const notice of result.data.notices) notify(notice.message);
       if (result.data.changed) {
-        entry.version = result.data.version;
+        page.settle(entry, result.data.version);
         (kind === "undo" ? own.redo : own.undo).push(result.data.undo);
         await reload();
       } else {
