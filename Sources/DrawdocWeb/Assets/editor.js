@@ -6,6 +6,7 @@
 import {
   api, coalesced, followChanges, keepTrying, notify, setStatus,
 } from "./common.js";
+import { connectClipboard } from "./clipboard.js";
 import { stepped, svgRect } from "./geometry.js";
 import { bounds, connectGestures } from "./gestures.js";
 import { connectKeys } from "./keys.js";
@@ -335,6 +336,7 @@ renderers.push(() => {
 connectGestures(editor);
 connectKeys(editor);
 connectPanel(editor);
+connectClipboard(editor);
 
 /**
  * The page's one deliberate way in from outside, for the browser tests (`Tests/browser/`) and
