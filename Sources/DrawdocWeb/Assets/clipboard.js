@@ -140,10 +140,12 @@ export function connectClipboard(editor) {
     const here = copied.drawing === editor.id;
     const originals = here && copied.rectangles.some((r) => page.index.has(r.id));
     const before = pasted && pasted.text === text ? pasted.times : 0;
-    pasted = { text, times: before + 1 };
     const shift = here ? OFFSET * (before + (originals ? 1 : 0)) : 0;
     const steps = additions(copied.rectangles, shift, shift);
     editor.edit(steps);
+    // An edit the page refuses at once (offline, or the drawing gone) shows nothing: that
+    // paste does not count.
+    if (page.index.has(steps[0].add.id)) pasted = { text, times: before + 1 };
     editor.select(steps.map((step) => step.add.id));
   }
 
