@@ -41,6 +41,7 @@ import Synchronization
 /// | `POST /api/trash/ID/restore` | back from the trash |
 /// | `GET /api/events?since=N` | Server-Sent Events: one per store change |
 /// | `GET /api/session` | 204 when the request carries the token (a page checks one it was given) |
+/// | `POST /api/import` | `svg`: the rectangles import mode keeps of it and its warnings (``ImportRoute``); changes nothing |
 package struct WebApp: HTTPResponder {
   private let gate: AccessGate
   private let broadcast: ChangeBroadcast
@@ -145,6 +146,7 @@ struct Routes: HTTPResponder {
     case ("GET", "session", 1): return HTTPResponse(status: .noContent)
     case ("GET", "drawings", 1): return try listing()
     case ("POST", "drawings", 1): return try create(RequestFields(request))
+    case ("POST", "import", 1): return json(try ImportRoute.answer(try RequestFields(request)))
     case (_, "drawings", 2...): return try drawingRoute(method, api, request)
     case ("POST", "trash", 3) where api[2] == "restore":
       try store.restoreFromTrash(try drawingId(api[1]))

@@ -428,7 +428,8 @@ final class AppFixture {
     }
     #expect(
       served == [
-        "common.js", "drawings.js", "editor.js", "geometry.js", "gestures.js", "history.js",
+        "clipboard.js", "common.js", "drawings.js", "editor.js", "geometry.js", "gestures.js",
+        "history.js",
         "keys.js", "pagedrawing.js", "panel.js", "snap.js", "tools.js", "viewport.js",
       ])
     let style = try fixture.call("GET", "/assets/app.css")

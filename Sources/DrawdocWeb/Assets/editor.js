@@ -6,6 +6,7 @@
 import {
   api, coalesced, followChanges, keepTrying, notify, setStatus,
 } from "./common.js";
+import { connectClipboard } from "./clipboard.js";
 import { stepped, svgRect } from "./geometry.js";
 import { bounds, connectGestures } from "./gestures.js";
 import { connectHistory } from "./history.js";
@@ -381,6 +382,7 @@ renderers.push(() => {
 connectGestures(editor);
 connectKeys(editor);
 connectPanel(editor);
+connectClipboard(editor);
 const history = connectHistory({
   id, api, showPreview, message: notify,
   onChange: (listener) => { versionListeners.push(listener); },

@@ -48,7 +48,9 @@ export function connectKeys(editor) {
     } else if (command && key === "a") {
       editor.select(page.rectangles.map((r) => r.id));
     } else if (command && key === "d") {
-      const added = copies(editor.selectedRectangles(), 10, 10);
+      // Bottom first, so that the copies stack as the originals do.
+      const chosen = editor.selectedRectangles().sort((a, b) => page.index.get(a.id) - page.index.get(b.id));
+      const added = copies(chosen, 10, 10);
       editor.edit(added);
       editor.select(added.map((step) => step.add.id));
     } else if (command && (event.code === "BracketRight" || event.code === "BracketLeft")) {

@@ -1,0 +1,338 @@
+#!/usr/bin/env python3
+"""The editor's clipboard in headless Chromium, with real keys and clicks: Ctrl+C and Ctrl+V
+within a drawing (one version, the copies 10 to the right and down, 20 at the second paste);
+copy in one tab and paste in another tab showing another drawing (the same coordinates
+there); Ctrl+X (one version) and Ctrl+V puts them back where they were; Ctrl+D duplicates
+(one version); the SVG text that copy writes is a file drawdoc's import reads; SVG copied
+from another program is imported by the server and its warnings shown; a text field keeps
+its own paste; text that is no drawing, SVG without a rectangle and SVG too large to send are
+refused with a notice. Each check is against
+`drawdoc open --json` and `drawdoc history --json`.
+
+How the clipboard is driven: every copy, cut and paste here is a real key press (Ctrl+C, X,
+V, D), which Chromium turns into the document's `copy`, `cut` and `paste` events with a
+working `clipboardData`. Headless Chromium keeps a clipboard of its own, in the browser
+process, shared by its tabs and windows (and by no other program): what one tab copies,
+another pastes. The text of another program is put on that clipboard with the page's
+`navigator.clipboard.writeText`, allowed by the DevTools protocol's
+`Browser.grantPermissions` (clipboardReadWrite, clipboardSanitizedWrite); the paste that
+follows is again a real Ctrl+V. No event is synthesized.
+
+Run: python3 Tests/browser/clipboard_test.py --drawdoc .build/debug/drawdoc
+"""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+try:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+except ImportError:
+    sys.exit("clipboard_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
+from served_app import Failure, drawdoc_and_chromium, start_server, wait  # noqa: E402
+
+EDITOR = "return drawdocEditor."
+# A point of each of the two rectangles that no copy made here covers.
+A, B = (25, 25), (62, 32)
+
+# SVG as another program writes it: a circle, a rectangle with rounded corners, a rectangle
+# kept as it is, an ellipse and a line. Four warnings, with the lines 3, 4, 6 and 7.
+FOREIGN_SVG = """<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200" viewBox="0 0 300 200">
+  <circle cx="10" cy="10" r="5" fill="red"/>
+  <rect x="100" y="110" width="30" height="20" rx="4" fill="#00ff00"/>
+  <rect x="150" y="60" width="40" height="25" fill="#123456" fill-opacity="0.4"/>
+  <ellipse cx="50" cy="50" rx="5" ry="3"/>
+  <line x1="0" y1="0" x2="10" y2="10" stroke="black"/>
+</svg>
+"""
+
+
+def step(name):
+    print(f"  {name}", flush=True)
+
+
+def run(drawdoc, env, *arguments):
+    result = subprocess.run([drawdoc, *arguments], env=env, capture_output=True, text=True,
+                            timeout=60)
+    if result.returncode != 0:
+        raise Failure(f"drawdoc {' '.join(arguments)} failed: {result.stderr}")
+    return result.stdout
+
+
+def rectangles(drawdoc, env, doc):
+    """The drawing's rectangles, bottom first, as `drawdoc open --json` gives them."""
+    return json.loads(run(drawdoc, env, "open", doc, "--json"))["rectangles"]
+
+
+def versions(drawdoc, env, doc):
+    return len(json.loads(run(drawdoc, env, "history", doc, "--json"))["versions"])
+
+
+def shape(r):
+    return (r["x"], r["y"], r["width"], r["height"], r["color"], r["alpha"])
+
+
+def click_at(driver, point, shift=False):
+    """A real mouse click at client coordinates, Shift held if asked."""
+    if shift:
+        ActionChains(driver).key_down(Keys.SHIFT).perform()
+    actions = ActionBuilder(driver)
+    actions.pointer_action.move_to_location(int(round(point["x"])), int(round(point["y"])))
+    actions.pointer_action.click()
+    actions.perform()
+    if shift:
+        ActionChains(driver).key_up(Keys.SHIFT).perform()
+
+
+def command(driver, key):
+    """Ctrl+KEY, pressed for real."""
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys(key).key_up(Keys.CONTROL).perform()
+
+
+def open_editor(driver, base, doc):
+    driver.get(f"{base}drawings/{doc}")
+    wait("the editor", lambda: driver.find_elements(By.CSS_SELECTOR, "body[data-ready]"), 10, 0.05)
+
+
+def select(driver, *points):
+    """Selects the rectangles under the points of the drawing: a click, then Shift-clicks."""
+    for at, (x, y) in enumerate(points):
+        click_at(driver, driver.execute_script(EDITOR + "toScreen(arguments[0], arguments[1])",
+                                               x, y), shift=at > 0)
+    wait("the selection", lambda: len(driver.execute_script(EDITOR + "selection()"))
+         == len(points), 5, 0.05)
+
+
+def settled(driver):
+    wait("the page's edits sent", lambda: not driver.execute_script(EDITOR + "busy()"), 10, 0.05)
+
+
+def one_version_more(drawdoc, env, doc, before, what):
+    """Checks that the drawing has exactly one version more than `before`."""
+    after = versions(drawdoc, env, doc)
+    if after != before + 1:
+        raise Failure(f"{what} made {after - before} versions, not one")
+
+
+def notices(driver):
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#notices .notice')].map((n) => n.textContent)")
+
+
+def write_clipboard(driver, text):
+    """Puts text on the browser's clipboard as another program would (the page's permission
+    was granted through the DevTools protocol)."""
+    outcome = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "navigator.clipboard.writeText(arguments[0])"
+        ".then(() => done('ok'), (e) => done(String(e)));",
+        text)
+    if outcome != "ok":
+        raise Failure(f"navigator.clipboard.writeText failed: {outcome}")
+
+
+def read_clipboard(driver):
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "navigator.clipboard.readText().then(done, (e) => done('failed: ' + e));")
+
+
+def test(driver, drawdoc, env, base, token, folder):
+    doc = run(drawdoc, env, "new", "--title", "Source", "--width", "400", "--height", "300").strip()
+    other = run(drawdoc, env, "new", "--title", "Target", "--width", "400", "--height", "300")
+    other = other.strip()
+    run(drawdoc, env, "add", doc, "--x", "20", "--y", "20", "--width", "30", "--height", "20",
+        "--color", "teal", "--alpha", "5")
+    run(drawdoc, env, "add", doc, "--x", "60", "--y", "30", "--width", "20", "--height", "20",
+        "--color", "tomato", "--alpha", "8")
+    originals = rectangles(drawdoc, env, doc)
+    driver.get(f"{base}?token={token}")
+    wait("the drawings page", lambda: driver.find_elements(By.CSS_SELECTOR, "body[data-ready]"),
+         10, 0.05)
+    driver.execute_cdp_cmd("Browser.grantPermissions", {
+        "origin": base.rstrip("/"),
+        "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    open_editor(driver, base, doc)
+
+    step("Ctrl+C copies two rectangles; Ctrl+V pastes them 10 to the right and down, as one "
+         "version, and selects them")
+    select(driver, A, B)
+    command(driver, "c")
+    before = versions(drawdoc, env, doc)
+    command(driver, "v")
+    now = wait("the pasted copies", lambda: (lambda rs: rs if len(rs) == 4 else None)(
+        rectangles(drawdoc, env, doc)), 10, 0.1)
+    settled(driver)
+    one_version_more(drawdoc, env, doc, before, "a paste")
+    expected = [shape(dict(r, x=r["x"] + 10, y=r["y"] + 10)) for r in originals]
+    if [shape(r) for r in now[2:]] != expected or now[:2] != originals:
+        raise Failure(f"pasted {now}, expected the originals and {expected} on top")
+    if {r["id"] for r in now[2:]} & {r["id"] for r in originals}:
+        raise Failure("the copies kept the originals' ids")
+    if sorted(driver.execute_script(EDITOR + "selection()")) != sorted(r["id"] for r in now[2:]):
+        raise Failure("the pasted copies are not the selection")
+
+    step("Ctrl+V again pastes the same clipboard 10 further")
+    before = versions(drawdoc, env, doc)
+    command(driver, "v")
+    now = wait("the second paste", lambda: (lambda rs: rs if len(rs) == 6 else None)(
+        rectangles(drawdoc, env, doc)), 10, 0.1)
+    settled(driver)
+    one_version_more(drawdoc, env, doc, before, "a second paste")
+    expected = [shape(dict(r, x=r["x"] + 20, y=r["y"] + 20)) for r in originals]
+    if [shape(r) for r in now[4:]] != expected:
+        raise Failure(f"the second paste gave {now[4:]}, expected {expected}")
+
+    step("what copy wrote as text is a standalone SVG file that drawdoc's import reads")
+    text = read_clipboard(driver)
+    if not text.startswith('<svg xmlns="http://www.w3.org/2000/svg"'):
+        raise Failure(f"the clipboard's text is not SVG: {text[:200]!r}")
+    path = os.path.join(folder, "clipboard.svg")
+    with open(path, "w") as file:
+        file.write(text)
+    run(drawdoc, env, "convert", path, os.path.join(folder, "clipboard.json"))
+    with open(os.path.join(folder, "clipboard.json")) as file:
+        imported = json.load(file)
+    # The file's canvas is the box around the two (its corner at 20, 20).
+    if (imported["width"], imported["height"]) != (60, 30) or [
+            shape(r) for r in imported["rectangles"]] != [
+            shape(dict(r, x=r["x"] - 20, y=r["y"] - 20)) for r in originals]:
+        raise Failure(f"drawdoc read the copied SVG as {imported}")
+
+    step("copied in one tab, pasted in another showing another drawing: the same coordinates")
+    first = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    open_editor(driver, base, other)
+    before = versions(drawdoc, env, other)
+    driver.execute_script("document.getElementById('stage').focus()")
+    command(driver, "v")
+    pasted = wait("the paste in the other drawing", lambda: rectangles(drawdoc, env, other),
+                  10, 0.1)
+    settled(driver)
+    one_version_more(drawdoc, env, other, before, "a paste in another drawing")
+    if [shape(r) for r in pasted] != [shape(r) for r in originals]:
+        raise Failure(f"pasted {pasted} into the other drawing, expected {originals}")
+    driver.close()
+    driver.switch_to.window(first)
+
+    step("Ctrl+X removes the selection as one version; Ctrl+V puts it back where it was")
+    select(driver, A)
+    before = versions(drawdoc, env, doc)
+    command(driver, "x")
+    wait("the cut", lambda: originals[0]["id"] not in [
+        r["id"] for r in rectangles(drawdoc, env, doc)], 10, 0.1)
+    settled(driver)
+    one_version_more(drawdoc, env, doc, before, "a cut")
+    count = len(rectangles(drawdoc, env, doc))
+    before = versions(drawdoc, env, doc)
+    command(driver, "v")
+    now = wait("the paste after the cut", lambda: (lambda rs: rs if len(rs) == count + 1 else None)(
+        rectangles(drawdoc, env, doc)), 10, 0.1)
+    settled(driver)
+    one_version_more(drawdoc, env, doc, before, "a paste after a cut")
+    if shape(now[-1]) != shape(originals[0]):
+        raise Failure(f"the cut rectangle came back as {now[-1]}, not {originals[0]}")
+
+    step("Ctrl+D duplicates the selection 10 to the right and down, as one version")
+    select(driver, B)
+    count = len(rectangles(drawdoc, env, doc))
+    before = versions(drawdoc, env, doc)
+    command(driver, "d")
+    now = wait("the duplicate", lambda: (lambda rs: rs if len(rs) == count + 1 else None)(
+        rectangles(drawdoc, env, doc)), 10, 0.1)
+    settled(driver)
+    one_version_more(drawdoc, env, doc, before, "a duplicate")
+    if shape(now[-1]) != shape(dict(originals[1], x=70, y=40)):
+        raise Failure(f"the duplicate is {now[-1]}")
+    if driver.execute_script(EDITOR + "selection()") != [now[-1]["id"]]:
+        raise Failure("the duplicate is not the selection")
+
+    step("SVG from another program: the server imports it, its rectangles are added as one "
+         "version and its warnings shown (the first two, then how many more)")
+    write_clipboard(driver, FOREIGN_SVG)
+    count = len(rectangles(drawdoc, env, doc))
+    before = versions(drawdoc, env, doc)
+    driver.execute_script("document.getElementById('stage').focus()")
+    command(driver, "v")
+    now = wait("the imported rectangles", lambda: (lambda rs: rs if len(rs) == count + 2 else None)(
+        rectangles(drawdoc, env, doc)), 10, 0.1)
+    settled(driver)
+    one_version_more(drawdoc, env, doc, before, "pasting SVG")
+    if [shape(r) for r in now[-2:]] != [(100, 110, 30, 20, "#00ff00", 10),
+                                        (150, 60, 40, 25, "#123456", 4)]:
+        raise Failure(f"the SVG was pasted as {now[-2:]}")
+    shown = wait("the warnings", lambda: (lambda n: n if any("more" in t for t in n) else None)(
+        notices(driver)), 5, 0.05)
+    if shown != ["Line 3 of the pasted SVG: <circle> skipped: drawdoc keeps only rectangles.",
+                 "Line 4 of the pasted SVG: <rect>: rounded corners (rx, ry) dropped.",
+                 "And 2 more warnings."]:
+        raise Failure(f"the notices say {shown}")
+
+    step("a text field keeps its own paste; text that is no drawing is refused with a notice")
+    write_clipboard(driver, "2")
+    before = versions(drawdoc, env, doc)
+    scale = driver.find_element(By.ID, "png-scale")
+    scale.clear()
+    scale.click()
+    command(driver, "v")
+    wait("the pasted text in the field", lambda: scale.get_attribute("value") == "2", 5, 0.05)
+    write_clipboard(driver, "just some words")
+    driver.execute_script("document.getElementById('stage').focus()")
+    command(driver, "v")
+    wait("the notice", lambda: any("nothing on the clipboard that drawdoc can paste" in t
+                                   for t in notices(driver)), 5, 0.05)
+    settled(driver)
+    if versions(drawdoc, env, doc) != before:
+        raise Failure("pasting into a field, or pasting words, changed the drawing")
+
+    step("SVG without a rectangle, and SVG over the 16 MiB a paste sends, are refused with "
+         "notices")
+    write_clipboard(driver, '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9">\n'
+                    '<circle r="1"/>\n<circle r="2"/>\n<circle r="3"/>\n</svg>')
+    command(driver, "v")
+    headline = "The SVG on the clipboard has no rectangle that drawdoc can keep."
+    shown = wait("the notices", lambda: (lambda n: n if headline in n else None)(
+        notices(driver)), 5, 0.05)
+    if shown[-3:] != [headline,
+                      "Line 2 of the pasted SVG: <circle> skipped: drawdoc keeps only rectangles.",
+                      "And 2 more warnings."]:
+        raise Failure(f"the notices say {shown}")
+    write_clipboard(driver, '<svg xmlns="http://www.w3.org/2000/svg"><!--' + "x" * (16 << 20)
+                    + "--></svg>")
+    command(driver, "v")
+    wait("the notice", lambda: any("larger than the 16 MiB" in t for t in notices(driver)), 5, 0.05)
+    settled(driver)
+    if versions(drawdoc, env, doc) != before:
+        raise Failure("pasting SVG without rectangles, or too large, changed the drawing")
+
+
+def main():
+    drawdoc, driver = drawdoc_and_chromium(__doc__)
+    folder = tempfile.mkdtemp(prefix="drawdoc-clipboard-")
+    env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
+    server, base, token = start_server(drawdoc, env)
+    try:
+        print("the editor's clipboard in headless Chromium:", flush=True)
+        test(driver, drawdoc, env, base, token, folder)
+        print("clipboard test: passed")
+    except (Failure, AssertionError) as error:
+        print(f"clipboard test FAILED: {error}", file=sys.stderr)
+        for entry in driver.get_log("browser"):
+            print(f"  console: {entry['message']}", file=sys.stderr)
+        sys.exit(1)
+    finally:
+        driver.quit()
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
