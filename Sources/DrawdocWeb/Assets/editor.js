@@ -198,6 +198,9 @@ function edit(steps, kind = "edit") {
   steps = steps.filter(Boolean);
   if (state.gone || !steps.length) return Promise.resolve(null);
   if (state.offline) {
+    // Refused where it shows: a moved copy goes back, a field shows the value again.
+    page.restore(steps);
+    render();
     notify("The server cannot be reached, so edits are paused: the page reconnects by itself.");
     return Promise.resolve(null);
   }

@@ -235,6 +235,16 @@ export class PageDrawing {
   }
 
   /**
+   * Puts the nodes that `steps` would touch back as the page shows them: after a preview (a
+   * drag, a nudge) of an edit that is not made.
+   */
+  restore(steps) {
+    const touched = new Set();
+    applySteps(this.rectangles.slice(), new Map(this.index), steps, touched);
+    this.patch(touched);
+  }
+
+  /**
    * Shows the confirmed drawing with the edits still on their way (those the confirmed version
    * holds already are done); `touched` are the ids whose nodes may have to change.
    */
