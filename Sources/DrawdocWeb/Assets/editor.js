@@ -184,7 +184,9 @@ function refusal(result) {
   if (result.status === 0) {
     return "The server cannot be reached: this change was not saved. The page reconnects by itself.";
   }
-  const reason = result.data.error || `the server answered ${result.status}`;
+  // The API numbers the step it refused ("step 1: …"); a person made one change, not steps.
+  const reason = (result.data.error || `the server answered ${result.status}`)
+    .replace(/^step \d+: /, "");
   return `That change was not made: ${reason}.`.replace(/\.\.$/, ".");
 }
 
