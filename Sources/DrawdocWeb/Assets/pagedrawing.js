@@ -30,8 +30,8 @@ function setNode(node, r) {
   node.setAttribute("width", r.width);
   node.setAttribute("height", r.height);
   node.setAttribute("fill", r.color);
-  if (r.alpha >= 10) node.removeAttribute("fill-opacity");
-  else node.setAttribute("fill-opacity", r.alpha / 10);
+  // As the file writes it: 0.1 to 0.9, and 1 for level 10.
+  node.setAttribute("fill-opacity", r.alpha >= 10 ? "1" : String(r.alpha / 10));
 }
 
 /** A fresh rectangle id, `abc-def-ghi`, as the factory makes them. */
