@@ -113,6 +113,10 @@ class App:
         """Waits until `condition()` is true; fails saying `what`."""
         return wait(what, condition, seconds, pause=0.05)
 
+    def selected(self):
+        """The ids the editor has selected, through its test handle."""
+        return self.driver.execute_script("return drawdocEditor.selection();")
+
     def canvas_point(self, x, y):
         """Where canvas point (x, y) is on the page, as offsets from the drawing's centre."""
         box = self.driver.execute_script(
@@ -165,6 +169,26 @@ def steady_point(app, doc, points, wanted):
                                 for dx in (-2, 2) for dy in (-2, 2)):
             return x, y
     raise Failure(f"no point of {doc} away from every edge")
+
+
+def add_one(app, doc):
+    """Adds a rectangle with the panel's "Add rectangle" (nothing selected): it is made in the
+    middle of the view, and selected. Returns its id."""
+    before = {r["id"] for r in app.drawing(doc)["rectangles"]}
+    app.click("#add-random")
+    added = app.wait("added", lambda: ({r["id"] for r in app.drawing(doc)["rectangles"]}
+                                       - before or {None}).pop())
+    app.wait("the new one selected", lambda: app.selected() == [added])
+    r = app.rect(doc, added)
+    middle = app.driver.execute_script(
+        "const b = document.getElementById('stage').getBoundingClientRect();"
+        "return [b.left + b.width / 2, b.top + b.height / 2];")
+    centre = app.driver.execute_script("return drawdocEditor.toScreen(arguments[0], arguments[1]);",
+                                       r["x"] + r["width"] / 2, r["y"] + r["height"] / 2)
+    if abs(centre["x"] - middle[0]) > 2 or abs(centre["y"] - middle[1]) > 2:
+        raise Failure(f"the added rectangle {r} is not in the middle of the view: its centre "
+                      f"is at {centre}, the view's at {middle}")
+    return added
 
 
 def compare_pictures(screenshot, exported):
@@ -252,7 +276,7 @@ def test(app, screenshots):
     cx, cy = target["x"] + target["width"] / 2, target["y"] + target["height"] / 2
     expected = topmost_at(app, doc, cx, cy)
     app.click_canvas(cx, cy)
-    app.wait("the selection", lambda: app.find("#field-id").text == expected)
+    app.wait("the selection", lambda: app.selected() == [expected])
     assert app.finds("#overlay rect.outline"), "the selection is not outlined"
     rid = expected
     step("click on empty canvas clears it")
@@ -261,7 +285,7 @@ def test(app, screenshots):
     app.click_canvas(*empty)
     app.wait("no selection", lambda: not app.find("#selection").is_displayed())
     app.click_canvas(cx, cy)
-    app.wait("selected again", lambda: app.find("#field-id").text == rid)
+    app.wait("selected again", lambda: app.selected() == [rid])
 
     step("change color and alpha in the panel")
     app.type_into("#field-color", "#123456")
@@ -282,13 +306,22 @@ def test(app, screenshots):
     step("a refused value gets the command line's message, and changes nothing")
     before = app.drawing(doc)
     app.type_into("#field-x", "abc")
-    message = app.wait("the message", lambda: app.find("#message").text)
+    message = app.wait("the message", lambda: [n.text for n in app.finds("#notices .notice")
+                                               if "abc" in n.text])[-1]
     command = app.run("set", doc, rid, "--x", "abc", check=False)
     assert command.returncode == 64, command
-    assert message in command.stderr, (message, command.stderr)
+    # The command says "Error: set: MESSAGE"; the page, "That change was not made: MESSAGE."
+    said = command.stderr.splitlines()[0].removeprefix("Error: set: ")
+    assert said in message, (message, command.stderr)
     assert app.drawing(doc) == before
+    app.wait("the field shows x again",
+             lambda: app.find("#field-x").get_attribute("value") == str(app.rect(doc, rid)["x"]))
 
     step("drag moves it as one change")
+    # Snapping off: a random rectangle's edge near where the drag ends would pull it there.
+    app.click("#toggle-snap")
+    app.wait("snapping off", lambda: app.find("#toggle-snap").get_attribute("aria-pressed")
+             == "false")
     versions = len(json.loads(app.run("history", doc, "--json").stdout)["versions"])
     r = app.rect(doc, rid)
     middle = (r["x"] + r["width"] / 2, r["y"] + r["height"] / 2)
@@ -322,12 +355,9 @@ def test(app, screenshots):
     app.type_into("#title", "Browser test")
     app.wait("renamed back", lambda: app.drawing(doc)["title"] == "Browser test")
 
-    step("add one, delete one, undo and redo")
-    before = {r["id"] for r in app.drawing(doc)["rectangles"]}
-    app.find("#add-random").click()
-    added = app.wait("added", lambda: ({r["id"] for r in app.drawing(doc)["rectangles"]}
-                                       - before or {None}).pop())
-    app.wait("the new one selected", lambda: app.find("#field-id").text == added)
+    step("add one in the middle of the view, delete it, undo and redo with the toolbar")
+    app.find("#stage").send_keys(Keys.ESCAPE)
+    added = add_one(app, doc)
     app.find("#delete").click()
     app.wait("deleted", lambda: app.rect(doc, added) is None)
     app.wait("undo enabled", lambda: app.find("#undo").is_enabled())
@@ -345,16 +375,17 @@ def test(app, screenshots):
         .key_up(Keys.SHIFT).key_up(Keys.CONTROL).perform()
     app.wait("Shift+Ctrl+Z redoes", lambda: app.rect(doc, added) is None)
 
-    step("add one with the fields typed")
-    add = app.find("#add-form")
+    step("add one, and give it the fields typed")
+    app.find("#stage").send_keys(Keys.ESCAPE)
+    typed = add_one(app, doc)
     for name, value in (("x", "10"), ("y", "20"), ("width", "30"), ("height", "40"),
-                        ("color", "teal"), ("alpha", "6")):
-        add.find_element(By.NAME, name).send_keys(value)
-    add.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    typed = app.wait("the typed one", lambda: [r for r in app.drawing(doc)["rectangles"]
-                                              if (r["x"], r["y"], r["width"], r["height"])
-                                              == (10, 20, 30, 40)])[0]
-    assert typed["color"] == "#008080" and typed["alpha"] == 6, typed
+                        ("color", "teal")):
+        app.type_into(f"#field-{name}", value)
+    # The alpha slider, by its keys: Home is 1, each right arrow one more.
+    app.find("#field-alpha").send_keys(Keys.HOME, *[Keys.ARROW_RIGHT] * 5)
+    app.wait("the typed fields", lambda: app.rect(doc, typed) == {
+        "id": typed, "x": 10, "y": 20, "width": 30, "height": 40, "color": "#008080",
+        "alpha": 6})
 
     step("a `drawdoc set` in a terminal shows up in the open page within 1 s")
     started = time.time()
@@ -441,7 +472,7 @@ def test(app, screenshots):
 
     if screenshots:
         app.click_canvas(cx, cy)
-        app.wait("selected", lambda: app.find("#field-id").text)
+        app.wait("selected", lambda: app.selected())
         driver.save_screenshot(os.path.join(screenshots, "editor-page.png"))
 
     step("a phone: the panel goes under the canvas, and a tap selects")
@@ -454,7 +485,7 @@ def test(app, screenshots):
                                    for i in (4, 3, 5, 2, 6, 1, 7) for j in (4, 3, 5, 2, 6, 1, 7)),
                         lambda here: here is not None)
     app.tap_canvas(x, y)
-    app.wait("a tap selects", lambda: app.find("#field-id").text == topmost_at(app, doc, x, y))
+    app.wait("a tap selects", lambda: app.selected() == [topmost_at(app, doc, x, y)])
     if screenshots:
         driver.save_screenshot(os.path.join(screenshots, "editor-phone.png"))
 

@@ -227,7 +227,9 @@ function refusal(result) {
   if (result.status === 0) {
     return "The server cannot be reached: this change was not saved. The page reconnects by itself.";
   }
-  const reason = result.data.error || `the server answered ${result.status}`;
+  // The API numbers the step it refused ("step 1: …"); a person made one change, not steps.
+  const reason = (result.data.error || `the server answered ${result.status}`)
+    .replace(/^step \d+: /, "");
   return `That change was not made: ${reason}.`.replace(/\.\.$/, ".");
 }
 
@@ -241,6 +243,9 @@ function edit(steps, kind = "edit") {
   steps = steps.filter(Boolean);
   if (state.gone || !steps.length) return Promise.resolve(null);
   if (state.offline) {
+    // Refused where it shows: a moved copy goes back, a field shows the value again.
+    page.restore(steps);
+    render();
     notify("The server cannot be reached, so edits are paused: the page reconnects by itself.");
     return Promise.resolve(null);
   }

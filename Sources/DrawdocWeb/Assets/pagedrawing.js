@@ -30,8 +30,8 @@ function setNode(node, r) {
   node.setAttribute("width", r.width);
   node.setAttribute("height", r.height);
   node.setAttribute("fill", r.color);
-  if (r.alpha >= 10) node.removeAttribute("fill-opacity");
-  else node.setAttribute("fill-opacity", r.alpha / 10);
+  // As the file writes it: 0.1 to 0.9, and 1 for level 10.
+  node.setAttribute("fill-opacity", r.alpha >= 10 ? "1" : String(r.alpha / 10));
 }
 
 /** A fresh rectangle id, `abc-def-ghi`, as the factory makes them. */
@@ -303,6 +303,16 @@ export class PageDrawing {
     const touched = new Set();
     applySteps([...this.rectangles], new Map(this.index), entry.steps, touched);
     this.show(touched);
+  }
+
+  /**
+   * Puts the nodes that `steps` would touch back as the page shows them: after a preview (a
+   * drag, a nudge) of an edit that is not made.
+   */
+  restore(steps) {
+    const touched = new Set();
+    applySteps(this.rectangles.slice(), new Map(this.index), steps, touched);
+    this.patch(touched);
   }
 
   /**
