@@ -425,7 +425,7 @@ final class AppFixture {
     #expect(
       served == [
         "common.js", "drawings.js", "editor.js", "geometry.js", "gestures.js", "keys.js",
-        "pagedrawing.js", "panel.js", "snap.js", "tools.js", "viewport.js",
+        "layers.js", "pagedrawing.js", "panel.js", "snap.js", "tools.js", "viewport.js",
       ])
     let style = try fixture.call("GET", "/assets/app.css")
     #expect(style.headers["Content-Type"] == "text/css; charset=utf-8")

@@ -9,6 +9,7 @@ import {
 import { stepped, svgRect } from "./geometry.js";
 import { bounds, connectGestures } from "./gestures.js";
 import { connectKeys } from "./keys.js";
+import { connectLayers } from "./layers.js";
 import { PageDrawing, describe, makeId } from "./pagedrawing.js";
 import { connectPanel } from "./panel.js";
 import { GRID_STEP } from "./snap.js";
@@ -335,6 +336,7 @@ renderers.push(() => {
 connectGestures(editor);
 connectKeys(editor);
 connectPanel(editor);
+connectLayers(editor);
 
 /**
  * The page's one deliberate way in from outside, for the browser tests (`Tests/browser/`) and

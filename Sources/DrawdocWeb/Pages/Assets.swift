@@ -20,6 +20,7 @@ enum Assets {
     case "gestures.js": asset = (javaScript, PackageResources.gestures_js)
     case "keys.js": asset = (javaScript, PackageResources.keys_js)
     case "snap.js": asset = (javaScript, PackageResources.snap_js)
+    case "layers.js": asset = (javaScript, PackageResources.layers_js)
     default: return nil
     }
     var headers = HTTPHeaders()
