@@ -87,6 +87,7 @@ let package = Package(
         .embedInCode("Assets/pagedrawing.js"), .embedInCode("Assets/gestures.js"),
         .embedInCode("Assets/keys.js"), .embedInCode("Assets/snap.js"),
         .embedInCode("Assets/layers.js"),
+        .embedInCode("Assets/history.js"),
       ]
     ),
     .target(

@@ -25,7 +25,31 @@ extension Editing {
     let revision = try store.update(id, at: now, basedOn: nil) { drawing in
       // A group commit may run the change again: each run starts afresh.
       run = StepRun()
-      for step in steps { try run.apply(step, to: &drawing.plane) }
+      var index = 0
+      while index < steps.count {
+        // A run of additions or removals is made in one pass: a selection of thousands, or
+        // its undo, costs one.
+        var removals: [(Identifier, was: Rectangle?)] = []
+        while index < steps.count, case .remove(let id, let was) = steps[index] {
+          removals.append((id, was))
+          index += 1
+        }
+        var additions: [(RectangleEdit, id: Identifier?, at: Int?)] = []
+        while removals.isEmpty, index < steps.count,
+          case .add(let fields, let id, let at) = steps[index]
+        {
+          additions.append((fields, id, at))
+          index += 1
+        }
+        if !removals.isEmpty {
+          run.remove(removals, from: &drawing.plane)
+        } else if !additions.isEmpty {
+          try run.add(additions, to: &drawing.plane)
+        } else {
+          try run.apply(steps[index], to: &drawing.plane)
+          index += 1
+        }
+      }
       return run.change
     }
     return AppliedEdit(
@@ -54,12 +78,12 @@ private struct StepRun {
     switch step {
     case .set(let id, let to, let was): try set(id, to: to, was: was, in: &plane)
     case .shift(let id, let by): try shift(id, by: by, in: &plane)
-    case .add(let fields, let id, let index): try add(fields, id: id, at: index, to: &plane)
-    case .remove(let id, let was): try remove(id, was: was, from: &plane)
+    case .add(let fields, let id, let index): try add([(fields, id, index)], to: &plane)
+    case .remove(let id, let was): remove([(id, was)], from: &plane)
     case .place(let id, let index):
       guard let from = plane.zIndex(of: id) else { return removedMeanwhile(id) }
       if try plane.place(id, atZIndex: index) { moved(id, from: from) }
-    case .order(let ids, let target): try order(ids, target, in: &plane)
+    case .order(let ids, let target): order(ids, target, in: &plane)
     case .rename(let new, let was):
       let old = plane.title
       guard new != old else { return }
@@ -126,73 +150,88 @@ private struct StepRun {
 
   // MARK: - Adding and removing
 
-  private mutating func add(
-    _ fields: RectangleEdit, id: Identifier?, at index: Int?, to plane: inout Plane
-  ) throws(ModelError) {
-    if let id, plane.contains(id) {
-      return notice(id, "A rectangle with the id \(id) is already there; it was left as it is.")
-    }
-    var rectangle = try factory.makeRectangle(
-      for: plane, x: fields.x, y: fields.y, width: fields.width, height: fields.height,
-      color: fields.color, alpha: fields.alpha)
-    if let id {
-      rectangle = Rectangle(
-        id: id, point: rectangle.point, size: rectangle.size, color: rectangle.color,
-        alpha: rectangle.alpha)
-    }
-    try plane.add(rectangle)
-    if let index { try plane.place(rectangle.id, atZIndex: index) }
-    added.append(rectangle.id)
-    undo.append(.remove(rectangle.id, was: rectangle))
-    touch(rectangle.id, .add)
-  }
-
-  private mutating func remove(_ id: Identifier, was: Rectangle?, from plane: inout Plane)
+  /// Adds rectangles: in one pass when each has a z-index and they ascend (the undo of a
+  /// removal), else one by one.
+  mutating func add(
+    _ additions: [(RectangleEdit, id: Identifier?, at: Int?)], to plane: inout Plane
+  )
     throws(ModelError)
   {
-    // Removed already: what was asked is done.
-    guard let current = plane[id], let index = plane.zIndex(of: id) else { return }
-    if let was, !current.changedFields(from: was).isEmpty {
-      return notice(id, "Someone else changed this rectangle since; it was kept.")
+    var made: [(rectangle: Rectangle, zIndex: Int?)] = []
+    var ids: Set<Identifier> = []
+    for (fields, id, index) in additions {
+      if let id, plane.contains(id) || ids.contains(id) {
+        notice(id, "A rectangle with the id \(id) is already there; it was left as it is.")
+        continue
+      }
+      var rectangle: Rectangle
+      repeat {
+        rectangle = try factory.makeRectangle(
+          for: plane, x: fields.x, y: fields.y, width: fields.width, height: fields.height,
+          color: fields.color, alpha: fields.alpha)
+      } while id == nil && ids.contains(rectangle.id)
+      if let id {
+        rectangle = Rectangle(
+          id: id, point: rectangle.point, size: rectangle.size, color: rectangle.color,
+          alpha: rectangle.alpha)
+      }
+      ids.insert(rectangle.id)
+      made.append((rectangle, index))
     }
-    try plane.remove(id)
-    undo.append(.add(RectangleEdit(current, fields: Rectangle.Field.allCases), id: id, at: index))
-    touch(id, .remove)
+    let indexes = made.compactMap(\.zIndex)
+    if made.count > 1, indexes.count == made.count, zip(indexes, indexes.dropFirst()).allSatisfy(<=)
+    {
+      try plane.insert(made.map { ($0.rectangle, $0.zIndex ?? 0) })
+    } else {
+      for (rectangle, index) in made {
+        try plane.add(rectangle)
+        if let index { try plane.place(rectangle.id, atZIndex: index) }
+      }
+    }
+    for (rectangle, _) in made {
+      added.append(rectangle.id)
+      undo.append(.remove(rectangle.id, was: rectangle))
+      touch(rectangle.id, .add)
+    }
+  }
+
+  /// Removes rectangles in one pass; one that changed since the page showed it (`was`) is kept.
+  mutating func remove(_ removals: [(Identifier, was: Rectangle?)], from plane: inout Plane) {
+    var ids: Set<Identifier> = []
+    for (id, was) in removals {
+      // Removed already: what was asked is done.
+      guard let current = plane[id] else { continue }
+      if let was, !current.changedFields(from: was).isEmpty {
+        notice(id, "Someone else changed this rectangle since; it was kept.")
+      } else {
+        ids.insert(id)
+      }
+    }
+    guard !ids.isEmpty else { return }
+    // From the top down, so that taken back (in the opposite order) each goes back in its place.
+    for (rectangle, index) in plane.remove(ids).reversed() {
+      undo.append(
+        .add(
+          RectangleEdit(rectangle, fields: Rectangle.Field.allCases), id: rectangle.id, at: index))
+      touch(rectangle.id, .remove)
+    }
   }
 
   // MARK: - Z-order
 
-  private mutating func order(_ ids: [Identifier], _ target: OrderTarget, in plane: inout Plane)
-    throws(ModelError)
-  {
-    var moving: [(id: Identifier, index: Int)] = []
-    for id in Set(ids) {
-      if let index = plane.zIndex(of: id) {
-        moving.append((id, index))
-      } else {
-        removedMeanwhile(id)
-      }
+  private mutating func order(_ ids: [Identifier], _ target: OrderTarget, in plane: inout Plane) {
+    var chosen: Set<Identifier> = []
+    for id in ids {
+      if plane.contains(id) { chosen.insert(id) } else { removedMeanwhile(id) }
     }
-    let chosen = Set(moving.map(\.id))
-    // Each moves in turn, from the one that has the farthest to go, so that they keep their
-    // order among themselves.
-    let upwards = target == .front || target == .forward
-    moving.sort { upwards ? $0.index > $1.index : $0.index < $1.index }
-    for (offset, entry) in moving.enumerated() {
-      guard let from = plane.zIndex(of: entry.id) else { continue }
-      let to: Int
-      switch target {
-      case .front: to = plane.count - 1 - offset
-      case .back: to = offset
-      case .forward:
-        guard from + 1 < plane.count, !chosen.contains(plane[from + 1].id) else { continue }
-        to = from + 1
-      case .backward:
-        guard from > 0, !chosen.contains(plane[from - 1].id) else { continue }
-        to = from - 1
-      }
-      if try plane.place(entry.id, atZIndex: to) { moved(entry.id, from: from) }
+    let moves: [Plane.ZMove]
+    switch target {
+    case .front: moves = plane.raise(chosen, toTop: true)
+    case .forward: moves = plane.raise(chosen, toTop: false)
+    case .backward: moves = plane.lower(chosen, toBottom: false)
+    case .back: moves = plane.lower(chosen, toBottom: true)
     }
+    for move in moves { moved(move.id, from: move.from) }
   }
 
   private mutating func moved(_ id: Identifier, from index: Int) {

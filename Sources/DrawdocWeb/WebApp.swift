@@ -35,6 +35,9 @@ import Synchronization
 /// | `GET /api/drawings/ID/svg` | the drawing file, which the editor draws |
 /// | `GET /api/drawings/ID/thumbnail` | the thumbnail |
 /// | `GET /api/drawings/ID/export?format=svg\|png\|json&scale=S&background=C` | a download, byte for byte what `drawdoc export` writes |
+/// | `GET /api/drawings/ID/history` | the kept versions, as `drawdoc history --json` prints them |
+/// | `GET /api/drawings/ID/versions/N` | version N's SVG file |
+/// | `POST /api/drawings/ID/restore` | `version`: that version again, as a new one; `HistoryRoutes.swift` |
 /// | `POST /api/trash/ID/restore` | back from the trash |
 /// | `GET /api/events?since=N` | Server-Sent Events: one per store change |
 /// | `GET /api/session` | 204 when the request carries the token (a page checks one it was given) |
@@ -88,9 +91,10 @@ package struct WebApp: HTTPResponder {
   /// How many event streams are open.
   package var eventStreams: Int { broadcast.streamCount }
 
-  /// The server's bounds for the app: its requests are small JSON objects, so a body is at
-  /// most 1 MiB.
-  package static let limits = HTTPLimits(bodyBytes: 1 << 20)
+  /// The server's bounds for the app: its requests are JSON objects, the largest an edit of
+  /// every rectangle of a large drawing (or its undo: about 130 bytes a rectangle), so a body
+  /// is at most 16 MiB. Only a request with the token has its body read.
+  package static let limits = HTTPLimits(bodyBytes: 16 << 20)
 }
 
 /// The app's routes, behind the gate.
@@ -188,6 +192,8 @@ struct Routes: HTTPResponder {
       let applied = try editing.apply(try EditRequest.steps(try RequestFields(request)), to: id)
       return json(EditRequest.answer(applied))
     case (_, "rectangles", _): return try rectangleRoute(method, id, api, request)
+    case ("GET", "history", 3), ("GET", "versions", 4), ("POST", "restore", 3):
+      return try historyRoute(method, id, api, request)
     default: throw notFound(request)
     }
   }
@@ -334,17 +340,17 @@ struct Routes: HTTPResponder {
     try UserValue.identifier(text, field: "drawing")
   }
 
-  private func notFound(_ request: HTTPRequest) -> WebError {
+  func notFound(_ request: HTTPRequest) -> WebError {
     WebError(status: .notFound, message: "nothing is at \(request.method) \(request.path)")
   }
 
-  private func json(_ value: JSONValue, status: HTTPStatus = .ok) -> HTTPResponse {
+  func json(_ value: JSONValue, status: HTTPStatus = .ok) -> HTTPResponse {
     var response = file(value.serialized + [0x0A], type: "application/json")
     response.status = status
     return response
   }
 
-  private func file(_ bytes: [UInt8], type: String) -> HTTPResponse {
+  func file(_ bytes: [UInt8], type: String) -> HTTPResponse {
     var headers = HTTPHeaders()
     headers.add("Content-Type", type)
     return HTTPResponse(status: .ok, headers: headers, body: .bytes(bytes))

@@ -239,6 +239,8 @@ final class ServedApp {
       "/api/drawings/\(app.id)/rectangles/aaa-aaa-aaa/raise", "/api/drawings/\(app.id)/x/y/z",
       "/api/trash", "/api/trash/\(app.id)", "/api/trash/\(app.id)/restore", "/api/events/x",
       "/assets", "/assets/x/y", "/drawings", "/drawings/\(app.id)/more", "/api/drawings/nope",
+      "/api/drawings/\(app.id)/history", "/api/drawings/\(app.id)/versions/1",
+      "/api/drawings/\(app.id)/versions/x", "/api/drawings/\(app.id)/restore",
     ]
     for method in ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] {
       for path in paths {

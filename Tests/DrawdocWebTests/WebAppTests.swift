@@ -411,6 +411,10 @@ final class AppFixture {
       #expect(page.contains(#"<link rel="stylesheet" href="/assets/app.css">"#))
       #expect(!page.contains("<script>"), "\(path) has an inline script")
       modules.append(script)
+      // And every module the page preloads, which its script imports or will.
+      modules += page.matches(of: #/<link rel="modulepreload" href="/assets/([a-z]+\.js)">/#).map {
+        String($0.output.1)
+      }
     }
     // Every module a module imports, followed to the end.
     var served: Set<String> = []
@@ -424,8 +428,9 @@ final class AppFixture {
     }
     #expect(
       served == [
-        "common.js", "drawings.js", "editor.js", "geometry.js", "gestures.js", "keys.js",
-        "layers.js", "pagedrawing.js", "panel.js", "snap.js", "tools.js", "viewport.js",
+        "common.js", "drawings.js", "editor.js", "geometry.js", "gestures.js", "history.js",
+        "keys.js", "layers.js", "pagedrawing.js", "panel.js", "snap.js", "tools.js",
+        "viewport.js",
       ])
     let style = try fixture.call("GET", "/assets/app.css")
     #expect(style.headers["Content-Type"] == "text/css; charset=utf-8")

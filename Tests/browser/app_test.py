@@ -15,7 +15,7 @@ hook for tests that `editor.js` sets.
 import argparse
 import json
 import os
-import shutil
+import re
 import signal
 import subprocess
 import sys
@@ -27,8 +27,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check import read_png  # noqa: E402  (the PNG reader of the browser check)
 
 try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.actions import interaction
     from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -38,7 +36,7 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("app_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, chromium_options, start_server, wait  # noqa: E402
+from served_app import Failure, headless_chromium, start_server, wait  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOLERANCE = 2
@@ -54,15 +52,7 @@ class App:
         self.folder = folder
         self.server, self.base, self.token = start_server(drawdoc, self.env)
         self.address = f"{self.base}?token={self.token}"
-        for browser in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
-            if os.path.exists(browser):
-                break
-        else:
-            raise Failure("chromium is not installed: apt-get install chromium chromium-driver")
-        driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-        self.driver = webdriver.Chrome(service=Service(driver_path),
-                                       options=chromium_options(browser))
-        self.driver.set_page_load_timeout(20)
+        self.driver = headless_chromium()
 
     def close(self):
         try:
@@ -204,7 +194,7 @@ def test(app, screenshots):
     app.wait("the token leaves the address", lambda: "token" not in driver.current_url)
     app.wait_ready()
 
-    step("create a drawing from the form")
+    step("create a drawing from the form: it opens in the editor at once")
     form = app.find("#create")
     form.find_element(By.NAME, "title").send_keys("Browser test")
     for name, value in (("width", "400"), ("height", "300"), ("random", "3")):
@@ -212,12 +202,13 @@ def test(app, screenshots):
         field.clear()
         field.send_keys(value)
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    doc = app.wait("the new card", lambda: app.driver.execute_script(
-        "const card = [...document.querySelectorAll('.card')]"
-        ".find(c => c.textContent.includes('Browser test')); return card && card.dataset.id;"))
-    listed = json.loads(app.run("list", "--json").stdout)
-    row = next(r for r in listed if r["id"] == doc)
-    assert row["rectangles"] == 3 and row["width"] == 400, row
+    doc = app.wait("the new drawing's editor", lambda: (lambda m: m and m.group(1))(
+        re.search(r"/drawings/([a-z0-9]{3}-[a-z0-9]{3}-[a-z0-9]{3})$", driver.current_url)))
+    row = next(r for r in json.loads(app.run("list", "--json").stdout) if r["id"] == doc)
+    assert row["title"] == "Browser test" and row["rectangles"] == 3 and row["width"] == 400, row
+    app.wait_ready()
+    driver.get(app.base)
+    app.wait_ready()
 
     step("rename and duplicate from the cards")
     app.click(f'.card[data-id="{doc}"] button.rename')
@@ -231,10 +222,14 @@ def test(app, screenshots):
     app.wait("the copy's card", lambda: len(app.finds(".card")) == 2)
 
     step("a change from the command line shows up on the drawings page")
-    other = app.run("new", "--title", "From the terminal").stdout.strip()
+    other = app.run("new", "--title", "From the terminal", "--width", "390", "--height", "844",
+                    "--random", "5", "--seed", "9").stdout.strip()
     app.wait("the terminal's drawing on the page",
              lambda: app.finds(f'.card[data-id="{other}"]'), seconds=1.5)
     if screenshots:
+        ActionChains(driver).move_to_element(app.find("h1")).perform()  # no card hovered
+        app.wait("the thumbnails", lambda: driver.execute_script(
+            "return [...document.querySelectorAll('.card img')].every(i => i.complete && i.src)"))
         driver.save_screenshot(os.path.join(screenshots, "drawings-page.png"))
 
     step("delete to the trash and restore from the page")

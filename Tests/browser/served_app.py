@@ -64,22 +64,32 @@ def chromium_options(browser, *extra_arguments):
     return options
 
 
-def drawdoc_and_chromium(description):
-    """The command line of a browser test: its `--drawdoc` binary, checked, and a headless
-    Chromium (with a 20 s page-load timeout) through chromedriver; exits with the way to
-    install what is missing."""
+def command_line(description, add_arguments=None):
+    """The command line of a browser test: its `--drawdoc` binary, checked, and the options
+    that `add_arguments(parser)` adds; exits saying what to do when the binary is missing."""
     import argparse
+    import os
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    parser = argparse.ArgumentParser(description=description,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--drawdoc", default=os.path.join(root, ".build", "debug", "drawdoc"))
+    if add_arguments:
+        add_arguments(parser)
+    options = parser.parse_args()
+    if not os.access(options.drawdoc, os.X_OK):
+        sys.exit(f"no drawdoc at {options.drawdoc}: swift build first")
+    return options
+
+
+def headless_chromium():
+    """A headless Chromium (with a 20 s page-load timeout) through chromedriver; exits with
+    the way to install it when it is missing."""
     import os
     import shutil
     import sys
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    parser = argparse.ArgumentParser(description=description)
-    parser.add_argument("--drawdoc", default=os.path.join(root, ".build", "debug", "drawdoc"))
-    options = parser.parse_args()
-    if not os.access(options.drawdoc, os.X_OK):
-        sys.exit(f"no drawdoc at {options.drawdoc}: swift build first")
     browser = next((path for path in ("/usr/bin/chromium", "/usr/bin/chromium-browser")
                     if os.path.exists(path)), None)
     if browser is None:
@@ -87,4 +97,10 @@ def drawdoc_and_chromium(description):
     driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
     driver = webdriver.Chrome(service=Service(driver_path), options=chromium_options(browser))
     driver.set_page_load_timeout(20)
-    return options.drawdoc, driver
+    return driver
+
+
+def drawdoc_and_chromium(description):
+    """The `--drawdoc` binary of a browser test's command line, and a headless Chromium."""
+    options = command_line(description)
+    return options.drawdoc, headless_chromium()

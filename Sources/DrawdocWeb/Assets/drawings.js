@@ -1,4 +1,5 @@
-// The drawings page: cards newest first, kept current by the change stream.
+// The drawings page: same-size cards newest first, kept current by the change stream. A
+// card's whole face is one link to the editor; its buttons sit beside the link, not in it.
 
 import {
   api, coalesced, element, followChanges, keepTrying, localTime, showMessage, showPicture,
@@ -20,39 +21,100 @@ const reload = coalesced(load);
 
 function render(data) {
   const cards = document.getElementById("cards");
+  const trash = document.getElementById("trash");
+  const focus = focused(cards) || focused(trash);
   cards.replaceChildren(...data.drawings.map((drawing) => card(drawing, data)));
   document.getElementById("empty").hidden = data.drawings.length > 0;
-  const trash = document.getElementById("trash");
   trash.replaceChildren(...data.trash.map(trashRow));
   document.getElementById("trash-section").hidden = data.trash.length === 0;
+  if (focus) refocus(focus);
+}
+
+/** What has the focus in a list's item, if anything: the item's id and place, its class. */
+function focused(list) {
+  const active = document.activeElement;
+  const item = active && active.closest ? active.closest("li") : null;
+  if (!item || item.parentElement !== list) return null;
+  const index = [...list.children].indexOf(item);
+  return { list, id: item.dataset.id, index, kind: active.classList[0] };
+}
+
+/** Gives the focus back after a redraw: to the same control, or to the item that took the
+ * place of one that went (to the trash, or out of it), so that a keyboard user keeps their
+ * place. */
+function refocus({ list, id, index, kind }) {
+  const items = [...list.children];
+  const same = items.find((item) => item.dataset.id === id);
+  const item = same || items[Math.min(index, items.length - 1)];
+  const target = item &&
+    ((same && kind && item.querySelector(`:scope .${kind}`)) || item.querySelector("a, button"));
+  (target || document.getElementById("drawings-heading")).focus();
+}
+
+const ICONS = {
+  rename: "M4 20h4L19 9l-4-4L4 16z M13.5 6.5l4 4",
+  duplicate: "M8 8h11v11H8z M5 16V5h11",
+  delete: "M4 7h16 M9 7V4h6v3 M6 7l1 13h10l1-13 M10 11v6 M14 11v6",
+  save: "M5 12.5l4.5 4.5L19 7.5",
+  cancel: "M6.5 6.5l11 11 M17.5 6.5l-11 11",
+};
+
+function icon(name) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  path.setAttribute("d", ICONS[name]);
+  svg.append(path);
+  return svg;
+}
+
+/** A button that shows an icon and says what it does in a tooltip; `name` says to what. */
+function iconButton(kind, label, name, onclick, type = "button") {
+  const attributes = { type, class: kind, title: label, "aria-label": `${label} ${name}` };
+  if (onclick) attributes.onclick = onclick;
+  return element("button", attributes, icon(kind));
 }
 
 function card(drawing, data) {
+  const name = drawing.title || "(untitled)";
   const count = drawing.rectangles === 1 ? "1 rectangle" : `${drawing.rectangles} rectangles`;
-  const title = element("p", { class: "title", text: drawing.title || "(untitled)" });
-  const text = element("div", { class: "text" }, title,
-    element("p", { class: "meta", text: `${count} · ${drawing.id}` }),
-    element("p", { class: "meta", text: `created ${localTime(drawing.created)}` }),
-    element("p", { class: "meta", text: `modified ${localTime(drawing.modified)}` }));
-  const image = element("img", { alt: drawing.title || "(untitled)" });
+  const metaId = `meta-${drawing.id}`;
+  // The thumbnail is fitted in a frame of one shape for every card, on the drawing's white.
+  const image = element("img", { alt: "" });
   showPicture(image, `/api/drawings/${drawing.id}/thumbnail?at=${data.sequence}`);
-  const picture = element("a", { class: "picture", href: `/drawings/${drawing.id}` }, image);
+  const sheet = element("div", { class: "sheet" }, image);
+  sheet.style.setProperty("--ratio", String(drawing.width / drawing.height));
+  const link = element("a", {
+    class: "open", href: `/drawings/${drawing.id}`, "aria-describedby": metaId, text: name,
+  });
+  const title = element("h3", { class: "title", title: name }, link);
+  const meta = element("div", { class: "meta", id: metaId },
+    element("p", { text: `${drawing.width} × ${drawing.height} · ${count}` }),
+    element("p", { class: "mono", text: drawing.id }),
+    element("p", { text: `modified ${localTime(drawing.modified)}` }),
+    element("p", { text: `created ${localTime(drawing.created)}` }));
   const actions = element("div", { class: "actions" },
-    element("a", { href: `/drawings/${drawing.id}`, class: "open", text: "Open" }),
-    element("button", { class: "rename", text: "Rename", onclick: () => rename(drawing, text, title) }),
-    element("button", { class: "duplicate", text: "Duplicate", onclick: () => duplicate(drawing) }),
-    element("button", { class: "delete danger", text: "Delete", onclick: () => trashIt(drawing) }));
-  return element("li", { class: "card", "data-id": drawing.id }, picture, text, actions);
+    iconButton("rename", "Rename", name, () => rename(drawing, item, title)),
+    iconButton("duplicate", "Duplicate", name, () => duplicate(drawing)),
+    iconButton("delete", "Move to trash", name, () => trashIt(drawing)));
+  const item = element("li", { class: "card", "data-id": drawing.id },
+    element("div", { class: "frame" }, sheet), title, actions, meta);
+  return item;
 }
 
 function trashRow(drawing) {
+  const name = drawing.title || "(untitled)";
   return element("li", { "data-id": drawing.id },
-    element("span", { text: drawing.title || "(untitled)" }),
+    element("span", { class: "name", text: name }),
     element("span", { class: "meta", text: `deleted ${localTime(drawing.trashed)}` }),
-    element("button", { class: "restore", text: "Restore", onclick: () => restore(drawing) }));
+    element("button", {
+      type: "button", class: "restore", text: "Restore", "aria-label": `Restore ${name}`,
+      onclick: () => restore(drawing),
+    }));
 }
 
-function rename(drawing, text, title) {
+function rename(drawing, item, title) {
   const input = element("input", { value: drawing.title, "aria-label": "New title" });
   const save = async () => {
     const current = await api("GET", `/api/drawings/${drawing.id}`);
@@ -68,15 +130,19 @@ function rename(drawing, text, title) {
     if (waiting) { waiting = false; reload(); }
   };
   const form = element("form", { class: "rename" }, input,
-    element("button", { type: "submit", text: "Save" }),
-    element("button", { type: "button", text: "Cancel", onclick: () => { done(); reload(); } }));
+    iconButton("save", "Save", "the title", null, "submit"),
+    iconButton("cancel", "Cancel", "renaming", () => { done(); reload(); }));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     renaming = false;
     await save();
     done();
   });
+  form.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") { event.preventDefault(); done(); reload(); }
+  });
   renaming = true;
+  item.classList.add("renaming");
   title.replaceWith(form);
   input.focus();
   input.select();
@@ -100,6 +166,7 @@ async function restore(drawing) {
   reload();
 }
 
+// A new drawing opens in the editor at once.
 document.getElementById("create").addEventListener("submit", async (event) => {
   event.preventDefault();
   const fields = event.target.elements;
@@ -109,8 +176,7 @@ document.getElementById("create").addEventListener("submit", async (event) => {
   });
   if (!result.ok) { showMessage("create-error", result.data.error); return; }
   showMessage("create-error", "");
-  fields.title.value = "";
-  reload();
+  location.assign(`/drawings/${encodeURIComponent(result.data.id)}`);
 });
 
 keepTrying(load).then((data) => {

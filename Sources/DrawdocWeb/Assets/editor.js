@@ -8,6 +8,7 @@ import {
 } from "./common.js";
 import { stepped, svgRect } from "./geometry.js";
 import { bounds, connectGestures } from "./gestures.js";
+import { connectHistory } from "./history.js";
 import { connectKeys } from "./keys.js";
 import { connectLayers } from "./layers.js";
 import { PageDrawing, describe, makeId } from "./pagedrawing.js";
@@ -79,6 +80,7 @@ async function catchUp() {
 const reload = coalesced(catchUp);
 
 function markGone(text) {
+  if (typeof history !== "undefined") history.endPreview();
   state.gone = true;
   setStatus(text);
   for (const control of document.querySelectorAll("main button, main input")) control.disabled = true;
@@ -91,6 +93,7 @@ function render() {
   if (!drawing) return;
   for (const id of [...state.selection]) if (!page.index.has(id)) state.selection.delete(id);
   document.title = `${drawing.title || "(untitled)"} · drawdoc`;
+  document.getElementById("page-heading").textContent = `Editing ${drawing.title || "(untitled)"}`;
   const title = document.getElementById("title");
   if (document.activeElement !== title) title.value = drawing.title;
   const count = page.rectangles.length;
@@ -100,6 +103,39 @@ function render() {
   }
   renderOverlay();
   for (const renderer of renderers) renderer();
+  if (page.version !== announced) {
+    announced = page.version;
+    for (const listener of versionListeners) listener();
+  }
+}
+
+const versionListeners = [];
+let announced = 0;
+
+/** Shows an old version over the canvas, read-only (`null` ends it): the history's preview. */
+function showPreview(svg) {
+  let box = document.getElementById("version-preview");
+  if (svg === null) {
+    if (box) box.remove();
+    state.previewing = false;
+    renderOverlay();
+    return;
+  }
+  if (!box) {
+    box = document.createElement("div");
+    box.id = "version-preview";
+    box.className = "version-preview";
+    // The last child of the viewport: it zooms and pans with the canvas.
+    document.getElementById("viewport").append(box);
+  }
+  const template = document.createElement("template");
+  template.innerHTML = svg.slice(svg.indexOf("<svg"));
+  const picture = document.adoptNode(template.content.firstElementChild);
+  picture.setAttribute("width", page.drawing.width * view.zoom);
+  picture.setAttribute("height", page.drawing.height * view.zoom);
+  box.replaceChildren(picture);
+  state.previewing = true;
+  overlay.replaceChildren();
 }
 
 /** A line of the overlay, across the whole pasteboard. */
@@ -117,6 +153,12 @@ function guide(line) {
  */
 function renderOverlay(extra = {}) {
   const drawing = page.drawing;
+  const preview = document.querySelector("#version-preview svg");
+  if (preview) {
+    preview.setAttribute("width", drawing.width * view.zoom);
+    preview.setAttribute("height", drawing.height * view.zoom);
+    return;
+  }
   overlay.setAttribute("viewBox", `0 0 ${drawing.width} ${drawing.height}`);
   overlay.setAttribute("width", drawing.width * view.zoom);
   overlay.setAttribute("height", drawing.height * view.zoom);
@@ -202,6 +244,10 @@ function edit(steps, kind = "edit") {
     notify("The server cannot be reached, so edits are paused: the page reconnects by itself.");
     return Promise.resolve(null);
   }
+  if (state.previewing) {
+    notify("An old version is shown: press Escape (or Back to current) to edit the drawing.");
+    return Promise.resolve(null);
+  }
   if (kind === "edit") own.redo = [];
   const entry = page.begin(steps);
   sending += 1;
@@ -212,7 +258,7 @@ function edit(steps, kind = "edit") {
     if (result.ok) {
       for (const notice of result.data.notices) notify(notice.message);
       if (result.data.changed) {
-        entry.version = result.data.version;
+        page.settle(entry, result.data.version);
         (kind === "undo" ? own.redo : own.undo).push(result.data.undo);
         await reload();
       } else {
@@ -337,6 +383,10 @@ connectGestures(editor);
 connectKeys(editor);
 connectPanel(editor);
 connectLayers(editor);
+const history = connectHistory({
+  id, api, showPreview, message: notify,
+  onChange: (listener) => { versionListeners.push(listener); },
+});
 
 /**
  * The page's one deliberate way in from outside, for the browser tests (`Tests/browser/`) and
@@ -368,6 +418,8 @@ keepTrying(load).then((data) => {
     if (event.event === "restored") {
       state.gone = false;
       for (const control of document.querySelectorAll("main button, main input")) control.disabled = false;
+      history.endPreview();
+      history.refresh();
     }
     if (event.version > page.version || event.event === "restored") reload();
   }, () => reload(), connection);

@@ -79,7 +79,7 @@ export function connectGestures(editor) {
   const selected = () => [...state.selection].map((id) => page.rectangle(id)).filter(Boolean);
 
   stage.addEventListener("pointerdown", (event) => {
-    if (!page.drawing || state.gone || event.button > 0) return;
+    if (!page.drawing || state.gone || state.previewing || event.button > 0) return;
     stage.focus({ preventScroll: true });
     const point = view.canvasPoint(event);
     const base = { start: point, moved: false, pointer: event.pointerType };

@@ -48,6 +48,12 @@ function indexOf(rectangles) {
   return index;
 }
 
+/** Puts `items` in `array` in place (a spread of 100,000 arguments would overflow the stack). */
+function replaceAll(array, items) {
+  items.forEach((item, at) => { array[at] = item; });
+  array.length = items.length;
+}
+
 const number = (value) => (typeof value === "number" ? value : Number(value));
 
 /**
@@ -70,7 +76,8 @@ export function applySteps(rectangles, index, steps, touched = new Set()) {
     reindex(Math.min(from, to));
     touched.add(id);
   };
-  for (const step of steps) {
+  for (let at = 0; at < steps.length; at += 1) {
+    const step = steps[at];
     if (step.set !== undefined || step.shift !== undefined) {
       const id = step.set ?? step.shift;
       const at = index.get(id);
@@ -88,24 +95,64 @@ export function applySteps(rectangles, index, steps, touched = new Set()) {
       rectangles[at] = r;
       touched.add(id);
     } else if (step.add !== undefined) {
-      const r = { id: step.add.id || makeId(), alpha: 10, color: "#9ca3af", ...step.add };
-      for (const field of ["x", "y", "width", "height", "alpha"]) r[field] = number(r[field]);
-      if (index.has(r.id)) continue;
-      const at = step.at ?? rectangles.length;
-      rectangles.splice(Math.min(at, rectangles.length), 0, r);
-      reindex(Math.min(at, rectangles.length - 1));
-      touched.add(r.id);
+      // A run of additions: in one pass when each has a z-index and they ascend (the undo of
+      // a removal), as the server makes them.
+      const made = [];
+      const ids = new Set();
+      for (; at < steps.length && steps[at].add !== undefined; at += 1) {
+        const r = { id: steps[at].add.id || makeId(), alpha: 10, color: "#9ca3af", ...steps[at].add };
+        for (const field of ["x", "y", "width", "height", "alpha"]) r[field] = number(r[field]);
+        if (!index.has(r.id) && !ids.has(r.id)) {
+          ids.add(r.id);
+          made.push({ r, z: steps[at].at });
+        }
+      }
+      at -= 1;
+      const ascending = made.length > 1 && made.every((entry, k) => Number.isInteger(entry.z)
+        && (k === 0 || made[k - 1].z <= entry.z));
+      if (ascending) {
+        const result = [];
+        let old = 0;
+        for (const { r, z } of made) {
+          while (result.length < Math.min(z, result.length + rectangles.length - old)) {
+            result.push(rectangles[old]);
+            old += 1;
+          }
+          result.push(r);
+        }
+        for (; old < rectangles.length; old += 1) result.push(rectangles[old]);
+        replaceAll(rectangles, result);
+        reindex(Math.min(made[0].z, rectangles.length - made.length));
+      } else {
+        for (const { r, z } of made) {
+          const place = Math.min(z ?? rectangles.length, rectangles.length);
+          rectangles.splice(place, 0, r);
+          reindex(place);
+        }
+      }
+      for (const { r } of made) touched.add(r.id);
     } else if (step.remove !== undefined) {
-      const at = index.get(step.remove);
-      if (at === undefined) continue;
-      rectangles.splice(at, 1);
-      index.delete(step.remove);
-      reindex(at);
-      touched.add(step.remove);
+      // A run of removals in one pass, as the server makes it: a selection of thousands
+      // costs one.
+      const gone = new Set();
+      for (; at < steps.length && steps[at].remove !== undefined; at += 1) {
+        if (index.has(steps[at].remove)) gone.add(steps[at].remove);
+      }
+      at -= 1;
+      if (!gone.size) continue;
+      let first = rectangles.length;
+      const kept = rectangles.filter((r, position) => {
+        if (!gone.has(r.id)) return true;
+        first = Math.min(first, position);
+        return false;
+      });
+      replaceAll(rectangles, kept);
+      for (const id of gone) { index.delete(id); touched.add(id); }
+      reindex(first);
     } else if (step.place !== undefined) {
       move(step.place, step.at);
     } else if (step.order !== undefined) {
-      order(rectangles, index, step.order, step.to, move);
+      order(rectangles, index, step.order, step.to, touched);
     } else if (step.rename !== undefined) {
       title = step.rename;
     }
@@ -113,21 +160,34 @@ export function applySteps(rectangles, index, steps, touched = new Set()) {
   return { touched, title };
 }
 
-/** `front`, `forward`, `backward` or `back`, as the server moves a selection in z-order. */
-function order(rectangles, index, ids, to, move) {
+/**
+ * `front`, `forward`, `backward` or `back`, as the server moves a selection in z-order: in one
+ * pass, keeping the selection's own order; one place up (or down) moves each above the
+ * rectangle just above it that is not moving.
+ */
+function order(rectangles, index, ids, to, touched) {
   const chosen = new Set(ids.filter((id) => index.has(id)));
-  const upwards = to === "front" || to === "forward";
-  const moving = [...chosen].sort((a, b) => (upwards ? index.get(b) - index.get(a)
-                                                     : index.get(a) - index.get(b)));
-  moving.forEach((id, offset) => {
-    const from = index.get(id);
-    if (to === "front") move(id, rectangles.length - 1 - offset);
-    else if (to === "back") move(id, offset);
-    else if (to === "forward" && from + 1 < rectangles.length
-             && !chosen.has(rectangles[from + 1].id)) move(id, from + 1);
-    else if (to === "backward" && from > 0 && !chosen.has(rectangles[from - 1].id)) {
-      move(id, from - 1);
+  if (!chosen.size) return;
+  const before = rectangles.slice();
+  if (to === "front" || to === "back") {
+    const others = before.filter((r) => !chosen.has(r.id));
+    const moving = before.filter((r) => chosen.has(r.id));
+    replaceAll(rectangles, to === "front" ? others.concat(moving) : moving.concat(others));
+  } else if (to === "forward") {
+    for (let at = rectangles.length - 2; at >= 0; at -= 1) {
+      if (chosen.has(rectangles[at].id) && !chosen.has(rectangles[at + 1].id)) {
+        [rectangles[at], rectangles[at + 1]] = [rectangles[at + 1], rectangles[at]];
+      }
     }
+  } else if (to === "backward") {
+    for (let at = 1; at < rectangles.length; at += 1) {
+      if (chosen.has(rectangles[at].id) && !chosen.has(rectangles[at - 1].id)) {
+        [rectangles[at], rectangles[at - 1]] = [rectangles[at - 1], rectangles[at]];
+      }
+    }
+  }
+  rectangles.forEach((r, at) => {
+    if (before[at] !== r) { index.set(r.id, at); touched.add(r.id); }
   });
 }
 
@@ -196,8 +256,7 @@ export class PageDrawing {
     if (gone.size) {
       const kept = rectangles.filter((r) => !gone.has(r.id));
       for (const id of gone) { index.delete(id); touched.add(id); }
-      rectangles.length = 0;
-      rectangles.push(...kept);
+      replaceAll(rectangles, kept);
     }
     let from = rectangles.length;
     for (const entry of changes.put) {
@@ -224,6 +283,18 @@ export class PageDrawing {
     if (title !== undefined) this.drawing = { ...this.drawing, title };
     this.patch(touched);
     return entry;
+  }
+
+  /**
+   * An edit the server made as `version`: it stays shown on top until the page holds that
+   * version (which may be already, when the change's event came before the answer).
+   */
+  settle(entry, version) {
+    entry.version = version;
+    if (this.version < version) return;
+    const touched = new Set();
+    applySteps([...this.rectangles], new Map(this.index), entry.steps, touched);
+    this.show(touched);
   }
 
   /** An edit the server refused or never got: taken off what the page shows. */

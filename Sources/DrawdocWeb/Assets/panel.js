@@ -41,8 +41,8 @@ export function connectPanel(editor) {
     byId("field-alpha").value = alpha === undefined ? 10 : alpha;
     byId("alpha-value").textContent = alpha === undefined ? "Mixed" : alpha;
     byId("field-alpha").setAttribute("aria-valuetext", alpha === undefined ? "Mixed" : String(alpha));
-    const lowest = Math.min(...rectangles.map((r) => r.alpha));
-    const highest = Math.max(...rectangles.map((r) => r.alpha));
+    let lowest = 10, highest = 1;
+    for (const r of rectangles) { lowest = Math.min(lowest, r.alpha); highest = Math.max(highest, r.alpha); }
     byId("alpha-down").disabled = state.gone || lowest <= 1;
     byId("alpha-up").disabled = state.gone || highest >= 10;
   }

@@ -21,6 +21,7 @@ enum Assets {
     case "keys.js": asset = (javaScript, PackageResources.keys_js)
     case "snap.js": asset = (javaScript, PackageResources.snap_js)
     case "layers.js": asset = (javaScript, PackageResources.layers_js)
+    case "history.js": asset = (javaScript, PackageResources.history_js)
     default: return nil
     }
     var headers = HTTPHeaders()
