@@ -86,6 +86,7 @@ let package = Package(
         .embedInCode("Assets/tools.js"), .embedInCode("Assets/panel.js"),
         .embedInCode("Assets/pagedrawing.js"), .embedInCode("Assets/gestures.js"),
         .embedInCode("Assets/keys.js"), .embedInCode("Assets/snap.js"),
+        .embedInCode("Assets/layers.js"),
         .embedInCode("Assets/history.js"),
         .embedInCode("Assets/clipboard.js"),
       ]

@@ -11,6 +11,7 @@ import { stepped, svgRect } from "./geometry.js";
 import { bounds, connectGestures } from "./gestures.js";
 import { connectHistory } from "./history.js";
 import { connectKeys } from "./keys.js";
+import { connectLayers } from "./layers.js";
 import { PageDrawing, describe, makeId } from "./pagedrawing.js";
 import { connectPanel } from "./panel.js";
 import { GRID_STEP } from "./snap.js";
@@ -388,6 +389,7 @@ connectGestures(editor);
 connectKeys(editor);
 connectPanel(editor);
 connectClipboard(editor);
+connectLayers(editor);
 const history = connectHistory({
   id, api, showPreview, message: notify,
   onChange: (listener) => { versionListeners.push(listener); },

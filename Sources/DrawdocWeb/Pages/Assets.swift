@@ -20,6 +20,7 @@ enum Assets {
     case "gestures.js": asset = (javaScript, PackageResources.gestures_js)
     case "keys.js": asset = (javaScript, PackageResources.keys_js)
     case "snap.js": asset = (javaScript, PackageResources.snap_js)
+    case "layers.js": asset = (javaScript, PackageResources.layers_js)
     case "history.js": asset = (javaScript, PackageResources.history_js)
     case "clipboard.js": asset = (javaScript, PackageResources.clipboard_js)
     default: return nil
