@@ -24,7 +24,6 @@ import time
 from xml.etree import ElementTree
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check import read_png  # noqa: E402  (the PNG reader of the browser check)
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -37,9 +36,9 @@ try:
 except ImportError:
     sys.exit("app_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
 from served_app import Failure, headless_chromium, start_server, wait  # noqa: E402
+from app_actions import add_one, compare_pictures, steady_point, topmost_at  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TOLERANCE = 2
 RECT_ATTRIBUTES = ["data-id", "x", "y", "width", "height", "fill", "fill-opacity"]
 
 
@@ -152,59 +151,6 @@ class App:
         actions = ActionBuilder(self.driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
         actions.pointer_action.move_to(self.find("#drawing"), int(dx), int(dy)).pointer_down().pointer_up()
         actions.perform()
-
-
-def topmost_at(app, doc, x, y):
-    result = app.run("hit", doc, str(x), str(y), check=False)
-    return result.stdout.strip() if result.returncode == 0 else None
-
-
-def steady_point(app, doc, points, wanted):
-    """The first of `points` whose topmost rectangle (`drawdoc hit`) satisfies `wanted` and is
-    the same 2 units around it: a click rounded to whole pixels then lands on the same one
-    even where random rectangles put an edge right at the point."""
-    for x, y in points:
-        here = topmost_at(app, doc, x, y)
-        if wanted(here) and all(topmost_at(app, doc, x + dx, y + dy) == here
-                                for dx in (-2, 2) for dy in (-2, 2)):
-            return x, y
-    raise Failure(f"no point of {doc} away from every edge")
-
-
-def add_one(app, doc):
-    """Adds a rectangle with the panel's "Add rectangle" (nothing selected): it is made in the
-    middle of the view, and selected. Returns its id."""
-    before = {r["id"] for r in app.drawing(doc)["rectangles"]}
-    app.click("#add-random")
-    added = app.wait("added", lambda: ({r["id"] for r in app.drawing(doc)["rectangles"]}
-                                       - before or {None}).pop())
-    app.wait("the new one selected", lambda: app.selected() == [added])
-    r = app.rect(doc, added)
-    middle = app.driver.execute_script(
-        "const b = document.getElementById('stage').getBoundingClientRect();"
-        "return [b.left + b.width / 2, b.top + b.height / 2];")
-    centre = app.driver.execute_script("return drawdocEditor.toScreen(arguments[0], arguments[1]);",
-                                       r["x"] + r["width"] / 2, r["y"] + r["height"] / 2)
-    if abs(centre["x"] - middle[0]) > 2 or abs(centre["y"] - middle[1]) > 2:
-        raise Failure(f"the added rectangle {r} is not in the middle of the view: its centre "
-                      f"is at {centre}, the view's at {middle}")
-    return added
-
-
-def compare_pictures(screenshot, exported):
-    sw, sh, srows = read_png(screenshot)
-    ew, eh, erows = read_png(exported)
-    if (sw, sh) != (ew, eh):
-        raise Failure(f"the canvas screenshot is {sw}×{sh}, the export {ew}×{eh}")
-    worst = 0
-    for y in range(eh):
-        a, b = srows[y], erows[y]
-        for i in range(0, len(a), 4):
-            for c in range(3):
-                worst = max(worst, abs(a[i + c] - b[i + c]))
-    if worst > TOLERANCE:
-        raise Failure(f"the canvas differs from `export --format png` by {worst} levels")
-    return worst
 
 
 def step(name):
@@ -471,8 +417,12 @@ def test(app, screenshots):
         assert body == expected, f"{form}: {len(body)} bytes, export wrote {len(expected)}"
 
     if screenshots:
+        # Everything selected (the box, its handles, Mixed values) and the history open.
         app.click_canvas(cx, cy)
-        app.wait("selected", lambda: app.selected())
+        ActionChains(driver).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).perform()
+        app.wait("all selected", lambda: len(app.selected()) == len(app.drawing(doc)["rectangles"]))
+        driver.execute_script("document.getElementById('history-panel').open = true;")
+        app.wait("the history", lambda: app.finds("#history-list li"))
         driver.save_screenshot(os.path.join(screenshots, "editor-page.png"))
 
     step("a phone: the panel goes under the canvas, and a tap selects")
