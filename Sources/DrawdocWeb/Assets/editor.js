@@ -8,7 +8,7 @@ import {
 } from "./common.js";
 import { connectClipboard } from "./clipboard.js";
 import { stepped, svgRect } from "./geometry.js";
-import { bounds, connectGestures } from "./gestures.js";
+import { bounds, connectGestures, handlePoint } from "./gestures.js";
 import { connectHistory } from "./history.js";
 import { connectKeys } from "./keys.js";
 import { connectLayers } from "./layers.js";
@@ -195,8 +195,7 @@ function handles(box) {
   const made = [];
   // Edges first: where they overlap a corner, the corner is on top.
   for (const name of ["n", "e", "s", "w", "nw", "ne", "se", "sw"]) {
-    const x = name.includes("w") ? box.x : name.includes("e") ? box.x + box.width : box.x + box.width / 2;
-    const y = name.includes("n") ? box.y : name.includes("s") ? box.y + box.height : box.y + box.height / 2;
+    const { x, y } = handlePoint(box, name);
     const area = svgRect({ x: x - reach / 2, y: y - reach / 2, width: reach, height: reach },
       `handle-area ${name}`);
     area.dataset.handle = name;
@@ -327,13 +326,24 @@ function randomColor() {
   return `#${crypto.getRandomValues(new Uint32Array(1))[0].toString(16).padStart(8, "0").slice(2)}`;
 }
 
-/** Takes back this page's own last edit (or makes again the last one it took back). */
+/**
+ * Takes back this page's own last edit (or makes again the last one it took back). The steps
+ * go back on their stack if the edit is not made (the page offline, an old version shown, the
+ * server refusing it).
+ */
 function undo(again = false) {
-  // After the edits on their way: the last one's steps come with its answer.
-  queue = queue.then(() => {
-    const steps = (again ? own.redo : own.undo).pop();
-    if (steps) edit(steps, again ? "redo" : "undo");
-  });
+  if (nudge) sendNudge();
+  const run = () => {
+    const stack = again ? own.redo : own.undo;
+    const steps = stack.pop();
+    if (!steps) return;
+    edit(steps, again ? "redo" : "undo").then((result) => {
+      if (!result || !result.ok) { stack.push(steps); render(); }
+    });
+  };
+  // After the edits on their way, whose steps come with their answers; at once otherwise, so
+  // that it goes before any edit made after it.
+  if (sending) queue = queue.then(run); else run();
 }
 
 // A run of arrow presses is one edit: shown at once, sent 400 ms after the last press.

@@ -50,6 +50,14 @@ export function resizedBox(b, handle, p, keepAspect, fromCentre) {
   return { box: { x, y, width, height }, sx, sy };
 }
 
+/** Where a handle (`n`, `ne`, … `nw`) of a box is. */
+export function handlePoint(box, name) {
+  return {
+    x: name.includes("w") ? box.x : name.includes("e") ? box.x + box.width : box.x + box.width / 2,
+    y: name.includes("n") ? box.y : name.includes("s") ? box.y + box.height : box.y + box.height / 2,
+  };
+}
+
 /** A rectangle carried along when box `from` becomes `to`, in whole units, at least 1 by 1. */
 function carried(r, from, to, sx, sy) {
   const x = Math.round(to.x + (r.x - from.x) * sx);
@@ -88,7 +96,11 @@ export function connectGestures(editor) {
       gesture = { ...base, kind: "draw", targets: snapTargets(page.drawing, page.rectangles, new Set()) };
     } else if (handle && state.selection.size) {
       const original = selected();
-      gesture = { ...base, kind: "resize", handle, original, box: bounds(original),
+      const box = bounds(original);
+      // Where the handle is: the drag moves it from there, wherever in its area it was taken.
+      const at = handlePoint(box, handle);
+      gesture = { ...base, kind: "resize", handle, original, box,
+                  offset: { x: at.x - point.x, y: at.y - point.y },
                   targets: snapTargets(page.drawing, page.rectangles, state.selection) };
     } else {
       const found = hit(page.rectangles, point);
@@ -137,9 +149,10 @@ export function connectGestures(editor) {
       page.preview(gesture.result);
       editor.renderOverlay({ boxes: gesture.result, guides });
     } else if (gesture.kind === "resize") {
-      const pull = snap ? snapped([point.x], [point.y], gesture.targets, reach(), state.grid)
+      const moved = { x: point.x + gesture.offset.x, y: point.y + gesture.offset.y };
+      const pull = snap ? snapped([moved.x], [moved.y], gesture.targets, reach(), state.grid)
                         : { dx: 0, dy: 0, guides: [] };
-      const target = { x: point.x + pull.dx, y: point.y + pull.dy };
+      const target = { x: moved.x + pull.dx, y: moved.y + pull.dy };
       const { box, sx, sy } = resizedBox(gesture.box, gesture.handle, target, event.shiftKey, event.altKey);
       gesture.result = gesture.original.map((r) => carried(r, gesture.box, box, sx, sy));
       page.preview(gesture.result);
