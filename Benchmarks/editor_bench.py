@@ -20,7 +20,9 @@ a steady rate (`--rate`, 120 a second) as a mouse or a touchpad sends them, what
 page does: through a WebSocket of the script's own to the page's DevTools target (the
 address chromedriver reports), since `driver.execute_cdp_cmd` waits for each answer and the
 renderer answers a mouse move only once it has handled it. Each event carries its own time
-(`timestamp`), which the page sees as its `timeStamp`. A gesture is bursts of one
+(`timestamp`), which the page sees as its `timeStamp`; an event the script sends late (the
+machine busy) is still sent at least half a period after the one before, so that the page's
+times of the events tell them apart. A gesture is bursts of one
 out-and-back cycle each (18 steps out, 18 back: 36 events, 0.3 s), after which it is where
 it began; after each burst the script waits until the page has handled every event, so a
 page that falls behind is measured on its backlog rather than buried in it. Bursts follow
@@ -58,15 +60,21 @@ The figures, per size and gesture:
                       main thread's busy time (TaskDuration), script, style and layout, and
                       the rest (mostly paint and commit), per frame that handled input.
 
-With `--trace DIR`, one more burst of each gesture is traced (Tracing, the categories of
-DevTools' Performance panel) into DIR/editor-SIZE-GESTURE.json, and the script prints what
-the renderer did per frame: main thread busy, frame update, event dispatch, style, layout,
-pre-paint, paint, layerize, commit, and the raster tasks of its worker threads.
+With `--trace DIR`, one more burst of each gesture and one more opening are traced (Tracing,
+with the categories of DevTools' Performance panel) into DIR/editor-SIZE-GESTURE.json and
+DIR/editor-SIZE-open.json, which DevTools' Performance panel opens, and the script prints
+what the renderer did: its main thread busy, the frame update, event dispatch, style,
+layout, pre-paint, paint, layerize, commit, and the raster tasks of its worker threads, per
+frame with input (gestures) or in all (the opening). Those runs are not in the figures.
 
-The opening: `about:blank`, then the clock starts and `driver.get(/drawings/ID)`; the script
-then asks until `document.body.dataset.ready === "true"`, then clicks (mousePressed and
-mouseReleased through CDP) at the centre of a known rectangle (`toScreen`), until
-`drawdocEditor.selection()` holds it. The figure is the clock when the selection was seen.
+The opening (`--open-runs`, 3; the median is the figure): `about:blank`, then the clock
+starts and `driver.get(/drawings/ID)`; the script then asks every 5 ms whether
+`document.body.dataset.ready === "true"`, and once it is clicks (mousePressed and
+mouseReleased through `execute_cdp_cmd`, each answered once the renderer has handled it) at
+the centre of the rectangle the gestures use (`toScreen`), asking after each click whether
+`drawdocEditor.selection()` holds it. The figure is the clock when it does; it includes
+chromedriver's round trips, a few ms each. The rectangle is the topmost whose centre is in
+the middle half of the canvas and that `drawdoc hit` finds there.
 
 The memory, after the gestures and a garbage collection (`HeapProfiler.collectGarbage`):
 `Performance.getMetrics` (JSHeapUsedSize, Nodes), `Memory.getDOMCounters`, and the resident
@@ -471,40 +479,58 @@ def click(app, x, y):
     app.cdp("Input.dispatchMouseEvent", {**base, "type": "mouseReleased", "buttons": 0})
 
 
+def open_once(app, doc, rid, centre):
+    """One opening: milliseconds from `driver.get` to the click that selected `rid`."""
+    app.driver.get("about:blank")
+    started = time.perf_counter()
+    app.driver.get(f"{app.base}drawings/{doc}")
+    loaded = time.perf_counter()
+    ready = None
+    clicks = 0
+    deadline = started + 120
+    while True:
+        if time.perf_counter() > deadline:
+            raise Failure(f"no click selected {rid} within 120 s of opening")
+        point = app.js(
+            "if (document.body.dataset.ready !== 'true' || !window.drawdocEditor) return null;"
+            "return drawdocEditor.toScreen(arguments[0], arguments[1]);", *centre)
+        if point is None:
+            time.sleep(0.005)
+            continue
+        if ready is None:
+            ready = time.perf_counter()
+        click(app, round(point["x"]), round(point["y"]))
+        clicks += 1
+        if rid in app.js("return drawdocEditor.selection();"):
+            selected = time.perf_counter()
+            break
+    return {"click_ms": (selected - started) * 1000, "get_ms": (loaded - started) * 1000,
+            "ready_ms": (ready - started) * 1000, "clicks": clicks}
+
+
 def measure_open(app, doc, rid, centre, runs):
-    """Milliseconds from `driver.get` to the click that selected `rid`, per run."""
+    """`runs` openings."""
     results = []
     for run in range(runs):
-        app.driver.get("about:blank")
-        started = time.perf_counter()
-        app.driver.get(f"{app.base}drawings/{doc}")
-        loaded = time.perf_counter()
-        ready = None
-        clicks = 0
-        deadline = started + 120
-        while True:
-            if time.perf_counter() > deadline:
-                raise Failure(f"no click selected {rid} within 120 s of opening")
-            point = app.js(
-                "if (document.body.dataset.ready !== 'true' || !window.drawdocEditor) return null;"
-                "return drawdocEditor.toScreen(arguments[0], arguments[1]);", *centre)
-            if point is None:
-                time.sleep(0.005)
-                continue
-            if ready is None:
-                ready = time.perf_counter()
-            click(app, round(point["x"]), round(point["y"]))
-            clicks += 1
-            if rid in app.js("return drawdocEditor.selection();"):
-                selected = time.perf_counter()
-                break
-        result = {"click_ms": (selected - started) * 1000, "get_ms": (loaded - started) * 1000,
-                  "ready_ms": (ready - started) * 1000, "clicks": clicks}
+        result = open_once(app, doc, rid, centre)
         results.append(result)
         log(f"  open run {run + 1}: clicked and selected at {result['click_ms']:.0f} ms "
             f"(driver.get returned at {result['get_ms']:.0f} ms, ready seen at "
-            f"{result['ready_ms']:.0f} ms, {clicks} click(s))")
+            f"{result['ready_ms']:.0f} ms, {result['clicks']} click(s))")
     return results
+
+
+def trace_open(app, doc, rid, centre, folder, size):
+    """One more opening, traced: not in the figures, since tracing slows the page."""
+    app.devtools.start_trace()
+    result = open_once(app, doc, rid, centre)
+    app.next_frames(2)
+    events = app.devtools.end_trace()
+    path = os.path.join(folder, f"editor-{size}-open.json")
+    with open(path, "w") as file:
+        json.dump({"traceEvents": events}, file)
+    log(f"  traced one more opening into {path}")
+    return {"file": path, "click_ms": result["click_ms"], "renderer_ms": trace_breakdown(events)}
 
 
 # MARK: - Gestures
@@ -662,7 +688,9 @@ TRACE_NAMES = {"ProxyMain::BeginMainFrame": "frame update", "EventDispatch": "Ev
                "FunctionCall": "FunctionCall", "UpdateLayoutTree": "style",
                "Layout": "Layout", "PrePaint": "PrePaint", "Paint": "Paint",
                "Layerize": "Layerize", "Commit": "Commit", "HitTest": "HitTest",
-               "MajorGC": "GC", "MinorGC": "GC", "V8.GC_SCAVENGER": "GC"}
+               "MajorGC": "GC", "MinorGC": "GC", "V8.GC_SCAVENGER": "GC",
+               "ParseHTML": "ParseHTML", "EvaluateScript": "EvaluateScript",
+               "RunMicrotasks": "RunMicrotasks"}
 
 
 def trace_breakdown(events):
@@ -786,6 +814,9 @@ def measure_size(app, size, parts, options):
         if "open" in parts:
             log(f"{size:,} rectangles: opening the editor, {options.open_runs} run(s)")
             result["open"] = measure_open(app, doc, target["id"], centre, options.open_runs)
+            if options.trace:
+                result["open_trace"] = trace_open(app, doc, target["id"], centre,
+                                                  options.trace, size)
         else:
             app.driver.get(f"{app.base}drawings/{doc}")
         wait("the editor", lambda: app.js(
@@ -946,6 +977,29 @@ def display_goal(goal, results, size):
     return intervals * idle * 1.02
 
 
+def print_traces(results):
+    """What the renderer did in the traced bursts and openings (--trace)."""
+    traces = [(r["size"], kind, r[kind]["trace"]) for r in results
+              for kind in ("drag", "pan", "zoom") if kind in r and "trace" in r[kind]]
+    openings = [(r["size"], r["open_trace"]) for r in results if "open_trace" in r]
+    if not traces and not openings:
+        return
+    print("\nTraced (events nest: Paint is part of the frame update, FunctionCall of "
+          "EventDispatch), in ms:")
+    for size, kind, trace in traces:
+        frames = max(1, trace["frames"])
+        parts = ", ".join(f"{name} {total / frames:.1f}"
+                          for name, total in trace["renderer_ms"].items()
+                          if total / frames >= 0.1)
+        print(f"  {size:,} {kind}, a frame with input (of {trace['frames']}): {parts} "
+              f"({os.path.basename(trace['file'])})")
+    for size, trace in openings:
+        parts = ", ".join(f"{name} {total:.0f}" for name, total in
+                          trace["renderer_ms"].items() if total >= 1)
+        print(f"  {size:,} opening, to the click at {trace['click_ms']:.0f} ms: {parts} "
+              f"({os.path.basename(trace['file'])})")
+
+
 # MARK: - Main
 
 def main():
@@ -1025,18 +1079,7 @@ def main():
     print(f"editor section measured in {time.time() - started:.0f} s with {version}, "
           f"{chromium}; 1-minute load average {load_at_start} at the start, {load_at_end} at "
           "the end")
-    traces = [(r["size"], kind, r[kind]["trace"]) for r in results
-              for kind in ("drag", "pan", "zoom") if kind in r and "trace" in r[kind]]
-    if traces:
-        print("\nThe renderer in one traced burst, per frame with input (events nest: Paint is "
-              "part of the frame update, FunctionCall of EventDispatch):")
-        for size, kind, trace in traces:
-            frames = max(1, trace["frames"])
-            parts = ", ".join(f"{name} {total / frames:.1f}"
-                              for name, total in trace["renderer_ms"].items()
-                              if total / frames >= 0.1)
-            print(f"  {size:,} {kind}, {trace['frames']} frames: {parts} ms "
-                  f"({os.path.basename(trace['file'])})")
+    print_traces(results)
     if options.json:
         with open(options.json, "w") as file:
             json.dump({"sizes": sizes, "results": results, "failed": failed,
