@@ -31,8 +31,9 @@ until `--seconds` of input (2) were sent, or no new one starts after `--budget` 
 
   drag   mousePressed at a rectangle's centre (through `drawdocEditor.toScreen`) with the
          select tool, mouseMoved 4 px a step (each burst another way: right, down, left,
-         up), mouseReleased where it was pressed: the rectangle's copy follows the pointer,
-         and the drag ends where it began, so the editor sends no change;
+         up), mouseReleased where it was pressed (with Ctrl held, which turns snapping
+         off): the rectangle's copy follows the pointer, and the drag ends where it began,
+         so the editor sends no change (checked: the drawing's version is the same);
   pan    wheel events of 6 px (down, right, up, left) over the middle of the stage;
   zoom   wheel events with Ctrl held (deltaY ∓ 10: ×1.02 a step) about the rectangle's
          centre, in then out, out then in.
@@ -665,10 +666,14 @@ def measure_gesture(app, kind, rectangle_centre, rid, options):
                             "renderer_ms": trace_breakdown(events)}
         log(f"  traced one more burst into {path}")
     if kind == "drag":
-        # Released where it was pressed: the rectangle is where it was, no change is sent.
+        # Released where it was pressed, Ctrl held (2) so that an editor that snaps does
+        # not pull the rectangle to a line nearby: it is where it was, no change is sent.
+        app.cdp("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": origin[0],
+                                              "y": origin[1], "button": "left", "buttons": 1,
+                                              "modifiers": 2})
         app.cdp("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": origin[0],
                                               "y": origin[1], "button": "left", "buttons": 0,
-                                              "clickCount": 1})
+                                              "clickCount": 1, "modifiers": 2})
     # The renderer's main thread over the bursts and the waits after them, per frame that
     # handled input (the frames without input in the waits add a little).
     figures["main_thread_ms_per_frame"] = {
