@@ -146,8 +146,7 @@ export function connectGestures(editor) {
         guides = pull.guides;
       }
       gesture.result = gesture.original.map((r) => ({ ...r, x: r.x + ox, y: r.y + oy }));
-      page.preview(gesture.result);
-      editor.renderOverlay({ boxes: gesture.result, guides });
+      follow(gesture, guides);
     } else if (gesture.kind === "resize") {
       const moved = { x: point.x + gesture.offset.x, y: point.y + gesture.offset.y };
       const pull = snap ? snapped([moved.x], [moved.y], gesture.targets, reach(), state.grid)
@@ -155,8 +154,7 @@ export function connectGestures(editor) {
       const target = { x: moved.x + pull.dx, y: moved.y + pull.dy };
       const { box, sx, sy } = resizedBox(gesture.box, gesture.handle, target, event.shiftKey, event.altKey);
       gesture.result = gesture.original.map((r) => carried(r, gesture.box, box, sx, sy));
-      page.preview(gesture.result);
-      editor.renderOverlay({ boxes: gesture.result, guides: pull.guides });
+      follow(gesture, pull.guides);
     } else if (gesture.kind === "draw") {
       const snapPoint = (p) => {
         if (!snap) return { point: p, guides: [] };
@@ -177,6 +175,22 @@ export function connectGestures(editor) {
     }
   });
 
+  /**
+   * Shows the rectangles of a move or resize where the pointer takes them: copies drawn on
+   * the overlay, a layer of their own, while the rectangles themselves are hidden, so that a
+   * frame repaints the copies and not the whole drawing. Past a thousand, the rectangles
+   * themselves move.
+   */
+  function follow(moving, guides) {
+    const copies = moving.result.length <= 1000;
+    if (copies && !moving.hidden) {
+      moving.hidden = true;
+      page.hide(moving.original.map((r) => r.id), true);
+    }
+    if (!copies) page.preview(moving.result);
+    editor.renderOverlay({ boxes: moving.result, copies, guides });
+  }
+
   function hover(event) {
     if (!page.drawing || tools.current !== "select" || event.pointerType === "touch") return;
     const over = hit(page.rectangles, view.canvasPoint(event));
@@ -191,6 +205,7 @@ export function connectGestures(editor) {
     gesture = null;
     if (stage.hasPointerCapture(event.pointerId)) stage.releasePointerCapture(event.pointerId);
     if (done.kind === "marquee") { editor.select([...state.selection]); return; }
+    if (done.hidden) page.hide(done.original.map((r) => r.id), false);
     if (cancelled || !done.moved || !done.result) {
       if (done.original) page.preview(done.original);
       editor.renderOverlay();

@@ -262,16 +262,20 @@ export class PageDrawing {
   }
 
   /**
-   * Gives the nodes read from the file their accessible names, a few thousand at a time
-   * between frames, so that a large drawing opens as fast without them.
+   * Gives the nodes read from the file their accessible names, a few hundred or thousand at a
+   * time when the page is idle, so that a large drawing opens as fast without them.
    */
   label() {
     const rectangles = this.rectangles;
     const picture = this.picture;
     let at = 0;
-    const some = () => {
+    // In the browser's idle time, a few milliseconds at a time: a click is never kept waiting.
+    const later = (work) => (window.requestIdleCallback
+      ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 0));
+    const some = (deadline) => {
       if (this.picture !== picture) return;
-      const end = Math.min(at + 4000, rectangles.length);
+      const end = Math.min(at + (deadline && deadline.timeRemaining() > 8 ? 2000 : 500),
+                           rectangles.length);
       for (; at < end; at += 1) {
         const r = rectangles[at];
         const node = this.nodes.get(r.id);
@@ -280,9 +284,9 @@ export class PageDrawing {
           node.setAttribute("aria-label", describe(r));
         }
       }
-      if (at < rectangles.length) setTimeout(some, 0);
+      if (at < rectangles.length) later(some);
     };
-    setTimeout(some, 0);
+    later(some);
   }
 
   /** The server's changes since the confirmed version, as `GET …/changes` gives them. */
@@ -402,6 +406,16 @@ export class PageDrawing {
       if (node.nextSibling !== next || node.parentNode !== this.picture) {
         this.picture.insertBefore(node, next || null);
       }
+    }
+  }
+
+  /** Hides rectangles' nodes for a moment (while copies of them are dragged), or shows them. */
+  hide(ids, hidden) {
+    for (const id of ids) {
+      const node = this.nodes.get(id);
+      if (!node) continue;
+      if (hidden) node.setAttribute("visibility", "hidden");
+      else node.removeAttribute("visibility");
     }
   }
 
