@@ -266,6 +266,8 @@ function edit(steps, kind = "edit") {
     return Promise.resolve(null);
   }
   if (state.previewing) {
+    page.restore(steps);
+    render();
     notify("An old version is shown: press Escape (or Back to current) to edit the drawing.");
     return Promise.resolve(null);
   }

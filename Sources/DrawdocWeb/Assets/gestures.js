@@ -83,6 +83,22 @@ export function connectGestures(editor) {
   let gesture = null;
 
   const snapOn = (event) => state.snap && !(event.ctrlKey || event.metaKey);
+
+  /**
+   * The handle within 22 screen pixels of a point (44 px across), for a finger or a pen: the
+   * handles' own areas are that large only on a page whose pointer is coarse.
+   */
+  function nearHandle(point) {
+    if (!state.selection.size || tools.current !== "select") return undefined;
+    const box = bounds(selected());
+    let best, nearest = 22 * view.unitsPerPixel();
+    for (const name of ["nw", "ne", "se", "sw", "n", "e", "s", "w"]) {
+      const at = handlePoint(box, name);
+      const distance = Math.max(Math.abs(at.x - point.x), Math.abs(at.y - point.y));
+      if (distance <= nearest) { best = name; nearest = distance; }
+    }
+    return best;
+  }
   const reach = () => SNAP_DISTANCE * view.unitsPerPixel();
   const selected = () => [...state.selection].map((id) => page.rectangle(id)).filter(Boolean);
 
@@ -91,7 +107,8 @@ export function connectGestures(editor) {
     stage.focus({ preventScroll: true });
     const point = view.canvasPoint(event);
     const base = { start: point, moved: false, pointer: event.pointerType };
-    const handle = event.target.dataset ? event.target.dataset.handle : undefined;
+    const handle = (event.target.dataset && event.target.dataset.handle)
+      || (event.pointerType !== "mouse" ? nearHandle(point) : undefined);
     if (tools.current === "rectangle") {
       gesture = { ...base, kind: "draw", targets: snapTargets(page.drawing, page.rectangles, new Set()) };
     } else if (handle && state.selection.size) {
