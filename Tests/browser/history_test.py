@@ -45,7 +45,8 @@ ENTRIES = """return [...document.querySelectorAll('#history-list button.version'
   pressed: b.getAttribute('aria-pressed') === 'true'}));"""
 # The rectangles of the picture shown over the canvas, as the file of that version writes them.
 PREVIEW = """return [...document.querySelectorAll('#version-preview svg rect')].map((n) =>
-  ['data-id', 'x', 'y', 'width', 'height', 'fill', 'fill-opacity'].map((a) => n.getAttribute(a)));"""
+  ['data-id', 'x', 'y', 'width', 'height', 'fill', 'fill-opacity']
+    .map((a) => n.getAttribute(a)));"""
 
 
 def step(name):
