@@ -187,14 +187,14 @@ new MutationObserver(() => {
 """
 
 SEND_SCRIPT = """
-// What the panel's colour field does: one change through the editor's queue.
+// What the panel's colour field does: one edit through the editor's queue.
 const [rid, color] = arguments;
 window.benchSent = null;
 const sentAt = performance.timeOrigin + performance.now();
 const editor = window.drawdocEditor;
-editor.change("PATCH", `/api/drawings/${editor.id}/rectangles/${rid}`, { color }).then((result) => {
+editor.edit([{ set: rid, to: { color } }]).then((result) => {
   const answers = performance.getEntriesByType("resource")
-    .filter((entry) => entry.initiatorType === "fetch" && entry.name.includes("/rectangles/"));
+    .filter((entry) => entry.initiatorType === "fetch" && entry.name.endsWith("/edits"));
   const answer = answers[answers.length - 1];
   performance.clearResourceTimings();
   window.benchSent = { status: result ? result.status : 0,
@@ -265,7 +265,7 @@ OPEN_SCRIPT = """
     } catch (error) {
       result.error = String(error);
     }
-    result.selected = document.getElementById("field-id").textContent;
+    result.selected = drawdocEditor.selection()[0] || "";
     result.panelShown = !document.getElementById("selection").hidden;
     // The frame that shows the selection, then the one after it: the page is idle again.
     await frame();

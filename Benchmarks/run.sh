@@ -6,6 +6,9 @@
 #   bash Benchmarks/run.sh --quick    # 10 k and 100 k, 3 runs; store 5 runs;
 #                                     # set at 1 k (15 runs); watch 60 changes
 #   bash Benchmarks/run.sh --app-only # only the drawing app's section (about 40 s once built)
+#   bash Benchmarks/run.sh --editor-only [--before PATH]
+#                                     # only the editor's section (editor_bench.py): frame
+#                                     # times, first click, memory at 1 k, 10 k and 100 k
 #   bash Benchmarks/run.sh --serve-only [--before PATH]
 #                                     # only the server's section (serve_bench.py), with an
 #                                     # older drawdoc binary measured in the same run
@@ -14,6 +17,12 @@
 # headless Chromium. It needs Debian's chromium and chromium-driver and Python's selenium;
 # without them it prints the install line and is left out. --no-app leaves it out; with
 # --quick it times fewer changes and openings.
+#
+# The editor's section (editor_bench.py) comes next: the editor as a drawing tool in headless
+# Chromium, frame times while dragging, panning and zooming, the first accepted click after
+# opening, and the page's memory, on 1 k, 10 k and 100 k rectangles. Same needs as the app's
+# section; --no-editor leaves it out; with --quick it makes shorter gestures and one opening;
+# --before PATH measures that binary's editor first, in the same run.
 #
 # The server's section (serve_bench.py) comes last: `drawdoc serve` over HTTP, under attack,
 # edits and their events at 1 k, 10 k and 100 k rectangles, writers, `drawdoc set`. It needs
@@ -40,6 +49,8 @@ started=$(date +%s)
 
 app=yes
 app_options=()
+editor=yes
+editor_options=()
 serve=yes
 serve_options=()
 before=""
@@ -55,6 +66,7 @@ while (($#)); do
       set_sizes="1000"
       suite_options=(--runs 3 --store-runs 5 --budget 20 --set-runs 15 --watch-changes 60)
       app_options=(--quick)
+      editor_options=(--quick)
       serve_options=(--quick)
       shift ;;
     --app-only)
@@ -62,6 +74,12 @@ while (($#)); do
       shift ;;
     --no-app)
       app=no
+      shift ;;
+    --editor-only)
+      editor=only
+      shift ;;
+    --no-editor)
+      editor=no
       shift ;;
     --serve-only)
       serve=only
@@ -124,6 +142,31 @@ run_app() { # drawdoc binary
   return "$app_status"
 }
 
+# --- The editor's section: editor_bench.py in headless Chromium ----------------------------
+# Prints its own table. Exit status 2 means the browser, its driver or Selenium is missing:
+# the section is left out, the run does not fail.
+run_editor() { # drawdoc binary
+  if ! command -v python3 >/dev/null; then
+    echo "run.sh: python3 not found: the editor's section is left out." >&2
+    echo "To install it: apt-get install -y python3 chromium chromium-driver python3-selenium" >&2
+    return 0
+  fi
+  local editor_status=0
+  if [[ -n $before ]]; then
+    # The "before" binary first (its editor is compiled into it), for its figures beside
+    # the new ones.
+    echo "## the editor, before: $before"
+    python3 "$here/editor_bench.py" --drawdoc "$before" "${editor_options[@]}" ||
+      editor_status=$?
+    if ((editor_status == 2)); then return 0; fi
+    echo "## the editor, after: $1"
+    editor_status=0
+  fi
+  python3 "$here/editor_bench.py" --drawdoc "$1" "${editor_options[@]}" || editor_status=$?
+  if ((editor_status == 2)); then return 0; fi
+  return "$editor_status"
+}
+
 # --- The server's section: serve_bench.py over HTTP -------------------------------------
 # Prints its own tables; with a "before" binary, each binary's and a before → after table.
 run_serve() { # drawdoc binary
@@ -142,6 +185,16 @@ if [[ $serve == only ]]; then
   swift build -c release --package-path "$here" --product drawdoc >&2
   status=0
   run_serve "$(swift build -c release --package-path "$here" --show-bin-path)/drawdoc" || status=$?
+  echo "whole run, build included: $(($(date +%s) - started)) s"
+  exit "$status"
+fi
+
+if [[ $editor == only ]]; then
+  echo "building drawdoc (swift build -c release)" >&2
+  swift build -c release --package-path "$here" --product drawdoc >&2
+  status=0
+  run_editor "$(swift build -c release --package-path "$here" --show-bin-path)/drawdoc" ||
+    status=$?
   echo "whole run, build included: $(($(date +%s) - started)) s"
   exit "$status"
 fi
@@ -262,6 +315,9 @@ status=0
   status=$?
 if [[ $app == yes ]]; then
   run_app "$bin/drawdoc" || status=1
+fi
+if [[ $editor == yes ]]; then
+  run_editor "$bin/drawdoc" || status=1
 fi
 if [[ $serve == yes ]]; then
   run_serve "$bin/drawdoc" || status=1

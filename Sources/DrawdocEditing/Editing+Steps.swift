@@ -84,6 +84,7 @@ private struct StepRun {
       guard let from = plane.zIndex(of: id) else { return removedMeanwhile(id) }
       if try plane.place(id, atZIndex: index) { moved(id, from: from) }
     case .order(let ids, let target): order(ids, target, in: &plane)
+    case .arrange(let placements): try arrange(placements, in: &plane)
     case .rename(let new, let was):
       let old = plane.title
       guard new != old else { return }
@@ -150,8 +151,8 @@ private struct StepRun {
 
   // MARK: - Adding and removing
 
-  /// Adds rectangles: in one pass when each has a z-index and they ascend (the undo of a
-  /// removal), else one by one.
+  /// Adds rectangles: in one pass when each has a z-index and they rise strictly (the undo of
+  /// a removal), else one by one.
   mutating func add(
     _ additions: [(RectangleEdit, id: Identifier?, at: Int?)], to plane: inout Plane
   )
@@ -179,7 +180,7 @@ private struct StepRun {
       made.append((rectangle, index))
     }
     let indexes = made.compactMap(\.zIndex)
-    if made.count > 1, indexes.count == made.count, zip(indexes, indexes.dropFirst()).allSatisfy(<=)
+    if made.count > 1, indexes.count == made.count, zip(indexes, indexes.dropFirst()).allSatisfy(<)
     {
       try plane.insert(made.map { ($0.rectangle, $0.zIndex ?? 0) })
     } else {
@@ -224,6 +225,7 @@ private struct StepRun {
     for id in ids {
       if plane.contains(id) { chosen.insert(id) } else { removedMeanwhile(id) }
     }
+    let before = placements(of: chosen, in: plane)
     let moves: [Plane.ZMove]
     switch target {
     case .front: moves = plane.raise(chosen, toTop: true)
@@ -231,7 +233,50 @@ private struct StepRun {
     case .backward: moves = plane.lower(chosen, toBottom: false)
     case .back: moves = plane.lower(chosen, toBottom: true)
     }
-    for move in moves { moved(move.id, from: move.from) }
+    reordered(before, moved: moves.map(\.id))
+  }
+
+  private mutating func arrange(_ wanted: [Placement], in plane: inout Plane) throws(ModelError) {
+    var chosen: Set<Identifier> = []
+    var kept: [Placement] = []
+    for placement in wanted {
+      guard plane.contains(placement.id) else {
+        removedMeanwhile(placement.id)
+        continue
+      }
+      if chosen.insert(placement.id).inserted { kept.append(placement) }
+    }
+    // The lowest first; of two at one z-index, the one listed first.
+    kept = kept.enumerated().sorted {
+      ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset)
+    }
+    .map(\.element)
+    let before = placements(of: chosen, in: plane)
+    let taken = Dictionary(
+      uniqueKeysWithValues: plane.remove(chosen).map { ($0.rectangle.id, $0.rectangle) })
+    var target = -1
+    var new: [(rectangle: Rectangle, zIndex: Int)] = []
+    for placement in kept {
+      // Each above the one before: z-indexes that repeat or go past the top stack up.
+      target = min(max(placement.zIndex, target + 1), plane.count + new.count)
+      if let rectangle = taken[placement.id] { new.append((rectangle, target)) }
+    }
+    try plane.insert(new)
+    let moved = before.filter { plane.zIndex(of: $0.id) != $0.zIndex }.map(\.id)
+    reordered(before, moved: moved)
+  }
+
+  /// Where rectangles are, the lowest first.
+  private func placements(of ids: Set<Identifier>, in plane: Plane) -> [Placement] {
+    ids.compactMap { id in plane.zIndex(of: id).map { Placement(id, at: $0) } }
+      .sorted { $0.zIndex < $1.zIndex }
+  }
+
+  /// Records a reordering: one step takes it back, putting each where it was.
+  private mutating func reordered(_ before: [Placement], moved: [Identifier]) {
+    guard !moved.isEmpty else { return }
+    undo.append(.arrange(before))
+    for id in moved { touch(id, .order) }
   }
 
   private mutating func moved(_ id: Identifier, from index: Int) {

@@ -24,14 +24,14 @@ extension Plane {
     return removed
   }
 
-  /// Puts many rectangles in at once, in one pass: each at its z-index, as if inserted one after
-  /// another in the order given (an index past the top means the top).
+  /// Puts many rectangles in at once, in one pass, each at its z-index in the new order: as if
+  /// inserted one after another in the order given when the z-indexes ascend. A z-index not
+  /// above the one before puts the rectangle right above that one; one past the top, on top.
   ///
-  /// - Parameter new: The rectangles with their z-indexes, in ascending z-index; their ids must
-  ///   be new to this plane and to each other.
+  /// - Parameter new: The rectangles with their z-indexes; their ids must be new to this plane
+  ///   and to each other.
   /// - Throws: ``ModelError/duplicateIdentifier(_:)`` or ``ModelError/tooManyRectangles(_:)``;
   ///   the plane is then unchanged.
-  /// - Precondition: The z-indexes ascend.
   public mutating func insert(_ new: [(rectangle: Rectangle, zIndex: Int)]) throws(ModelError) {
     guard rectangles.count + new.count <= IdentifierIndex.maximumCount else {
       throw .tooManyRectangles(IdentifierIndex.maximumCount)
@@ -45,13 +45,12 @@ extension Plane {
     var old = 0
     var targets: [Int] = []
     for (rectangle, index) in new {
-      precondition(targets.last.map { $0 <= index } ?? true, "z-indexes must ascend")
       let target = min(index, result.count + rectangles.count - old)
       while result.count < target {
         result.append(rectangles[old])
         old += 1
       }
-      targets.append(target)
+      targets.append(result.count)
       result.append(rectangle)
     }
     result.append(contentsOf: rectangles[old...])

@@ -14,6 +14,7 @@ import DrawdocModel
 /// | `{"remove": ID, "was": {fields}}` | removes it (if it still is `was`, when given) |
 /// | `{"place": ID, "at": Z}` | moves it to a z-index |
 /// | `{"order": [ID, …], "to": "front"}` | `front`, `forward`, `backward` or `back` |
+/// | `{"arrange": [[ID, Z], …]}` | takes them out, then puts each at its z-index, lowest first |
 /// | `{"rename": TITLE, "was": TITLE}` | renames the drawing (if it still has `was`) |
 ///
 /// Fields are `x y width height color alpha`, as numbers or text, read as the command line
@@ -45,7 +46,9 @@ enum EditRequest {
     }
   }
 
-  private static let kinds: Set = ["set", "shift", "add", "remove", "place", "order", "rename"]
+  private static let kinds: Set = [
+    "set", "shift", "add", "remove", "place", "order", "arrange", "rename",
+  ]
 
   private static func step(_ item: JSONValue) throws -> EditStep {
     guard case .object(let members) = item else {
@@ -57,7 +60,7 @@ enum EditRequest {
       throw WebError(
         status: .badRequest,
         message:
-          "\"\(members.first?.key ?? "{}")\" is not a step: use set, shift, add, remove, place, order or rename"
+          "\"\(members.first?.key ?? "{}")\" is not a step: use set, shift, add, remove, place, order, arrange or rename"
       )
     }
     let member = { (name: String) in members.last(where: { $0.key == name })?.value }
@@ -91,6 +94,20 @@ enum EditRequest {
           status: .badRequest, message: "order needs \"to\": front, forward, backward or back")
       }
       return .order(try ids.map(identifier), target)
+    case "arrange":
+      guard case .array(let items) = subject else {
+        throw WebError(
+          status: .badRequest, message: "arrange takes a list of [ID, z-index] pairs")
+      }
+      return .arrange(
+        try items.map { item in
+          guard case .array(let pair) = item, pair.count == 2, let index = try zIndex(pair[1])
+          else {
+            throw WebError(
+              status: .badRequest, message: "arrange takes a list of [ID, z-index] pairs")
+          }
+          return Placement(try identifier(pair[0]), at: index)
+        })
     case "rename":
       guard case .string(let title) = subject else {
         throw WebError(status: .badRequest, message: "rename takes the new title as text")
@@ -115,7 +132,8 @@ enum EditRequest {
     guard let value, value != .null else { return nil }
     guard case .number(let number) = value, number >= 0, number < 1e9, number.rounded() == number
     else {
-      throw WebError(status: .badRequest, message: "a z-index (\"at\") is a whole number from 0")
+      throw WebError(
+        status: .badRequest, message: "a z-index (\"at\") is a whole number from 0 to 999999999")
     }
     return Int(number)
   }
@@ -124,9 +142,12 @@ enum EditRequest {
     guard case .object(let members)? = value else {
       throw WebError(status: .badRequest, message: "\(name) must be an object of fields")
     }
-    return try RectangleEdit(reading: { field in
-      text(members.last(where: { $0.key == field })?.value)
-    })
+    var texts: [String: String] = [:]
+    for field in RectangleEdit.fieldNames {
+      texts[field] = try RequestFields.text(
+        members.last(where: { $0.key == field })?.value, name: "\(name).\(field)")
+    }
+    return try RectangleEdit(reading: { texts[$0] })
   }
 
   private static func rectangle(_ value: JSONValue, id: Identifier) throws -> Rectangle {
@@ -149,8 +170,9 @@ enum EditRequest {
     }
     var shift = RectangleShift()
     for (key, amount) in members {
-      guard case .number(let number) = amount, number.isFinite, abs(number) < 1e12 else {
-        throw WebError(status: .badRequest, message: "by.\(key) must be a number")
+      guard case .number(let number) = amount, abs(number) < 1e12 else {
+        throw WebError(
+          status: .badRequest, message: "by.\(key) must be a number between -1e12 and 1e12")
       }
       switch key {
       case "x": shift.x = number
@@ -164,14 +186,6 @@ enum EditRequest {
       }
     }
     return shift
-  }
-
-  private static func text(_ value: JSONValue?) -> String? {
-    switch value {
-    case .string(let text)?: return text.isEmpty ? nil : text
-    case .number(let number)?: return ShortestDecimal.string(number)
-    default: return nil
-    }
   }
 
   // MARK: - Writing
@@ -234,6 +248,14 @@ enum EditRequest {
       ])
     case .rename(let title, let was):
       return .object([("rename", .string(title)), ("was", was.map { .string($0) } ?? .null)])
+    case .arrange(let placements):
+      return .object([
+        (
+          "arrange",
+          .array(
+            placements.map { .array([.string($0.id.description), .number(Double($0.zIndex))]) })
+        )
+      ])
     }
   }
 

@@ -44,10 +44,20 @@ struct RequestFields {
   /// A field as text: a string as it is, a number in its shortest form; `nil` when it is
   /// missing, null or empty.
   func text(_ name: String) throws(WebError) -> String? {
-    switch members.last(where: { $0.key == name })?.value {
+    try Self.text(members.last(where: { $0.key == name })?.value, name: name)
+  }
+
+  /// A JSON value as the text a person would type: a string as it is, a number in its
+  /// shortest form; `nil` when missing, null or empty.
+  static func text(_ value: JSONValue?, name: String) throws(WebError) -> String? {
+    switch value {
     case nil, .null?: return nil
     case .string(let text)?: return text.isEmpty ? nil : text
-    case .number(let number)?: return ShortestDecimal.string(number)
+    case .number(let number)? where number.isFinite: return ShortestDecimal.string(number)
+    case .number?:
+      // A number past the largest double reads as infinity.
+      throw WebError(
+        status: .badRequest, message: "\(name) is too large a number: the largest is about 1.8e308")
     case .bool(let flag)?: return flag ? "true" : "false"
     default:
       throw WebError(status: .badRequest, message: "\(name) must be text or a number")

@@ -70,6 +70,13 @@ import Testing
     let changed = try checkSteps(plane) { try $0.insert(new) }
     #expect(order(changed) == "abcdefg")
     #expect(changed.zIndex(of: letterId("g")) == 6)
+    // A z-index not above the one before puts the rectangle right above that one.
+    var four = try Plane(title: "Four")
+    for letter in "wxyz" { try four.add(letterRectangle(letter)) }
+    let equal = try checkSteps(four) {
+      try $0.insert([(try letterRectangle("a"), 2), (try letterRectangle("b"), 2)])
+    }
+    #expect(order(equal) == "wxabyz")
     // An id already there changes nothing.
     var same = plane
     #expect(throws: ModelError.duplicateIdentifier(letterId("b"))) {

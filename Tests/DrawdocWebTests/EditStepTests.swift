@@ -150,6 +150,24 @@ import Testing
     #expect(try lastChange(fixture) == "moved \(ids[2]) in z-order")
   }
 
+  @Test func arrangePutsEachAtItsZIndexAndItsUndoPutsThemBack() throws {
+    let fixture = try AppFixture(rectangles: 6)
+    let ids = try rectangles(fixture).map(\.id)
+    func order() throws -> [Identifier] { try rectangles(fixture).map(\.id) }
+    // The layers panel's drag of two rows: they end together at z-indexes 1 and 2.
+    let answer = try edit(fixture, #"[{"arrange": [["\#(ids[5])", 1], ["\#(ids[3])", 2]]}]"#)
+    #expect(try order() == [ids[0], ids[5], ids[3], ids[1], ids[2], ids[4]])
+    #expect(try lastChange(fixture) == "reordered 2 rectangles")
+    // Repeated and out-of-range z-indexes stack up, each above the one before.
+    _ = try edit(fixture, #"[{"arrange": [["\#(ids[0])", 99], ["\#(ids[1])", 99]]}]"#)
+    #expect(try order().suffix(2) == [ids[0], ids[1]])
+    // Taken back in turn: the last arrangement, then the first.
+    let undone = try undo(fixture, try edit(fixture, #"[{"arrange": [["\#(ids[2])", 0]]}]"#))
+    #expect(undone["changed"] as? Bool == true)
+    #expect(try order().first == ids[5])
+    _ = answer
+  }
+
   @Test func addedRectanglesKeepTheIdAndPlaceGivenAndTheFactoryFillsTheRest() throws {
     let fixture = try AppFixture(rectangles: 2)
     let answer = try edit(
@@ -190,7 +208,7 @@ import Testing
       ("[]", #"give the edit's steps as a list: {"edits": [...]}"#),
       (
         #"[{"set": "\#(r.id)", "to": {"x": 1}}, {"paint": "\#(r.id)"}]"#,
-        #"step 2: "paint" is not a step: use set, shift, add, remove, place, order or rename"#
+        #"step 2: "paint" is not a step: use set, shift, add, remove, place, order, arrange or rename"#
       ),
       (
         #"[{"set": "\#(r.id)", "to": {"x": 1}}, {"set": "\#(r.id)", "to": {"width": 0}}]"#,
@@ -205,6 +223,14 @@ import Testing
         #"step 1: order needs "to": front, forward, backward or back"#
       ),
       (
+        #"[{"set": "\#(r.id)", "to": {"x": 1e400}}]"#,
+        "step 1: to.x is too large a number: the largest is about 1.8e308"
+      ),
+      (
+        #"[{"arrange": [["\#(r.id)"]]}]"#,
+        "step 1: arrange takes a list of [ID, z-index] pairs"
+      ),
+      (
         #"[{"shift": "\#(r.id)", "by": {"width": -1e9}}]"#,
         "width is -999999850.0: it must be a finite number greater than 0"
       ),
@@ -215,6 +241,10 @@ import Testing
       let error = try fixture.object(response)["error"] as? String
       #expect(error?.hasPrefix(message) == true, "\(error ?? "")")
     }
+    // A number past the largest double (read as infinity) is refused on the older routes too.
+    let huge = try fixture.call(
+      "PATCH", "/api/drawings/\(fixture.id)/rectangles/\(r.id)", json: #"{"version": 1e400}"#)
+    #expect(huge.status == .badRequest)
     #expect(try fixture.store.drawing(fixture.id) == before)
   }
 }

@@ -25,6 +25,9 @@ package enum EditStep: Hashable, Sendable {
   case place(Identifier, at: Int)
   /// Moves rectangles in z-order, keeping their order among themselves.
   case order([Identifier], OrderTarget)
+  /// Takes rectangles out and puts each back at its z-index, the lowest first, in one pass:
+  /// how the layers panel moves a selection to a place, and how a reordering is taken back.
+  case arrange([Placement])
   /// Renames the drawing, only if its title still is `was` when that is given.
   case rename(to: String, was: String?)
 }
@@ -51,6 +54,20 @@ package struct RectangleShift: Hashable, Sendable {
     self.width = width
     self.height = height
     self.alpha = alpha
+  }
+}
+
+/// A rectangle and the z-index ``EditStep/arrange(_:)`` puts it at.
+package struct Placement: Hashable, Sendable {
+  /// The rectangle.
+  package var id: Identifier
+  /// Its z-index once the others listed with it are in place too: 0 is the bottom.
+  package var zIndex: Int
+
+  /// Makes a placement.
+  package init(_ id: Identifier, at zIndex: Int) {
+    self.id = id
+    self.zIndex = zIndex
   }
 }
 

@@ -6,6 +6,7 @@
 // takes drawdoc's JSON first; otherwise SVG text, which the server imports (`POST /api/import`)
 // with its warnings. A field keeps the browser's own copy and paste. An ES module.
 
+import { bounds } from "./gestures.js";
 import { makeId } from "./pagedrawing.js";
 
 /** The clipboard type of drawdoc's JSON form. */
@@ -47,14 +48,7 @@ export function clipboardJSON(drawing, rectangles) {
  * reads it back.
  */
 export function clipboardSVG(rectangles) {
-  let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
-  for (const r of rectangles) {
-    left = Math.min(left, r.x);
-    top = Math.min(top, r.y);
-    right = Math.max(right, r.x + r.width);
-    bottom = Math.max(bottom, r.y + r.height);
-  }
-  const width = right - left, height = bottom - top;
+  const { x: left, y: top, width, height } = bounds(rectangles);
   const lines = rectangles.map((r) =>
     `  <rect data-id="${escaped(r.id)}" x="${r.x}" y="${r.y}" width="${r.width}" ` +
     `height="${r.height}" fill="${escaped(r.color)}" fill-opacity="${r.alpha / 10}"/>`);

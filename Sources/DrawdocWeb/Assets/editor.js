@@ -8,7 +8,7 @@ import {
 } from "./common.js";
 import { connectClipboard } from "./clipboard.js";
 import { stepped, svgRect } from "./geometry.js";
-import { bounds, connectGestures } from "./gestures.js";
+import { bounds, connectGestures, handlePoint } from "./gestures.js";
 import { connectHistory } from "./history.js";
 import { connectKeys } from "./keys.js";
 import { connectLayers } from "./layers.js";
@@ -132,8 +132,8 @@ function showPreview(svg) {
   const template = document.createElement("template");
   template.innerHTML = svg.slice(svg.indexOf("<svg"));
   const picture = document.adoptNode(template.content.firstElementChild);
-  picture.setAttribute("width", page.drawing.width * view.zoom);
-  picture.setAttribute("height", page.drawing.height * view.zoom);
+  picture.setAttribute("width", page.drawing.width * view.shownZoom);
+  picture.setAttribute("height", page.drawing.height * view.shownZoom);
   box.replaceChildren(picture);
   state.previewing = true;
   overlay.replaceChildren();
@@ -156,19 +156,33 @@ function renderOverlay(extra = {}) {
   const drawing = page.drawing;
   const preview = document.querySelector("#version-preview svg");
   if (preview) {
-    preview.setAttribute("width", drawing.width * view.zoom);
-    preview.setAttribute("height", drawing.height * view.zoom);
+    preview.setAttribute("width", drawing.width * view.shownZoom);
+    preview.setAttribute("height", drawing.height * view.shownZoom);
     return;
   }
-  overlay.setAttribute("viewBox", `0 0 ${drawing.width} ${drawing.height}`);
-  overlay.setAttribute("width", drawing.width * view.zoom);
-  overlay.setAttribute("height", drawing.height * view.zoom);
+  // Sized as the canvas is (for the zoom it is drawn at; the viewport scales both between).
+  const setSize = (node, name, value) => {
+    if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+  };
+  setSize(overlay, "viewBox", `0 0 ${drawing.width} ${drawing.height}`);
+  setSize(overlay, "width", String(drawing.width * view.shownZoom));
+  setSize(overlay, "height", String(drawing.height * view.shownZoom));
+  // The grid's step set only when it shows (a style set on the canvas restyles every rect).
   canvas.classList.toggle("grid", state.grid);
-  canvas.style.setProperty("--grid", `${GRID_STEP * view.zoom}px`);
+  const step = state.grid ? `${GRID_STEP * view.shownZoom}px ${GRID_STEP * view.shownZoom}px` : "";
+  if (canvas.style.backgroundSize !== step) canvas.style.backgroundSize = step;
   const shapes = [];
   const boxes = extra.boxes || [...state.selection].map((rid) => page.rectangle(rid)).filter(Boolean);
   // Up to a thousand outlines; past that, the box around them says enough.
-  for (const box of boxes.slice(0, 1000)) shapes.push(svgRect(box, "outline"));
+  for (const box of boxes.slice(0, 1000)) {
+    if (extra.copies) {
+      const copy = svgRect(box, "copy");
+      copy.setAttribute("fill", box.color);
+      copy.setAttribute("fill-opacity", box.alpha / 10);
+      shapes.push(copy);
+    }
+    shapes.push(svgRect(box, "outline"));
+  }
   const around = bounds(boxes);
   if (around && !extra.ghost && tools.current === "select") {
     if (boxes.length > 1) shapes.push(svgRect(around, "around"));
@@ -195,8 +209,7 @@ function handles(box) {
   const made = [];
   // Edges first: where they overlap a corner, the corner is on top.
   for (const name of ["n", "e", "s", "w", "nw", "ne", "se", "sw"]) {
-    const x = name.includes("w") ? box.x : name.includes("e") ? box.x + box.width : box.x + box.width / 2;
-    const y = name.includes("n") ? box.y : name.includes("s") ? box.y + box.height : box.y + box.height / 2;
+    const { x, y } = handlePoint(box, name);
     const area = svgRect({ x: x - reach / 2, y: y - reach / 2, width: reach, height: reach },
       `handle-area ${name}`);
     area.dataset.handle = name;
@@ -327,13 +340,24 @@ function randomColor() {
   return `#${crypto.getRandomValues(new Uint32Array(1))[0].toString(16).padStart(8, "0").slice(2)}`;
 }
 
-/** Takes back this page's own last edit (or makes again the last one it took back). */
+/**
+ * Takes back this page's own last edit (or makes again the last one it took back). The steps
+ * go back on their stack if the edit is not made (the page offline, an old version shown, the
+ * server refusing it).
+ */
 function undo(again = false) {
-  // After the edits on their way: the last one's steps come with its answer.
-  queue = queue.then(() => {
-    const steps = (again ? own.redo : own.undo).pop();
-    if (steps) edit(steps, again ? "redo" : "undo");
-  });
+  if (nudge) sendNudge();
+  const run = () => {
+    const stack = again ? own.redo : own.undo;
+    const steps = stack.pop();
+    if (!steps) return;
+    edit(steps, again ? "redo" : "undo").then((result) => {
+      if (!result || !result.ok) { stack.push(steps); render(); }
+    });
+  };
+  // After the edits on their way, whose steps come with their answers; at once otherwise, so
+  // that it goes before any edit made after it.
+  if (sending) queue = queue.then(run); else run();
 }
 
 // A run of arrow presses is one edit: shown at once, sent 400 ms after the last press.
@@ -405,6 +429,8 @@ window.drawdocEditor = Object.freeze({
   get drawing() { return page.drawing && { ...page.drawing, rectangles: page.rectangles }; },
   get version() { return page.version; },
   api,
+  /** Makes an edit of steps, as the page's own controls do (the benchmarks time it). */
+  edit: (steps) => edit(steps),
   /** The client coordinates of drawing point (x, y) at the current zoom and pan. */
   toScreen: (x, y) => view.toScreen(x, y),
   selection: () => [...state.selection],

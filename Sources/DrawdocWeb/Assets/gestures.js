@@ -50,6 +50,14 @@ export function resizedBox(b, handle, p, keepAspect, fromCentre) {
   return { box: { x, y, width, height }, sx, sy };
 }
 
+/** Where a handle (`n`, `ne`, … `nw`) of a box is. */
+export function handlePoint(box, name) {
+  return {
+    x: name.includes("w") ? box.x : name.includes("e") ? box.x + box.width : box.x + box.width / 2,
+    y: name.includes("n") ? box.y : name.includes("s") ? box.y + box.height : box.y + box.height / 2,
+  };
+}
+
 /** A rectangle carried along when box `from` becomes `to`, in whole units, at least 1 by 1. */
 function carried(r, from, to, sx, sy) {
   const x = Math.round(to.x + (r.x - from.x) * sx);
@@ -88,7 +96,11 @@ export function connectGestures(editor) {
       gesture = { ...base, kind: "draw", targets: snapTargets(page.drawing, page.rectangles, new Set()) };
     } else if (handle && state.selection.size) {
       const original = selected();
-      gesture = { ...base, kind: "resize", handle, original, box: bounds(original),
+      const box = bounds(original);
+      // Where the handle is: the drag moves it from there, wherever in its area it was taken.
+      const at = handlePoint(box, handle);
+      gesture = { ...base, kind: "resize", handle, original, box,
+                  offset: { x: at.x - point.x, y: at.y - point.y },
                   targets: snapTargets(page.drawing, page.rectangles, state.selection) };
     } else {
       const found = hit(page.rectangles, point);
@@ -134,16 +146,15 @@ export function connectGestures(editor) {
         guides = pull.guides;
       }
       gesture.result = gesture.original.map((r) => ({ ...r, x: r.x + ox, y: r.y + oy }));
-      page.preview(gesture.result);
-      editor.renderOverlay({ boxes: gesture.result, guides });
+      follow(gesture, guides);
     } else if (gesture.kind === "resize") {
-      const pull = snap ? snapped([point.x], [point.y], gesture.targets, reach(), state.grid)
+      const moved = { x: point.x + gesture.offset.x, y: point.y + gesture.offset.y };
+      const pull = snap ? snapped([moved.x], [moved.y], gesture.targets, reach(), state.grid)
                         : { dx: 0, dy: 0, guides: [] };
-      const target = { x: point.x + pull.dx, y: point.y + pull.dy };
+      const target = { x: moved.x + pull.dx, y: moved.y + pull.dy };
       const { box, sx, sy } = resizedBox(gesture.box, gesture.handle, target, event.shiftKey, event.altKey);
       gesture.result = gesture.original.map((r) => carried(r, gesture.box, box, sx, sy));
-      page.preview(gesture.result);
-      editor.renderOverlay({ boxes: gesture.result, guides: pull.guides });
+      follow(gesture, pull.guides);
     } else if (gesture.kind === "draw") {
       const snapPoint = (p) => {
         if (!snap) return { point: p, guides: [] };
@@ -164,6 +175,22 @@ export function connectGestures(editor) {
     }
   });
 
+  /**
+   * Shows the rectangles of a move or resize where the pointer takes them: copies drawn on
+   * the overlay, a layer of their own, while the rectangles themselves are hidden, so that a
+   * frame repaints the copies and not the whole drawing. Past a thousand, the rectangles
+   * themselves move.
+   */
+  function follow(moving, guides) {
+    const copies = moving.result.length <= 1000;
+    if (copies && !moving.hidden) {
+      moving.hidden = true;
+      page.hide(moving.original.map((r) => r.id), true);
+    }
+    if (!copies) page.preview(moving.result);
+    editor.renderOverlay({ boxes: moving.result, copies, guides });
+  }
+
   function hover(event) {
     if (!page.drawing || tools.current !== "select" || event.pointerType === "touch") return;
     const over = hit(page.rectangles, view.canvasPoint(event));
@@ -178,6 +205,7 @@ export function connectGestures(editor) {
     gesture = null;
     if (stage.hasPointerCapture(event.pointerId)) stage.releasePointerCapture(event.pointerId);
     if (done.kind === "marquee") { editor.select([...state.selection]); return; }
+    if (done.hidden) page.hide(done.original.map((r) => r.id), false);
     if (cancelled || !done.moved || !done.result) {
       if (done.original) page.preview(done.original);
       editor.renderOverlay();

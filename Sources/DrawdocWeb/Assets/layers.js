@@ -15,29 +15,19 @@ const EXTRA = 6;
 const DRAG_START = 4;
 
 /**
- * The `place` steps that move rectangles `moving` together to a gap of the z-order, in their
- * current relative order: the steps apply one after another, as the server applies them.
+ * The step that moves rectangles `moving` together to a gap of the z-order, in their current
+ * relative order: one `arrange` step (one pass on the server, however many move).
  *
- * - Parameters: `index` (id → z-index, 0 the bottom), `count` the number of rectangles,
- *   `moving` the ids, `gap` the z-index they should start at once the others close up: the
- *   number of other rectangles to stay below them.
+ * - Parameters: `index` (id → z-index, 0 the bottom), `moving` the ids, `gap` the z-index they
+ *   should start at once the others close up: the number of other rectangles to stay below
+ *   them.
  * - Returns: the steps, none when they are there already.
  */
-export function placeSteps(index, count, moving, gap) {
+export function placeSteps(index, moving, gap) {
   const ids = [...new Set(moving)].filter((id) => index.has(id));
   ids.sort((a, b) => index.get(a) - index.get(b));
-  // `below[j]`: how many others lie under the j-th moving rectangle (bottom first).
-  const below = ids.map((id, j) => index.get(id) - j);
-  const under = below.filter((b) => b < gap).length;
-  const steps = [];
-  ids.forEach((id, j) => {
-    // Placed one after another, each just above the one before: those under the gap go up to
-    // the top of the ones placed so far; the others are at the gap already, or come down to it.
-    const to = j < under ? gap + under - 1 : gap + j;
-    const from = j < under ? below[j] : below[j] + j;
-    if (to !== from) steps.push({ place: id, at: Math.min(to, count - 1) });
-  });
-  return steps;
+  if (ids.every((id, j) => index.get(id) === gap + j)) return [];
+  return [{ arrange: ids.map((id, j) => [id, gap + j]) }];
 }
 
 /** Connects the layers panel to the editor. */
@@ -338,7 +328,7 @@ export function connectLayers(editor) {
       const zGap = total - done.gap;
       let stayingBelow = zGap;
       for (const id of done.moving) if ((page.index.get(id) ?? total) < zGap) stayingBelow -= 1;
-      const steps = placeSteps(page.index, total, [...done.moving], stayingBelow);
+      const steps = placeSteps(page.index, [...done.moving], stayingBelow);
       if (steps.length) editor.edit(steps);
     }
     update(true);

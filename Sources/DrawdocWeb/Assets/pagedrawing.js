@@ -108,21 +108,10 @@ export function applySteps(rectangles, index, steps, touched = new Set()) {
         }
       }
       at -= 1;
-      const ascending = made.length > 1 && made.every((entry, k) => Number.isInteger(entry.z)
-        && (k === 0 || made[k - 1].z <= entry.z));
-      if (ascending) {
-        const result = [];
-        let old = 0;
-        for (const { r, z } of made) {
-          while (result.length < Math.min(z, result.length + rectangles.length - old)) {
-            result.push(rectangles[old]);
-            old += 1;
-          }
-          result.push(r);
-        }
-        for (; old < rectangles.length; old += 1) result.push(rectangles[old]);
-        replaceAll(rectangles, result);
-        reindex(Math.min(made[0].z, rectangles.length - made.length));
+      const rising = made.length > 1 && made.every((entry, k) => Number.isInteger(entry.z)
+        && (k === 0 || made[k - 1].z < entry.z));
+      if (rising) {
+        reindex(insertAll(rectangles, made));
       } else {
         for (const { r, z } of made) {
           const place = Math.min(z ?? rectangles.length, rectangles.length);
@@ -153,11 +142,61 @@ export function applySteps(rectangles, index, steps, touched = new Set()) {
       move(step.place, step.at);
     } else if (step.order !== undefined) {
       order(rectangles, index, step.order, step.to, touched);
+    } else if (step.arrange !== undefined) {
+      arrange(rectangles, index, step.arrange, touched);
     } else if (step.rename !== undefined) {
       title = step.rename;
     }
   }
   return { touched, title };
+}
+
+/**
+ * Puts `items` ({r, z}) in `rectangles` in one pass, each at its z-index in the new order; one
+ * not above the one before goes right above it (as Plane.insert does). Returns the lowest
+ * position that changed.
+ */
+function insertAll(rectangles, items) {
+  const result = [];
+  let old = 0;
+  let first = null;
+  for (const { r, z } of items) {
+    const target = Math.min(z, result.length + rectangles.length - old);
+    while (result.length < target) { result.push(rectangles[old]); old += 1; }
+    first ??= result.length;
+    result.push(r);
+  }
+  for (; old < rectangles.length; old += 1) result.push(rectangles[old]);
+  replaceAll(rectangles, result);
+  return first ?? rectangles.length;
+}
+
+/**
+ * `[[id, z], …]`: takes the rectangles out, then puts each at its z-index, the lowest first
+ * (of two at one z-index, the one listed first), each above the one before, as the server does.
+ */
+function arrange(rectangles, index, pairs, touched) {
+  const kept = [];
+  const chosen = new Set();
+  pairs.forEach(([id, z], offset) => {
+    if (index.has(id) && !chosen.has(id)) { chosen.add(id); kept.push({ id, z, offset }); }
+  });
+  if (!kept.length) return;
+  kept.sort((a, b) => a.z - b.z || a.offset - b.offset);
+  const taken = new Map();
+  replaceAll(rectangles, rectangles.filter((r) => {
+    if (!chosen.has(r.id)) return true;
+    taken.set(r.id, r);
+    return false;
+  }));
+  let target = -1;
+  const items = kept.map(({ id, z }, k) => {
+    target = Math.min(Math.max(z, target + 1), rectangles.length + k);
+    return { r: taken.get(id), z: target };
+  });
+  insertAll(rectangles, items);
+  rectangles.forEach((r, at) => index.set(r.id, at));
+  for (const id of chosen) touched.add(id);
 }
 
 /**
@@ -223,16 +262,20 @@ export class PageDrawing {
   }
 
   /**
-   * Gives the nodes read from the file their accessible names, a few thousand at a time
-   * between frames, so that a large drawing opens as fast without them.
+   * Gives the nodes read from the file their accessible names, a few hundred or thousand at a
+   * time when the page is idle, so that a large drawing opens as fast without them.
    */
   label() {
     const rectangles = this.rectangles;
     const picture = this.picture;
     let at = 0;
-    const some = () => {
+    // In the browser's idle time, a few milliseconds at a time: a click is never kept waiting.
+    const later = (work) => (window.requestIdleCallback
+      ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 0));
+    const some = (deadline) => {
       if (this.picture !== picture) return;
-      const end = Math.min(at + 4000, rectangles.length);
+      const end = Math.min(at + (deadline && deadline.timeRemaining() > 8 ? 2000 : 500),
+                           rectangles.length);
       for (; at < end; at += 1) {
         const r = rectangles[at];
         const node = this.nodes.get(r.id);
@@ -241,9 +284,9 @@ export class PageDrawing {
           node.setAttribute("aria-label", describe(r));
         }
       }
-      if (at < rectangles.length) setTimeout(some, 0);
+      if (at < rectangles.length) later(some);
     };
-    setTimeout(some, 0);
+    later(some);
   }
 
   /** The server's changes since the confirmed version, as `GET …/changes` gives them. */
@@ -259,9 +302,15 @@ export class PageDrawing {
       replaceAll(rectangles, kept);
     }
     let from = rectangles.length;
-    for (const entry of changes.put) {
-      rectangles.splice(entry.index, 0, entry.rectangle);
-      from = Math.min(from, entry.index);
+    const puts = changes.put;
+    if (puts.every((entry, k) => k === 0 || puts[k - 1].index < entry.index)) {
+      // In order, as the server lists them: one pass, however many changed.
+      from = insertAll(rectangles, puts.map((entry) => ({ r: entry.rectangle, z: entry.index })));
+    } else {
+      for (const entry of puts) {
+        rectangles.splice(entry.index, 0, entry.rectangle);
+        from = Math.min(from, entry.index);
+      }
     }
     for (let at = Math.min(from, gone.size ? 0 : from); at < rectangles.length; at += 1) {
       index.set(rectangles[at].id, at);
@@ -277,11 +326,18 @@ export class PageDrawing {
 
   /** Starts an edit: shown at once. */
   begin(steps) {
-    const entry = { steps, version: null };
+    const entry = { steps, version: null, touched: new Set() };
     this.pending.push(entry);
-    const { touched, title } = applySteps(this.rectangles, this.index, steps);
+    const { title } = applySteps(this.rectangles, this.index, steps, entry.touched);
     if (title !== undefined) this.drawing = { ...this.drawing, title };
-    this.patch(touched);
+    // A relative step is shown again as the values it gave: applied once more over a version
+    // that holds it already (its event came before the answer), it shows the same.
+    entry.shown = steps.map((step) => {
+      const r = step.shift !== undefined && this.rectangle(step.shift);
+      return r ? { set: r.id, to: { x: r.x, y: r.y, width: r.width, height: r.height,
+                                    alpha: r.alpha } } : step;
+    });
+    this.patch(entry.touched);
     return entry;
   }
 
@@ -291,18 +347,13 @@ export class PageDrawing {
    */
   settle(entry, version) {
     entry.version = version;
-    if (this.version < version) return;
-    const touched = new Set();
-    applySteps([...this.rectangles], new Map(this.index), entry.steps, touched);
-    this.show(touched);
+    if (this.version >= version) this.show(new Set(entry.touched));
   }
 
   /** An edit the server refused or never got: taken off what the page shows. */
   drop(entry) {
     this.pending = this.pending.filter((other) => other !== entry);
-    const touched = new Set();
-    applySteps([...this.rectangles], new Map(this.index), entry.steps, touched);
-    this.show(touched);
+    this.show(new Set(entry.touched));
   }
 
   /**
@@ -326,7 +377,7 @@ export class PageDrawing {
     this.index = new Map(this.confirmedIndex);
     this.drawing = this.confirmed;
     for (const entry of this.pending) {
-      const { title } = applySteps(this.rectangles, this.index, entry.steps, touched);
+      const { title } = applySteps(this.rectangles, this.index, entry.shown, touched);
       if (title !== undefined) this.drawing = { ...this.drawing, title };
     }
     if (!all) this.patch(touched);
@@ -355,6 +406,16 @@ export class PageDrawing {
       if (node.nextSibling !== next || node.parentNode !== this.picture) {
         this.picture.insertBefore(node, next || null);
       }
+    }
+  }
+
+  /** Hides rectangles' nodes for a moment (while copies of them are dragged), or shows them. */
+  hide(ids, hidden) {
+    for (const id of ids) {
+      const node = this.nodes.get(id);
+      if (!node) continue;
+      if (hidden) node.setAttribute("visibility", "hidden");
+      else node.removeAttribute("visibility");
     }
   }
 

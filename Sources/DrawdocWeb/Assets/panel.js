@@ -43,8 +43,9 @@ export function connectPanel(editor) {
     byId("field-alpha").setAttribute("aria-valuetext", alpha === undefined ? "Mixed" : String(alpha));
     let lowest = 10, highest = 1;
     for (const r of rectangles) { lowest = Math.min(lowest, r.alpha); highest = Math.max(highest, r.alpha); }
-    byId("alpha-down").disabled = state.gone || lowest <= 1;
-    byId("alpha-up").disabled = state.gone || highest >= 10;
+    // A step is possible while any of them can still take it.
+    byId("alpha-down").disabled = state.gone || highest <= 1;
+    byId("alpha-up").disabled = state.gone || lowest >= 10;
   }
   editor.onRender(show);
 
@@ -71,7 +72,7 @@ export function connectPanel(editor) {
     const input = byId(`field-${field}`);
     input.addEventListener("change", () => {
       if (input.value.trim() === "") return show();
-      const value = field === "color" ? input.value.trim() : input.value.trim();
+      const value = input.value.trim();
       editor.setSelected({ [field]: field === "color" || isNaN(Number(value)) ? value : Number(value) });
     });
     input.addEventListener("keydown", (event) => { if (event.key === "Enter") input.blur(); });

@@ -45,7 +45,8 @@ export class Viewport {
 
   /** The first placement: 100 %, or less when the canvas would not fit; centred. */
   place() {
-    if (this.placed) return this.apply();
+    // A picture read again is sized for the zoom at once.
+    if (this.placed) { this.size_(this.zoom); return this.apply(); }
     this.placed = true;
     this.zoomTo(Math.min(1, this.fitZoom()));
     this.centre();
@@ -80,24 +81,45 @@ export class Viewport {
     this.apply();
   }
 
-  /** Sizes the canvas for the zoom and moves it to its place. */
-  apply() {
+  /**
+   * Moves the canvas to its place, and sizes it for the zoom. While the zoom keeps changing (a
+   * wheel turning, a pinch), the canvas drawn at the last settled zoom is only scaled, which
+   * costs nothing however many rectangles it has; 150 ms after the last change it is drawn at
+   * the new zoom, sharp. `shownZoom` is the zoom the canvas and overlay are sized for.
+   */
+  apply(settle = false) {
     // Whole pixels: the canvas stays crisp, and a point maps to the pixel it is drawn on.
     this.x = Math.round(this.x);
     this.y = Math.round(this.y);
+    clearTimeout(this.settling);
+    if (this.zoom !== this.shownZoom) {
+      if (settle || this.shownZoom === undefined) {
+        this.size_(this.zoom);
+      } else {
+        this.settling = setTimeout(() => this.apply(true), 150);
+      }
+    }
+    const scale = this.zoom / this.shownZoom;
+    this.content.style.transform = `translate(${this.x}px, ${this.y}px)` +
+      (scale === 1 ? "" : ` scale(${scale})`);
+    this.changed();
+  }
+
+  /** Sizes the canvas and its picture for `zoom` (only what changed: a size set again repaints). */
+  size_(zoom) {
+    this.shownZoom = zoom;
     const { width, height } = this.size();
     const canvas = this.content.querySelector(".canvas");
     const picture = canvas && canvas.querySelector("svg");
+    const set = (node, name, value) => { if (node.getAttribute(name) !== value) node.setAttribute(name, value); };
     if (canvas) {
-      canvas.style.width = `${width * this.zoom}px`;
-      canvas.style.height = `${height * this.zoom}px`;
+      if (canvas.style.width !== `${width * zoom}px`) canvas.style.width = `${width * zoom}px`;
+      if (canvas.style.height !== `${height * zoom}px`) canvas.style.height = `${height * zoom}px`;
     }
     if (picture) {
-      picture.setAttribute("width", String(width * this.zoom));
-      picture.setAttribute("height", String(height * this.zoom));
+      set(picture, "width", String(width * zoom));
+      set(picture, "height", String(height * zoom));
     }
-    this.content.style.transform = `translate(${this.x}px, ${this.y}px)`;
-    this.changed();
   }
 
   /** The canvas point under a pointer event. */
