@@ -30,7 +30,9 @@ const stage = document.getElementById("stage");
 const canvas = document.getElementById("canvas");
 const overlay = document.getElementById("overlay");
 const view = new Viewport(stage, document.getElementById("viewport"),
-  () => page.drawing || { width: 1, height: 1 }, () => { if (page.drawing) renderOverlay(); });
+  () => page.drawing || { width: 1, height: 1 },
+  // A pan moves the overlay with the canvas: only a zoom changes what it draws.
+  (zoomed) => { if (page.drawing && zoomed) renderOverlay(); }, [overlay]);
 const tools = new Tools(document.getElementById("toolbar"), (tool) => {
   view.handTool = tool === "hand";
   stage.classList.toggle("rectangle", tool === "rectangle");

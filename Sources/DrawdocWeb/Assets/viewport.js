@@ -11,13 +11,18 @@ const MARGIN = 24;
 
 /**
  * Places `content` (the canvas and its overlay) in `stage` at a zoom and an offset.
- * `size()` gives the drawing's canvas; `changed()` is called after every move, so the page
+ * `size()` gives the drawing's canvas; `changed(zoomed)` is called after every move (`zoomed`: the zoom changed), so the page
  * can draw its overlay again.
  */
 export class Viewport {
-  constructor(stage, content, size, changed) {
+  constructor(stage, content, size, changed, companions = []) {
     this.stage = stage;
     this.content = content;
+    /**
+     * Elements placed as the canvas is but apart from it (the overlay): what changes in them
+     * each frame repaints them, not the drawing.
+     */
+    this.companions = companions;
     this.size = size;
     this.changed = changed;
     this.zoom = 1;
@@ -100,9 +105,11 @@ export class Viewport {
       }
     }
     const scale = this.zoom / this.shownZoom;
-    this.content.style.transform = `translate(${this.x}px, ${this.y}px)` +
-      (scale === 1 ? "" : ` scale(${scale})`);
-    this.changed();
+    const transform = `translate(${this.x}px, ${this.y}px)` + (scale === 1 ? "" : ` scale(${scale})`);
+    for (const layer of [this.content, ...this.companions]) layer.style.transform = transform;
+    const zoomed = this.zoom !== this.lastZoom || settle;
+    this.lastZoom = this.zoom;
+    this.changed(zoomed);
   }
 
   /** Sizes the canvas and its picture for `zoom` (only what changed: a size set again repaints). */
