@@ -53,6 +53,11 @@ def selecting_and_undo(driver, store, base):
     click(driver, screen(driver, 50, 40))
     click(driver, screen(driver, 250, 40), keys=(Keys.SHIFT,))
     wait("two selected", lambda: selection(driver) == sorted([a, c]), 5, 0.05)
+    fields = driver.execute_script(
+        "return ['x', 'y', 'color'].map((f) => { const i = document.getElementById('field-' + f);"
+        " return [i.value, i.placeholder]; });")
+    if fields != [["", "Mixed"], ["20", ""], ["", "Mixed"]]:
+        raise Failure(f"x, y and color of the two show {fields}: x and color differ, y is 20")
 
     step("recoloring and raising the two are one version each")
     count = len(store.versions(doc))
