@@ -64,8 +64,9 @@ extension Plane {
     }
   }
 
-  /// One move of a rectangle in z-order, as ``raise(_:toTop:)`` and ``lower(_:toBottom:)``
-  /// make them: taken in turn, they lead from the old order to the new.
+  /// One move of a rectangle in z-order, as ``raise(_:toTop:)->[Plane.ZMove]`` and
+  /// ``lower(_:toBottom:)->[Plane.ZMove]`` make them: taken in turn, they lead from the old
+  /// order to the new.
   public typealias ZMove = (id: Identifier, from: Int, to: Int)
 
   /// Moves many rectangles up in z-order at once, keeping their order among themselves: to the
