@@ -90,6 +90,16 @@ final class ServedApp {
     return client.readAll()
   }
 
+  /// Whether a good request is answered 200 within `seconds`, asked again after each 503.
+  func answers(within seconds: Double) throws -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    repeat {
+      if try stillAnswers() { return true }
+      Thread.sleep(forTimeInterval: 0.1)
+    } while Date() < deadline
+    return false
+  }
+
   /// A good request, with the token, answered 200.
   func stillAnswers() throws -> Bool {
     statusCode(
@@ -211,7 +221,9 @@ final class ServedApp {
     #expect(statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(Set(statuses))")
     #expect(statusCode(slow.readAll()) == 408)
     clients.removeAll()
-    #expect(try app.stillAnswers())
+    // The connections just closed may still count against the bound of 64 for a moment (the
+    // server drains each for up to a second): until then, 503 with Retry-After is its answer.
+    #expect(try app.answers(within: 3))
     #expect(app.snapshot() == before)
   }
 
