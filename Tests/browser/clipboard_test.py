@@ -22,11 +22,8 @@ Run: python3 Tests/browser/clipboard_test.py --drawdoc .build/debug/drawdoc
 """
 import json
 import os
-import shutil
-import signal
 import subprocess
 import sys
-import tempfile
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -35,7 +32,7 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("clipboard_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, drawdoc_and_chromium, start_server, wait  # noqa: E402
+from served_app import Failure, run_browser_test, wait  # noqa: E402
 
 EDITOR = "return drawdocEditor."
 # A point of each of the two rectangles that no copy made here covers.
@@ -153,9 +150,6 @@ def test(driver, drawdoc, env, base, token, folder):
     run(drawdoc, env, "add", doc, "--x", "60", "--y", "30", "--width", "20", "--height", "20",
         "--color", "tomato", "--alpha", "8")
     originals = rectangles(drawdoc, env, doc)
-    driver.get(f"{base}?token={token}")
-    wait("the drawings page", lambda: driver.find_elements(By.CSS_SELECTOR, "body[data-ready]"),
-         10, 0.05)
     driver.execute_cdp_cmd("Browser.grantPermissions", {
         "origin": base.rstrip("/"),
         "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
@@ -314,24 +308,9 @@ def test(driver, drawdoc, env, base, token, folder):
 
 
 def main():
-    drawdoc, driver = drawdoc_and_chromium(__doc__)
-    folder = tempfile.mkdtemp(prefix="drawdoc-clipboard-")
-    env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
-    server, base, token = start_server(drawdoc, env)
-    try:
-        print("the editor's clipboard in headless Chromium:", flush=True)
-        test(driver, drawdoc, env, base, token, folder)
-        print("clipboard test: passed")
-    except (Failure, AssertionError) as error:
-        print(f"clipboard test FAILED: {error}", file=sys.stderr)
-        for entry in driver.get_log("browser"):
-            print(f"  console: {entry['message']}", file=sys.stderr)
-        sys.exit(1)
-    finally:
-        driver.quit()
-        server.send_signal(signal.SIGINT)
-        server.wait(timeout=10)
-        shutil.rmtree(folder, ignore_errors=True)
+    run_browser_test("clipboard", "the editor's clipboard", __doc__, lambda session: test(
+        session.driver, session.drawdoc, session.env, session.server.base, session.server.token,
+        session.folder))
 
 
 if __name__ == "__main__":

@@ -3,9 +3,7 @@ check compares with it), `drawdoc serve` stopped and started again on its port, 
 pointer and key actions at canvas points (through `drawdocEditor.toScreen`).
 """
 import json
-import signal
 import subprocess
-import threading
 import time
 from xml.etree import ElementTree
 
@@ -14,7 +12,7 @@ from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from served_app import ADDRESS, Failure, start_server, wait
+from served_app import Failure, wait
 
 EDITOR = "return drawdocEditor."
 
@@ -235,29 +233,3 @@ def one_more_version(store, doc, before, action, words=None):
     if words and versions[0]["change"] != words:
         raise Failure(f"the version says {versions[0]['change']!r}, not {words!r}")
     return len(versions)
-
-
-
-class Server:
-    """`drawdoc serve` on a store; stopped and started again on the same port."""
-
-    def __init__(self, drawdoc, env):
-        self.drawdoc = drawdoc
-        self.env = env
-        self.process, self.base, self.token = start_server(drawdoc, env)
-
-    def stop(self):
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            self.process.wait(timeout=10)
-        self.process = None
-
-    def start(self, port):
-        self.process = subprocess.Popen([self.drawdoc, "serve", "--port", port], env=self.env,
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                        text=True)
-        line = self.process.stdout.readline()
-        match = ADDRESS.search(line)
-        if not match or match.group(3) != self.token:
-            raise Failure(f"the restarted server printed {line!r}")
-        threading.Thread(target=lambda: [None for _ in self.process.stdout], daemon=True).start()

@@ -17,10 +17,7 @@ SVG nodes, its notices and cursors).
 
 Run: python3 Tests/browser/editor_test.py --drawdoc .build/debug/drawdoc
 """
-import os
-import shutil
 import sys
-import tempfile
 import time
 
 try:
@@ -30,9 +27,9 @@ try:
     from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 except ImportError:
     sys.exit("editor_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, drawdoc_and_chromium, wait  # noqa: E402
+from served_app import Failure, run_browser_test, wait  # noqa: E402
 from editor_actions import (  # noqa: E402
-    EDITOR, Server, Store, canvas_is_file, chord, click, drag_canvas, hold, hover, idle, let_go,
+    EDITOR, Store, canvas_is_file, chord, click, drag_canvas, hold, hover, idle, let_go,
     notices, one_more_version, open_editor, press_and_move, release, screen, selection,
     shows_as_file, type_into)
 
@@ -447,34 +444,13 @@ def cursors(driver, store, base):
 
 
 def main():
-    drawdoc, driver = drawdoc_and_chromium(__doc__)
-    folder = tempfile.mkdtemp(prefix="drawdoc-editor-")
-    env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
-    server = Server(drawdoc, env)
-    store = Store(drawdoc, env)
-    try:
-        print("the editor as a drawing tool in headless Chromium:", flush=True)
-        driver.get(f"{server.base}?token={server.token}")
-        wait("the drawings page", lambda: driver.find_elements(By.CSS_SELECTOR, "body[data-ready]"),
-             10, 0.05)
+    def check(session):
+        store = Store(session.drawdoc, session.env)
         for part in (selecting_and_undo, undo_is_the_pages, moving_and_resizing, snapping,
                      pasteboard, cursors):
-            part(driver, store, server.base)
-        expected_edits(driver, store, server.base, server)
-        print("editor test: passed")
-    except (Failure, AssertionError) as error:
-        print(f"editor test FAILED: {error}", file=sys.stderr)
-        try:
-            driver.save_screenshot(os.path.join(tempfile.gettempdir(), "editor-test-failure.png"))
-            for entry in driver.get_log("browser"):
-                print(f"  console: {entry['message']}", file=sys.stderr)
-        except Exception:
-            pass
-        sys.exit(1)
-    finally:
-        driver.quit()
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
+            part(session.driver, store, session.server.base)
+        expected_edits(session.driver, store, session.server.base, session.server)
+    run_browser_test("editor", "the editor as a drawing tool", __doc__, check)
 
 
 if __name__ == "__main__":

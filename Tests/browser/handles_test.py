@@ -12,10 +12,7 @@ each gesture is checked to make one version with `drawdoc history --json`.
 
 Run: python3 Tests/browser/handles_test.py --drawdoc .build/debug/drawdoc
 """
-import os
-import shutil
 import sys
-import tempfile
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -25,9 +22,9 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("handles_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, drawdoc_and_chromium, wait  # noqa: E402
+from served_app import Failure, run_browser_test, wait  # noqa: E402
 from editor_actions import (  # noqa: E402
-    EDITOR, Server, Store, click, hold, idle, let_go, one_more_version, open_editor, screen,
+    EDITOR, Store, click, hold, idle, let_go, one_more_version, open_editor, screen,
     selection, shows_as_file)
 
 # The single rectangle every drag starts from: x, y, width, height.
@@ -213,42 +210,23 @@ def two_selected(driver, store, base):
 
 
 def main():
-    drawdoc, driver = drawdoc_and_chromium(__doc__)
-    folder = tempfile.mkdtemp(prefix="drawdoc-handles-")
-    env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
-    server = Server(drawdoc, env)
-    store = Store(drawdoc, env)
-    failed = []
-    try:
-        print("the editor's resize handles in headless Chromium:", flush=True)
-        driver.get(f"{server.base}?token={server.token}")
-        wait("the drawings page", lambda: driver.find_elements(By.CSS_SELECTOR, "body[data-ready]"),
-             10, 0.05)
+    def check(session):
+        store = Store(session.drawdoc, session.env)
+        base = session.server.base
+        failed = []
         # Each part on its own rig: one that fails does not hide what the others find.
         for part in (eight_handles, modifiers, grabbed_off_centre, by_touch, two_selected):
             try:
                 if part is two_selected:
-                    part(driver, store, server.base)
+                    part(session.driver, store, base)
                 else:
-                    part(Rig(driver, store, server.base))
+                    part(Rig(session.driver, store, base))
             except (Failure, AssertionError) as error:
                 print(f"  FAILED: {error}", flush=True)
                 failed.append(f"{part.__name__}: {error}")
         if failed:
             raise Failure("; ".join(failed))
-        print("handles test: passed")
-    except (Failure, AssertionError) as error:
-        print(f"handles test FAILED: {error}", file=sys.stderr)
-        try:
-            for entry in driver.get_log("browser"):
-                print(f"  console: {entry['message']}", file=sys.stderr)
-        except Exception:
-            pass
-        sys.exit(1)
-    finally:
-        driver.quit()
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
+    run_browser_test("handles", "the editor's resize handles", __doc__, check)
 
 
 if __name__ == "__main__":

@@ -16,10 +16,7 @@ Every check of the drawing is against `drawdoc open --json`, `drawdoc export --a
 Run: python3 Tests/browser/history_test.py --drawdoc .build/debug/drawdoc
 """
 import json
-import os
-import shutil
 import sys
-import tempfile
 import time
 
 try:
@@ -28,9 +25,9 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("history_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, drawdoc_and_chromium, wait  # noqa: E402
+from served_app import Failure, run_browser_test, wait  # noqa: E402
 from editor_actions import (  # noqa: E402
-    Server, Store, canvas_is_file, click, idle, node, notices, open_editor, screen, selection,
+    Store, canvas_is_file, click, idle, node, notices, open_editor, screen, selection,
     type_into)
 
 # The entries of the list, in the page's order: what each shows.
@@ -255,33 +252,11 @@ def history(driver, store, base):
 
 
 def main():
-    drawdoc, driver = drawdoc_and_chromium(__doc__)
-    folder = tempfile.mkdtemp(prefix="drawdoc-history-")
-    env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
-    server = Server(drawdoc, env)
-    store = Store(drawdoc, env)
-    try:
-        print("the editor's history panel in headless Chromium:", flush=True)
-        driver.get(f"{server.base}?token={server.token}")
-        wait("the drawings page", lambda: driver.find_elements(By.CSS_SELECTOR, "body[data-ready]"),
-             10, 0.05)
-        found = history(driver, store, server.base)
+    def check(session):
+        found = history(session.driver, Store(session.drawdoc, session.env), session.server.base)
         if found:
             raise Failure("; ".join(found))
-        print("history test: passed")
-    except (Failure, AssertionError) as error:
-        print(f"history test FAILED: {error}", file=sys.stderr)
-        try:
-            driver.save_screenshot(os.path.join(tempfile.gettempdir(), "history-test-failure.png"))
-            for entry_ in driver.get_log("browser"):
-                print(f"  console: {entry_['message']}", file=sys.stderr)
-        except Exception:
-            pass
-        sys.exit(1)
-    finally:
-        driver.quit()
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
+    run_browser_test("history", "the editor's history panel", __doc__, check)
 
 
 if __name__ == "__main__":

@@ -11,12 +11,8 @@ the page and scrolling to its end shows the bottom rectangle. Each check is agai
 Run: python3 Tests/browser/layers_test.py --drawdoc .build/debug/drawdoc
 """
 import json
-import os
-import shutil
-import signal
 import subprocess
 import sys
-import tempfile
 import time
 
 try:
@@ -28,7 +24,7 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("layers_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, drawdoc_and_chromium, start_server, wait  # noqa: E402
+from served_app import Failure, run_browser_test, wait  # noqa: E402
 
 EDITOR = "return drawdocEditor."
 # The rows in the page, in the list's order: [position (1 is the top), id, name, size].
@@ -317,28 +313,10 @@ def test_large(driver, drawdoc, env, base):
 
 
 def main():
-    drawdoc, driver = drawdoc_and_chromium(__doc__)
-    folder = tempfile.mkdtemp(prefix="drawdoc-layers-")
-    env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
-    server, base, token = start_server(drawdoc, env)
-    try:
-        print("the editor's layers panel in headless Chromium:", flush=True)
-        driver.get(f"{base}?token={token}")
-        wait("the drawings page", lambda: driver.find_elements(By.CSS_SELECTOR, "body[data-ready]"),
-             10, 0.05)
-        test_small(driver, drawdoc, env, base)
-        test_large(driver, drawdoc, env, base)
-        print("layers test: passed")
-    except (Failure, AssertionError) as error:
-        print(f"layers test FAILED: {error}", file=sys.stderr)
-        for entry in driver.get_log("browser"):
-            print(f"  console: {entry['message']}", file=sys.stderr)
-        sys.exit(1)
-    finally:
-        driver.quit()
-        server.send_signal(signal.SIGINT)
-        server.wait(timeout=10)
-        shutil.rmtree(folder, ignore_errors=True)
+    def check(session):
+        for part in (test_small, test_large):
+            part(session.driver, session.drawdoc, session.env, session.server.base)
+    run_browser_test("layers", "the editor's layers panel", __doc__, check)
 
 
 if __name__ == "__main__":

@@ -2,10 +2,16 @@
 (Benchmarks/app_bench.py) share: `drawdoc serve` started on a store, the options of the
 headless Chromium they drive, and waiting for the page.
 """
+import os
 import re
+import shutil
+import signal
 import subprocess
+import sys
+import tempfile
 import threading
 import time
+from types import SimpleNamespace
 
 # What `drawdoc serve` prints first: its address with the access token.
 ADDRESS = re.compile(r"(http://127\.0\.0\.1:(\d+)/)\?token=(\w+)")
@@ -104,3 +110,70 @@ def drawdoc_and_chromium(description):
     """The `--drawdoc` binary of a browser test's command line, and a headless Chromium."""
     options = command_line(description)
     return options.drawdoc, headless_chromium()
+
+
+class Server:
+    """`drawdoc serve` on a store; stopped and started again on the same port."""
+
+    def __init__(self, drawdoc, env):
+        self.drawdoc = drawdoc
+        self.env = env
+        self.process, self.base, self.token = start_server(drawdoc, env)
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            self.process.wait(timeout=10)
+        self.process = None
+
+    def start(self, port):
+        self.process = subprocess.Popen([self.drawdoc, "serve", "--port", port], env=self.env,
+                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                        text=True)
+        line = self.process.stdout.readline()
+        match = ADDRESS.search(line)
+        if not match or match.group(3) != self.token:
+            raise Failure(f"the restarted server printed {line!r}")
+        threading.Thread(target=lambda: [None for _ in self.process.stdout], daemon=True).start()
+
+
+def run_browser_test(name, title, description, test, add_arguments=None):
+    """The whole run of a browser test: its command line (`--drawdoc`, and what
+    `add_arguments(parser)` adds), a store in a new temporary folder (TZ=UTC), `drawdoc serve`
+    on it, a headless Chromium, then `test(session)`; `session` has `options`, `drawdoc`,
+    `driver`, `env`, `folder` and `server` (a `Server`: `base`, `token`, `stop`, `start`); the
+    browser has opened the drawings page with the token, so it holds it.
+    Prints `NAME test: passed`; or what failed, the page's console and a screenshot's path,
+    and exits 1. The browser and the server are stopped and the folder removed either way."""
+    options = command_line(description, add_arguments)
+    driver = headless_chromium()
+    folder = tempfile.mkdtemp(prefix=f"drawdoc-{name}-")
+    env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
+    server = None
+    try:
+        server = Server(options.drawdoc, env)
+        print(f"{title} in headless Chromium:", flush=True)
+        # The token, kept by the page as a person's first visit keeps it.
+        driver.get(f"{server.base}?token={server.token}")
+        wait("the drawings page, with the token taken",
+             lambda: driver.execute_script("return document.body.dataset.ready === 'true'"),
+             10, 0.05)
+        test(SimpleNamespace(options=options, drawdoc=options.drawdoc, driver=driver, env=env,
+                             folder=folder, server=server))
+        print(f"{name} test: passed")
+    except (Failure, AssertionError) as error:
+        print(f"{name} test FAILED: {error}", file=sys.stderr)
+        try:
+            shot = os.path.join(tempfile.gettempdir(), f"{name}-test-failure.png")
+            driver.save_screenshot(shot)
+            print(f"  the page as it was: {shot}", file=sys.stderr)
+            for entry in driver.get_log("browser"):
+                print(f"  console: {entry['message']}", file=sys.stderr)
+        except Exception:
+            pass  # a browser that is gone has nothing more to say
+        sys.exit(1)
+    finally:
+        driver.quit()
+        if server:
+            server.stop()
+        shutil.rmtree(folder, ignore_errors=True)

@@ -9,25 +9,22 @@ The edits: a fixed prelude of corner cases, then a seeded random series (`--seed
 of mixed steps: set (with and without `was`), shift (alpha past 1 and 10), add (with and
 without id and `at`, in runs whose `at`s ascend, repeat or pass the top; a few with fields left
 to the server's factory, whose id and place only are compared), remove (runs of several),
-place, order, rename and arrange (when the server knows it). After about a third of the edits
+place, order, rename and arrange. After about a third of the edits
 the answer's `undo` is applied both ways, and must bring back the drawing before the edit; its
 own answer's undo, now and then, makes the edit again.
 
 Run: python3 Tests/browser/steps_test.py --drawdoc .build/debug/drawdoc [--seed N] [--edits N]
 """
 import json
-import os
 import random
-import shutil
 import sys
-import tempfile
 
 try:
-    from selenium.webdriver.common.by import By
+    import selenium  # noqa: F401  (the browser is driven through it)
 except ImportError:
     sys.exit("steps_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, command_line, headless_chromium, wait  # noqa: E402
-from editor_actions import Server, Store, open_editor  # noqa: E402
+from served_app import Failure, run_browser_test  # noqa: E402
+from editor_actions import Store, open_editor  # noqa: E402
 
 FIELDS = ("x", "y", "width", "height", "color", "alpha")
 TOP = 999_999_999  # the largest z-index the API takes
@@ -117,8 +114,8 @@ def z_indexes(rng, count, n):
 class Series:
     """The random edits, made from the drawing as the last check read it."""
 
-    def __init__(self, rng, arrange):
-        self.rng, self.arrange = rng, arrange
+    def __init__(self, rng):
+        self.rng = rng
 
     def edit(self, rects, title):
         rng, n = self.rng, len(rects)
@@ -127,10 +124,8 @@ class Series:
         # A rectangle's values are changed at most once an edit, so that `was` holds what the
         # server finds; one rename an edit, for the same reason.
         valued, renamed, steps, partial = set(), False, [], []
-        kinds = ["set", "shift", "add", "remove", "place", "order", "rename"] + (
-            ["arrange"] if self.arrange else [])
-        weights = [3, 3, 4 if n < 25 else 2, 1 if n < 15 else 3, 2, 2, 1] + (
-            [2] if self.arrange else [])
+        kinds = ["set", "shift", "add", "remove", "place", "order", "rename", "arrange"]
+        weights = [3, 3, 4 if n < 25 else 2, 1 if n < 15 else 3, 2, 2, 1, 2]
         for _ in range(rng.randint(1, 5)):
             kind = rng.choices(kinds, weights)[0]
             free = [i for i in ids if i not in valued]
@@ -211,108 +206,91 @@ def prelude(rects):
         [{"remove": fresh[k]} for k in (1, 3, 5, 7)] + [{"remove": fresh[1]}],
         [{"order": [c, d, e], "to": "front"}, {"order": [a, e], "to": "backward"}],
         [{"set": d, "to": {"x": "12", "color": "#abcdef"}, "was": {"x": rects[3]["x"]}}],
-    ], [[{"arrange": [[a, 3], [b, 3], [c, TOP], [d, 0], [a, 1]]}],
-        [{"arrange": [[e, 2], [d, 2], [c, 2]]}]]
+        [{"arrange": [[a, 3], [b, 3], [c, TOP], [d, 0], [a, 1]]}],
+        [{"arrange": [[e, 2], [d, 2], [c, 2]]}],
+    ]
+
+
+def agree(session):
+    """The seeded series, each edit applied by the page's module and by the server."""
+    options, driver, server = session.options, session.driver, session.server
+    store = Store(options.drawdoc, session.env)
+    rng = random.Random(options.seed)
+    print(f"  seed {options.seed}", flush=True)
+    doc = store.run("new", "--title", "Steps", "--width", "1000", "--height", "800",
+                    "--random", "25", "--seed", "3").strip()
+    open_editor(driver, server.base, doc)
+    file = json.loads(store.run("open", doc, "--json"))
+    if driver.execute_async_script(SETUP, file["rectangles"], file["title"]) is not True:
+        raise Failure("the page's module pagedrawing.js cannot be imported")
+    counts = {}
+    done = {"edits": 0, "undone": 0, "redone": 0}
+
+    def both(steps, partial=(), what="an edit"):
+        """Applies `steps` both ways; checks the file against the page; returns the file
+        and the answer."""
+        got = driver.execute_async_script(APPLY, steps)
+        if "error" in got or not got["answer"]["ok"]:
+            raise Failure(f"{what} failed: {got.get('error') or got['answer']}; steps {steps}")
+        named = [s["add"]["id"] for s in partial if "id" in s["add"]]
+        idless = [s for s in steps if "add" in s and "id" not in s["add"]]
+        factory = set(named) | {rid for s, rid in zip(idless, got["added"]) if s in partial}
+        if got["made"] != len(got["added"]):
+            raise Failure(f"{what}: the page added {got['made']} without ids, the server "
+                          f"{got['added']}; steps {steps}")
+        now = json.loads(store.run("open", doc, "--json"))
+        mine = got["rects"]
+        if [r["id"] for r in now["rectangles"]] != [r["id"] for r in mine]:
+            raise Failure(f"{what}: the z-order differs: file "
+                          f"{[r['id'] for r in now['rectangles']]}, page "
+                          f"{[r['id'] for r in mine]}; steps {steps}")
+        for theirs, ours in zip(now["rectangles"], mine):
+            if theirs["id"] not in factory and any(theirs[f] != ours.get(f) for f in FIELDS):
+                raise Failure(f"{what}: file {theirs}, page {ours}; steps {steps}")
+        if now["title"] != got["title"]:
+            raise Failure(f"{what}: title {now['title']!r}, page {got['title']!r}; {steps}")
+        driver.execute_script(SYNC, [r for r in now["rectangles"] if r["id"] in factory])
+        for step in steps:
+            kind = next(k for k in KINDS if k in step)
+            counts[kind] = counts.get(kind, 0) + 1
+        return now, got["answer"]["data"]
+
+    edits = prelude(file["rectangles"])
+    series = Series(rng)
+    for number in range(len(edits) + options.edits):
+        if number < len(edits):
+            steps = edits[number]
+            partial = [s for s in steps if "add" in s and factory_filled(s)]
+        else:
+            steps, partial = series.edit(file["rectangles"], file["title"])
+        if not steps:
+            continue
+        before = file
+        file, answer = both(steps, partial, f"edit {number + 1}")
+        done["edits"] += 1
+        if answer["undo"] and (number < len(edits) or rng.random() < 0.35):
+            after = file
+            file, again = both(answer["undo"], what=f"the undo of edit {number + 1}")
+            if drawing(file) != drawing(before):
+                raise Failure(f"the undo of edit {number + 1} ({steps}) left {file}, "
+                              f"not {before}")
+            done["undone"] += 1
+            if again["undo"] and (number < len(edits) or rng.random() < 0.5):
+                file, _ = both(again["undo"], what=f"the redo of edit {number + 1}")
+                if drawing(file) != drawing(after):
+                    raise Failure(f"the redo of edit {number + 1} left {file}, not {after}")
+                done["redone"] += 1
+    print(f"  {done['edits']} edits, {done['undone']} undone, {done['redone']} made again "
+          f"({', '.join(f'{k} {v}' for k, v in counts.items())} steps): the page and the "
+          f"file agree ({len(file['rectangles'])} rectangles at the end)")
 
 
 def main():
     def add_arguments(parser):
         parser.add_argument("--seed", type=int, default=20261126)
         parser.add_argument("--edits", type=int, default=220)
-    options = command_line(__doc__, add_arguments)
-    driver = headless_chromium()
-    folder = tempfile.mkdtemp(prefix="drawdoc-steps-")
-    env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
-    server = Server(options.drawdoc, env)
-    store = Store(options.drawdoc, env)
-    rng = random.Random(options.seed)
-    try:
-        print(f"the page's steps against the server's, seed {options.seed}:", flush=True)
-        driver.get(f"{server.base}?token={server.token}")
-        wait("the drawings page", lambda: driver.find_elements(By.CSS_SELECTOR, "body[data-ready]"),
-             10, 0.05)
-        doc = store.run("new", "--title", "Steps", "--width", "1000", "--height", "800",
-                        "--random", "25", "--seed", "3").strip()
-        open_editor(driver, server.base, doc)
-        file = json.loads(store.run("open", doc, "--json"))
-        if driver.execute_async_script(SETUP, file["rectangles"], file["title"]) is not True:
-            raise Failure("the page's module pagedrawing.js cannot be imported")
-        probe = driver.execute_script(
-            "return drawdocEditor.api('POST', `/api/drawings/${drawdocEditor.id}/edits`,"
-            " {edits: [{arrange: []}]})")
-        arrange = probe["ok"]
-        print("  arrange: " + ("in the series" if arrange else
-                               f"skipped, the server does not know it ({probe['data']})"))
-        counts = {}
-        done = {"edits": 0, "undone": 0, "redone": 0}
-
-        def both(steps, partial=(), what="an edit"):
-            """Applies `steps` both ways; checks the file against the page; returns the file
-            and the answer."""
-            got = driver.execute_async_script(APPLY, steps)
-            if "error" in got or not got["answer"]["ok"]:
-                raise Failure(f"{what} failed: {got.get('error') or got['answer']}; steps {steps}")
-            named = [s["add"]["id"] for s in partial if "id" in s["add"]]
-            idless = [s for s in steps if "add" in s and "id" not in s["add"]]
-            factory = set(named) | {rid for s, rid in zip(idless, got["added"]) if s in partial}
-            if got["made"] != len(got["added"]):
-                raise Failure(f"{what}: the page added {got['made']} without ids, the server "
-                              f"{got['added']}; steps {steps}")
-            now = json.loads(store.run("open", doc, "--json"))
-            mine = got["rects"]
-            if [r["id"] for r in now["rectangles"]] != [r["id"] for r in mine]:
-                raise Failure(f"{what}: the z-order differs: file "
-                              f"{[r['id'] for r in now['rectangles']]}, page "
-                              f"{[r['id'] for r in mine]}; steps {steps}")
-            for theirs, ours in zip(now["rectangles"], mine):
-                if theirs["id"] not in factory and any(theirs[f] != ours.get(f) for f in FIELDS):
-                    raise Failure(f"{what}: file {theirs}, page {ours}; steps {steps}")
-            if now["title"] != got["title"]:
-                raise Failure(f"{what}: title {now['title']!r}, page {got['title']!r}; {steps}")
-            driver.execute_script(SYNC, [r for r in now["rectangles"] if r["id"] in factory])
-            for step in steps:
-                kind = next(k for k in KINDS if k in step)
-                counts[kind] = counts.get(kind, 0) + 1
-            return now, got["answer"]["data"]
-
-        fixed, arranged = prelude(file["rectangles"])
-        series = Series(rng, arrange)
-        edits = fixed + (arranged if arrange else [])
-        for number in range(len(edits) + options.edits):
-            if number < len(edits):
-                steps = edits[number]
-                partial = [s for s in steps if "add" in s and factory_filled(s)]
-            else:
-                steps, partial = series.edit(file["rectangles"], file["title"])
-            if not steps:
-                continue
-            before = file
-            file, answer = both(steps, partial, f"edit {number + 1}")
-            done["edits"] += 1
-            if answer["undo"] and (number < len(edits) or rng.random() < 0.35):
-                after = file
-                file, again = both(answer["undo"], what=f"the undo of edit {number + 1}")
-                if drawing(file) != drawing(before):
-                    raise Failure(f"the undo of edit {number + 1} ({steps}) left {file}, "
-                                  f"not {before}")
-                done["undone"] += 1
-                if again["undo"] and (number < len(edits) or rng.random() < 0.5):
-                    file, _ = both(again["undo"], what=f"the redo of edit {number + 1}")
-                    if drawing(file) != drawing(after):
-                        raise Failure(f"the redo of edit {number + 1} left {file}, not {after}")
-                    done["redone"] += 1
-        print(f"  {done['edits']} edits, {done['undone']} undone, {done['redone']} made again "
-              f"({', '.join(f'{k} {v}' for k, v in counts.items())} steps): the page and the "
-              f"file agree ({len(file['rectangles'])} rectangles at the end)")
-        print("steps test: passed")
-    except (Failure, AssertionError) as error:
-        print(f"steps test FAILED (seed {options.seed}): {error}", file=sys.stderr)
-        sys.exit(1)
-    finally:
-        driver.quit()
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
-
+    run_browser_test("steps", "the page's steps against the server's", __doc__, agree,
+                     add_arguments)
 
 if __name__ == "__main__":
     main()

@@ -8,12 +8,8 @@ Each check is against `drawdoc open --json`.
 Run: python3 Tests/browser/viewport_test.py --drawdoc .build/debug/drawdoc
 """
 import json
-import os
-import shutil
-import signal
 import subprocess
 import sys
-import tempfile
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -24,7 +20,7 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("viewport_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, drawdoc_and_chromium, start_server, wait  # noqa: E402
+from served_app import Failure, run_browser_test, wait  # noqa: E402
 
 
 def step(name):
@@ -74,9 +70,6 @@ def test(driver, drawdoc, env, base, token):
                  "--height", "8", "--color", "teal").strip()
     outside = run(drawdoc, env, "add", doc, "--x", "-60", "--y", "30", "--width", "30",
                   "--height", "20", "--color", "tomato").strip()
-    driver.get(f"{base}?token={token}")
-    wait("the drawings page", lambda: driver.find_elements(By.CSS_SELECTOR, "body[data-ready]"),
-         10, 0.05)
     driver.get(f"{base}drawings/{doc}")
     wait("the editor", lambda: driver.find_elements(By.CSS_SELECTOR, "body[data-ready]"), 10, 0.05)
     stage = driver.find_element(By.ID, "stage")
@@ -253,24 +246,8 @@ def test(driver, drawdoc, env, base, token):
 
 
 def main():
-    drawdoc, driver = drawdoc_and_chromium(__doc__)
-    folder = tempfile.mkdtemp(prefix="drawdoc-viewport-")
-    env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
-    server, base, token = start_server(drawdoc, env)
-    try:
-        print("the editor's viewport in headless Chromium:", flush=True)
-        test(driver, drawdoc, env, base, token)
-        print("viewport test: passed")
-    except (Failure, AssertionError) as error:
-        print(f"viewport test FAILED: {error}", file=sys.stderr)
-        for entry in driver.get_log("browser"):
-            print(f"  console: {entry['message']}", file=sys.stderr)
-        sys.exit(1)
-    finally:
-        driver.quit()
-        server.send_signal(signal.SIGINT)
-        server.wait(timeout=10)
-        shutil.rmtree(folder, ignore_errors=True)
+    run_browser_test("viewport", "the editor's viewport", __doc__, lambda session: test(
+        session.driver, session.drawdoc, session.env, session.server.base, session.server.token))
 
 
 if __name__ == "__main__":
