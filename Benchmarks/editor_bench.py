@@ -93,7 +93,6 @@ failed, 2 when Chromium, chromedriver or Selenium is missing.
 """
 import argparse
 import json
-import math
 import os
 import shutil
 import signal
@@ -109,7 +108,10 @@ sys.path.insert(0, os.path.join(ROOT, "Tests", "browser"))
 import served_app  # noqa: E402
 from served_app import Failure, chromium_options, start_server  # noqa: E402
 
-INSTALL = "apt-get install -y chromium chromium-driver python3-selenium"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# The drawing app's benchmark finds the browser and takes percentiles the same way.
+from app_bench import find_tools, percentile  # noqa: E402
+
 CANVAS = (4000, 3000)
 SEED = 1
 WARM_UP = 5
@@ -121,33 +123,6 @@ OPEN_GOALS = {10000: 1000.0, 100000: 2000.0}
 
 def log(text):
     print(f"editor bench: {text}", file=sys.stderr, flush=True)
-
-
-def find_tools():
-    """The browser and the driver, or a message saying what is missing."""
-    browser = next((path for path in ("/usr/bin/chromium", "/usr/bin/chromium-browser")
-                    if os.access(path, os.X_OK)), None)
-    driver = shutil.which("chromedriver") or (
-        "/usr/bin/chromedriver" if os.access("/usr/bin/chromedriver", os.X_OK) else None)
-    missing = []
-    if not browser:
-        missing.append("chromium")
-    if not driver:
-        missing.append("chromedriver")
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        missing.append("the selenium Python package")
-    if missing:
-        return None, None, f"{' and '.join(missing)} not found. To install: {INSTALL}"
-    return browser, driver, None
-
-
-def percentile(values, fraction):
-    """Nearest rank."""
-    ordered = sorted(values)
-    rank = min(len(ordered), max(1, math.ceil(fraction * len(ordered))))
-    return ordered[rank - 1]
 
 
 def wait(what, condition, seconds=10, pause=0.02):
