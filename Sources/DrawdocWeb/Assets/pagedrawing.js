@@ -326,6 +326,11 @@ export class PageDrawing {
 
   /** Starts an edit: shown at once. */
   begin(steps) {
+    if (this.shared) {
+      this.rectangles = this.rectangles.slice();
+      this.index = new Map(this.index);
+      this.shared = false;
+    }
     const entry = { steps, version: null, touched: new Set() };
     this.pending.push(entry);
     const { title } = applySteps(this.rectangles, this.index, steps, entry.touched);
@@ -373,8 +378,11 @@ export class PageDrawing {
   show(touched, all = false) {
     this.pending = this.pending.filter((entry) => entry.version === null
                                                   || entry.version > this.version);
-    this.rectangles = this.confirmed.rectangles.slice();
-    this.index = new Map(this.confirmedIndex);
+    // With no edit on its way, what is shown is what was confirmed: the same array and index
+    // (copied only when an edit begins), not a copy of 100,000 entries at every change.
+    this.shared = !this.pending.length;
+    this.rectangles = this.shared ? this.confirmed.rectangles : this.confirmed.rectangles.slice();
+    this.index = this.shared ? this.confirmedIndex : new Map(this.confirmedIndex);
     this.drawing = this.confirmed;
     for (const entry of this.pending) {
       const { title } = applySteps(this.rectangles, this.index, entry.shown, touched);
