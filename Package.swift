@@ -64,6 +64,12 @@ let package = Package(
       name: "DrawdocEditing",
       dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore"]
     ),
+    // One store on many machines: drives git (through DrawdocSystem's ChildProcess) and
+    // brings what other machines changed in through the store's operations.
+    .target(
+      name: "DrawdocSync",
+      dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocStore", "DrawdocSystem"]
+    ),
     // The HTTP server (sockets, requests, responses) knows nothing of drawings; the app's
     // routes and pages are DrawdocWeb.
     .target(name: "DrawdocHTTP", dependencies: ["DrawdocSystem"]),
@@ -74,7 +80,7 @@ let package = Package(
       name: "DrawdocWeb",
       dependencies: [
         "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore",
-        "DrawdocEditing", "DrawdocHTTP", "DrawdocSystem",
+        "DrawdocEditing", "DrawdocHTTP", "DrawdocSystem", "DrawdocSync",
       ],
       exclude: ["Assets/package.json"],
       resources: [
@@ -96,6 +102,7 @@ let package = Package(
       dependencies: [
         "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore",
         "DrawdocEditing", "DrawdocLog", "DrawdocHTTP", "DrawdocWeb", "DrawdocSystem",
+        "DrawdocSync",
       ]
     ),
     // The Swift runtime is linked in, not loaded: every command starts about 3 ms sooner,

@@ -12,7 +12,7 @@ package enum StoreFiles {
   }
 
   /// Creates a folder and its parents if they are missing.
-  static func createFolder(_ path: String) throws(StoreError) {
+  package static func createFolder(_ path: String) throws(StoreError) {
     // Usually the folder or its parent is there: one call.
     do throws(Errno) {
       try FileSystem.makeDirectory(path)
@@ -352,7 +352,7 @@ package enum StoreFiles {
   }
 
   /// Removes a folder and everything in it; a missing folder is not an error.
-  static func removeFolder(_ path: String) throws(StoreError) {
+  package static func removeFolder(_ path: String) throws(StoreError) {
     guard let names = try? contents(of: path) else { return }
     for name in names {
       let child = "\(path)/\(name)"

@@ -190,6 +190,13 @@ package struct FileDescriptor: Hashable, Sendable {
 
   /// Lets go of a lock taken with ``tryLockExclusively()``.
   package func unlock() { _ = flock(rawValue, LOCK_UN) }
+
+  /// Keeps the descriptor open in programs this process starts (clears `FD_CLOEXEC`): a lock
+  /// it holds is then held until they end too, even if this process is killed first. The
+  /// corresponding C function is `fcntl`.
+  package func keepOpenInPrograms() {
+    _ = fcntl(rawValue, F_SETFD, fcntl(rawValue, F_GETFD) & ~FD_CLOEXEC)
+  }
 }
 
 #if os(Linux)

@@ -4,6 +4,7 @@ import DrawdocModel
 import DrawdocRaster
 import DrawdocSVG
 import DrawdocStore
+import DrawdocSync
 
 /// The one place that turns an error into its exit status and the text a user reads.
 struct ErrorReport {
@@ -38,16 +39,19 @@ struct ErrorReport {
       }
       message = error.description
       pointsToHelp = nil
-    case let error as StoreError:
+    case let error as SyncError:
       switch error {
-      case .noSuchDrawing, .inTrash, .notInTrash, .noSuchVersion: status = .noInput
-      case .nothingToStep: status = .notFound
-      case .ambiguousTitle, .invalidSetting: status = .usage
-      case .damagedDrawing: status = .dataError
-      case .locked, .conflict: status = .temporaryFailure
-      case .readOnly: status = .cannotCreate
-      case .io, .eventsNoLongerKept, .journalRestarted: status = .ioError
+      case .gitMissing, .unreachable: status = .unavailable
+      case .notADrawdocStore: status = .dataError
+      case .noRemote: status = .usage
+      case .busy: status = .temporaryFailure
+      case .git: status = .ioError
+      case .store(let error): status = Self.status(of: error)
       }
+      message = error.description
+      pointsToHelp = error.isNoRemote ? "drawdoc sync --help" : nil
+    case let error as StoreError:
+      status = Self.status(of: error)
       message = error.description
       pointsToHelp = nil
     case let error as NoSuchDrawingOrFile:
@@ -102,6 +106,19 @@ struct ErrorReport {
       status = .ioError
       message = "\(error)"
       pointsToHelp = nil
+    }
+  }
+
+  /// The exit status of a store's error.
+  private static func status(of error: StoreError) -> ExitStatus {
+    switch error {
+    case .noSuchDrawing, .inTrash, .notInTrash, .noSuchVersion: return .noInput
+    case .nothingToStep: return .notFound
+    case .ambiguousTitle, .invalidSetting: return .usage
+    case .damagedDrawing: return .dataError
+    case .locked, .conflict: return .temporaryFailure
+    case .readOnly: return .cannotCreate
+    case .io, .eventsNoLongerKept, .journalRestarted: return .ioError
     }
   }
 

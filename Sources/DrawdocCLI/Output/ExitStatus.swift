@@ -10,6 +10,8 @@ enum ExitStatus: Int32, CaseIterable {
   case dataError = 65
   /// No such drawing, rectangle or file.
   case noInput = 66
+  /// A program drawdoc needs (git) is missing, or a remote cannot be reached or refused.
+  case unavailable = 69
   /// The output cannot be created.
   case cannotCreate = 73
   /// Another input or output error.
@@ -30,6 +32,7 @@ enum ExitStatus: Int32, CaseIterable {
     case .usage: return "usage error"
     case .dataError: return "bad input data"
     case .noInput: return "no such drawing, rectangle or file"
+    case .unavailable: return "git missing or remote unreachable"
     case .cannotCreate: return "cannot create output"
     case .ioError: return "other I/O error"
     case .temporaryFailure: return "store locked"
@@ -43,15 +46,18 @@ enum ExitStatus: Int32, CaseIterable {
       return "Success."
     case .notFound:
       return "hit found no rectangle at the point; undo or redo had nothing to do; diff found "
-        + "differences; merge found conflicts."
+        + "differences; merge or sync found conflicts."
     case .usage:
       return "Usage error: an unknown command or option, a missing argument, a value on the "
         + "command line that is out of range or malformed, an ambiguous title."
     case .dataError:
       return "Bad input data: a file's content is not what it must be (or save --strict "
-        + "refused a file that raised warnings)."
+        + "refused a file that raised warnings, or a sync remote is not a drawdoc store)."
     case .noInput:
       return "No such drawing, version, rectangle or file, or the drawing is in the trash."
+    case .unavailable:
+      return "A program drawdoc needs is missing (sync needs git), or a remote cannot be "
+        + "reached or refused what sync sent; git's own message is quoted."
     case .cannotCreate:
       return "The output cannot be created; also, the store may be read but not changed."
     case .ioError:

@@ -1,0 +1,190 @@
+import DrawdocJSON
+import DrawdocModel
+import DrawdocStore
+import DrawdocSync
+
+/// `drawdoc sync`: keeps one store on many machines through a git remote.
+struct SyncCommand: Command {
+  static let name = "sync"
+  static let abstract =
+    "Sync the store with a git remote: send what changed here, bring in the rest."
+  static let usage = "drawdoc sync [--remote URL] [--status] [--json]"
+  static let arguments: [ArgumentSpecification] = []
+  static let options: [OptionSpecification] = [
+    .value(
+      "remote", placeholder: "URL",
+      help: "Sync with this git remote from now on (a bare repository on disk, ssh, https)."),
+    .flag("status", help: "Say how many drawings changed here and there; change nothing."),
+    .flag("json", help: "Print the result as JSON (Schema/drawdoc-sync.schema.json)."),
+    StoreAccess.option,
+  ]
+  static let discussion = """
+    The first sync names the remote (--remote URL); later ones use it. A sync commits the
+    current version of every drawing (history, thumbnails and the index stay local), fetches,
+    merges rectangle by rectangle as 'drawdoc merge' does, brings each drawing the other side
+    changed into the store as a new version (open pages and 'watch' follow), and pushes. A
+    drawing deleted on one side goes to the trash on the other; one changed on one side and
+    deleted on the other is kept, on both. Conflicts keep this store's values, are listed on
+    standard error one per line, and the exit status is 1. git does the transport and the
+    credentials; the sync's own repository is in the store's sync/ folder.
+    Exit status 69: git is not installed, or the remote cannot be reached or refused;
+    65: the remote holds something other than a drawdoc store.
+    """
+
+  let arguments: ParsedArguments
+  let remote: String?
+  let status: Bool
+  let json: Bool
+
+  init(_ arguments: ParsedArguments) throws(CommandLineError) {
+    try arguments.expectPositionals(atMost: 0)
+    self.arguments = arguments
+    remote = arguments.value("remote")
+    status = arguments.flag("status")
+    json = arguments.flag("json")
+    if let remote, remote.isEmpty || remote.hasPrefix("-") {
+      throw .invalidValue(
+        command: Self.name, option: "remote", value: remote,
+        expected: "a URL git takes, such as /srv/drawings.git or git@host:drawings.git")
+    }
+    if status, remote != nil {
+      throw .invalidValue(
+        command: Self.name, option: "status", value: "--status",
+        expected: "no --remote: the status is that of the remote the store syncs with")
+    }
+  }
+
+  func run(_ context: CommandContext) throws -> ExitStatus {
+    let store = try StoreAccess.open(arguments, context)
+    let sync = StoreSync(store: store, environment: context.environment)
+    if status {
+      let found = try sync.status(fetching: true)
+      context.standardOutput.write(json ? Self.json(found).document : Array(Self.text(found).utf8))
+      return .success
+    }
+    let report = try sync.sync(remote: remote)
+    if json {
+      context.standardOutput.write(Self.json(report).document)
+    } else {
+      context.standardOutput.write(Self.text(report))
+    }
+    for conflict in report.conflicts {
+      context.standardError.writeLine("conflict: \(Self.text(conflict))")
+    }
+    if !report.conflicts.isEmpty {
+      let count = report.conflicts.count
+      context.standardError.writeLine(
+        "\(count) conflict\(count == 1 ? "" : "s"): this store's values are kept, and sent")
+    }
+    return report.conflicts.isEmpty ? .success : .conflicts
+  }
+
+  // MARK: - Text
+
+  static func text(_ report: SyncReport) -> String {
+    var text =
+      "synced with \(report.remote): sent \(drawings(report.sent)), received "
+      + "\(drawings(report.received.count))\n"
+    for drawing in report.received {
+      let what: String
+      switch drawing.kind {
+      case .added: what = "new here"
+      case .changed: what = "changed"
+      case .trashed: what = "deleted on the other side: moved to the trash"
+      }
+      text += "\(drawing.id) \(ComparedValue.title(drawing.title)): \(what)\n"
+    }
+    for drawing in report.kept {
+      text +=
+        "\(drawing.id) \(ComparedValue.title(drawing.title)): kept: changed "
+        + (drawing.changedHere
+          ? "here and deleted on the other side" : "on the other side and deleted here")
+        + "\n"
+    }
+    for refused in report.refused {
+      text += "\(refused.id): not brought in: \(refused.reason)\n"
+    }
+    return text
+  }
+
+  /// One line about a conflict, after `conflict: `: the drawing, then as `merge` says it.
+  static func text(_ conflict: SyncReport.Conflict) -> String {
+    "\(conflict.id) \(ComparedValue.title(conflict.title)): "
+      + MergeCommand.text(conflict.conflict, ours: conflict.ours, theirs: conflict.theirs)
+  }
+
+  static func text(_ status: SyncStatus) -> String {
+    guard let remote = status.remote else {
+      return "no remote: 'drawdoc sync --remote URL' names one and syncs\n"
+    }
+    let last = status.lastSync.map { LocalTime.format($0) } ?? "never"
+    return "remote: \(remote)\nlast sync: \(last)\n"
+      + "changed here: \(drawings(status.changedHere))\n"
+      + "changed there: \(drawings(status.changedThere))\n"
+  }
+
+  private static func drawings(_ count: Int) -> String {
+    count == 1 ? "1 drawing" : "\(count) drawings"
+  }
+
+  // MARK: - JSON
+
+  static func json(_ report: SyncReport) -> JSONValue {
+    .object([
+      ("remote", .string(report.remote)),
+      ("time", .string(report.time.description)),
+      ("sent", .number(Double(report.sent))),
+      (
+        "received",
+        .array(
+          report.received.map {
+            .object([
+              ("id", .string($0.id.description)), ("title", .string($0.title)),
+              ("kind", .string($0.kind.rawValue)),
+            ])
+          })
+      ),
+      (
+        "kept",
+        .array(
+          report.kept.map {
+            .object([
+              ("id", .string($0.id.description)), ("title", .string($0.title)),
+              ("changedHere", .bool($0.changedHere)),
+            ])
+          })
+      ),
+      (
+        "conflicts",
+        .array(
+          report.conflicts.map { conflict in
+            var fields: [(key: String, value: JSONValue)] = [
+              ("drawing", .string(conflict.id.description)), ("title", .string(conflict.title)),
+            ]
+            if case .object(let details) = MergeCommand.json(
+              conflict.conflict, ours: conflict.ours, theirs: conflict.theirs)
+            {
+              fields += details
+            }
+            return .object(fields)
+          })
+      ),
+      (
+        "refused",
+        .array(
+          report.refused.map {
+            .object([("id", .string($0.id.description)), ("reason", .string($0.reason))])
+          })
+      ),
+    ])
+  }
+
+  static func json(_ status: SyncStatus) -> JSONValue {
+    .object([
+      ("remote", status.remote.map { .string($0) } ?? .null),
+      ("lastSync", status.lastSync.map { .string($0.description) } ?? .null),
+      ("changedHere", .number(Double(status.changedHere))),
+      ("changedThere", .number(Double(status.changedThere))),
+    ])
+  }
+}

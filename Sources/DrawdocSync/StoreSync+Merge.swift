@@ -1,0 +1,101 @@
+import DrawdocModel
+import DrawdocSVG
+import DrawdocStore
+
+extension StoreSync {
+  /// Merges the remote's `main` into the local commit, rectangle by rectangle, and leaves the
+  /// result in the index and the work tree.
+  ///
+  /// - Returns: The merged commit: `local` when the remote has nothing new, the remote's
+  ///   commit when this store had nothing new, else a merge commit of the two.
+  func merge(_ local: String, _ remote: String?, _ git: Git, report: inout SyncReport)
+    throws(SyncError) -> String
+  {
+    guard let remote, remote != local else { return local }
+    let found = try git.run(["merge-base", local, remote])
+    let base = found.status == 0 ? String(found.outputText.prefix { !$0.isWhitespace }) : nil
+    if base == remote { return local }
+    if base == local {
+      try git.succeed(["read-tree", "-m", "-u", local, remote])
+      return remote
+    }
+    var baseTree = base ?? ""
+    if base == nil {
+      // Histories with nothing in common (two stores that each synced first): the base is
+      // the empty tree.
+      baseTree = String(
+        try git.succeed(["hash-object", "-t", "tree", "-w", "--stdin"], input: [])
+          .prefix { !$0.isWhitespace })
+    }
+    try git.succeed(["read-tree", "-m", "-u", "--aggressive", baseTree, local, remote])
+    for (path, stages) in try unmergedPaths(git) {
+      try write(resolve(path, stages, git, report: &report), to: "\(repository)/\(path)")
+    }
+    try git.succeed(["add", "--all", "."])
+    let tree = try git.succeed(["write-tree"]).prefix { !$0.isWhitespace }
+    return String(
+      try git.succeed([
+        "commit-tree", String(tree), "-p", local, "-p", remote, "-m",
+        "drawdoc sync: merged with the remote",
+      ]).prefix { !$0.isWhitespace })
+  }
+
+  /// The paths the three-way read left unmerged, each with its stages' objects (1 the base,
+  /// 2 this store, 3 the remote).
+  private func unmergedPaths(_ git: Git) throws(SyncError) -> [(String, [Int: String])] {
+    var paths: [String: [Int: String]] = [:]
+    for entry in try git.succeed(["ls-files", "-u", "-z"]).split(separator: "\0") {
+      // `MODE HASH STAGE\tPATH`
+      guard let tab = entry.firstIndex(of: "\t") else { continue }
+      let fields = entry[..<tab].split(separator: " ")
+      guard fields.count == 3, let stage = Int(fields[2]) else { continue }
+      paths[String(entry[entry.index(after: tab)...]), default: [:]][stage] = String(fields[1])
+    }
+    return paths.sorted { $0.key < $1.key }
+  }
+
+  /// The content a path unmerged by git gets: both sides' drawings merged rectangle by
+  /// rectangle, or the changed side of a drawing changed on one side and deleted on the
+  /// other.
+  private func resolve(
+    _ path: String, _ stages: [Int: String], _ git: Git, report: inout SyncReport
+  ) throws(SyncError) -> [UInt8] {
+    let contents = try git.contents(of: [1, 2, 3].map { stages[$0] ?? "none" })
+    let (base, ours, theirs) = (
+      contents[0], stages[2] == nil ? nil : contents[1], stages[3] == nil ? nil : contents[2]
+    )
+    guard let ours, let theirs else {
+      // Changed on one side, deleted on the other: kept as changed.
+      let kept = ours ?? theirs ?? []
+      if let drawing = try? SVGDecoder.decode(kept) {
+        report.kept.append(
+          .init(id: drawing.id, title: drawing.plane.title, changedHere: ours != nil))
+      }
+      return kept
+    }
+    guard let mine = try? SVGDecoder.decode(ours) else { return ours }
+    guard let other = try? SVGDecoder.decode(theirs) else {
+      report.refused.append((mine.id, "the remote's file of \(path) is not a valid drawing"))
+      return ours
+    }
+    let merge: PlaneMerge
+    do {
+      // Added on both sides (or a base that is not a drawing): merged from an empty drawing.
+      let original = try base.flatMap { try? SVGDecoder.decode($0) }?.plane ?? Plane()
+      merge = try PlaneMerge(base: original, ours: mine.plane, theirs: other.plane)
+    } catch {
+      report.refused.append((mine.id, "\(error)"))
+      return ours
+    }
+    for conflict in merge.conflicts {
+      report.conflicts.append(
+        .init(
+          id: mine.id, title: mine.plane.title, conflict: conflict, ours: mine.plane,
+          theirs: other.plane))
+    }
+    return SVGEncoder.encode(
+      Drawing(
+        id: mine.id, created: mine.created, modified: max(mine.modified, other.modified),
+        plane: merge.plane))
+  }
+}

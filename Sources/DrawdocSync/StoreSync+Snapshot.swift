@@ -1,0 +1,148 @@
+import DrawdocModel
+import DrawdocStore
+import DrawdocSystem
+
+extension StoreSync {
+  /// Makes the repository on first use (under a temporary name, renamed when whole), and
+  /// otherwise puts its index and work tree back to `main`, whatever a killed sync left.
+  func prepareRepository(_ git: Git) throws(SyncError) {
+    if !FileSystem.exists("\(repository)/.git") {
+      let making = "\(folder)/repository.new"
+      removeTree(making)
+      do {
+        try StoreFiles.createFolder(making)
+      } catch {
+        throw .store(error)
+      }
+      try Git(folder: making, environment: environment, interactive: interactive)
+        .succeed(["init", "--quiet", "--initial-branch=\(Self.branch)"])
+      removeTree(repository)
+      do throws(Errno) {
+        try FileSystem.rename(making, to: repository)
+      } catch {
+        throw .store(.io(path: repository, operation: "make", reason: error.description))
+      }
+    }
+    // No git of an earlier sync runs any more (they hold the sync lock): a lock file left is
+    // a killed git's.
+    try? FileSystem.remove("\(repository)/.git/index.lock")
+    if try git.commit("refs/heads/\(Self.branch)") != nil {
+      try git.succeed(["read-tree", "--reset", "-u", "refs/heads/\(Self.branch)"])
+    } else {
+      try git.succeed(["read-tree", "--empty"])
+    }
+    try git.succeed(["clean", "-fdxq"])
+  }
+
+  /// The drawings of the store: each id with its file's path.
+  func storeFiles() throws(SyncError) -> [Identifier] {
+    do {
+      return try store.list().drawings.map(\.id)
+    } catch {
+      throw .store(error)
+    }
+  }
+
+  /// Commits what changed in the store since `main` onto `main`: the current file of every
+  /// drawing, and the removal of those no longer in it.
+  ///
+  /// - Returns: The commit that holds the store as it is (`main` itself when nothing
+  ///   changed).
+  func snapshot(_ git: Git, report: inout SyncReport) throws(SyncError) -> String {
+    let drawings = "\(repository)/drawings"
+    do {
+      try StoreFiles.createFolder(drawings)
+    } catch {
+      throw .store(error)
+    }
+    var present = Set<String>()
+    for id in try storeFiles() {
+      // A drawing deleted since the listing is simply not there.
+      guard let bytes = try? FileSystem.read(store.path(of: id)) else { continue }
+      let name = "\(id).svg"
+      present.insert(name)
+      if (try? FileSystem.read("\(drawings)/\(name)")) != bytes {
+        try write(bytes, to: "\(drawings)/\(name)")
+      }
+    }
+    if let folder = try? Directory(drawings) {
+      for name in folder.names() where !present.contains(name) {
+        try? FileSystem.remove("\(drawings)/\(name)")
+      }
+    }
+    if (try? FileSystem.read("\(repository)/\(Self.marker)")) != Self.markerContent {
+      try write(Self.markerContent, to: "\(repository)/\(Self.marker)")
+    }
+    try git.succeed(["add", "--all", "."])
+    let tree = try git.succeed(["write-tree"]).prefix { !$0.isWhitespace }
+    let head = try git.commit("refs/heads/\(Self.branch)")
+    if let head {
+      let headTree = try git.succeed(["rev-parse", "\(head)^{tree}"]).prefix { !$0.isWhitespace }
+      if headTree == tree { return head }
+    }
+    report.sent = try changedPaths(from: head, to: String(tree), git).count
+    let commit = try git.succeed(
+      ["commit-tree", String(tree), "-m", "drawdoc sync: \(report.sent) drawings changed here"]
+        + (head.map { ["-p", $0] } ?? [])
+    ).prefix { !$0.isWhitespace }
+    try git.succeed(
+      ["update-ref", "refs/heads/\(Self.branch)", String(commit)] + (head.map { [$0] } ?? []))
+    return String(commit)
+  }
+
+  /// The drawings' paths that differ between two trees or commits (`nil`: the empty tree).
+  func changedPaths(from old: String?, to new: String, _ git: Git) throws(SyncError)
+    -> [(status: Character, path: String)]
+  {
+    let arguments =
+      old.map { ["diff-tree", "-r", "--no-renames", "--name-status", "-z", $0, new] }
+      ?? ["ls-tree", "-r", "--name-only", "-z", new]
+    let fields = try git.succeed(arguments).split(separator: "\0", omittingEmptySubsequences: true)
+    var paths: [(Character, String)] = []
+    if old == nil {
+      for path in fields where path.hasPrefix("drawings/") { paths.append(("A", String(path))) }
+      return paths
+    }
+    var index = fields.startIndex
+    while index + 1 < fields.endIndex {
+      let status = fields[index].first ?? "M"
+      let path = String(fields[index + 1])
+      if path.hasPrefix("drawings/") { paths.append((status, path)) }
+      index += 2
+    }
+    return paths
+  }
+
+  /// How many drawings differ between the store and `main`, read without changing anything.
+  func changedHere(since local: String?, _ git: Git) throws(SyncError) -> Int {
+    var committed: [String: String] = [:]
+    if let local {
+      let listing = try git.succeed(["ls-tree", "-r", "-z", local, "drawings/"])
+      for entry in listing.split(separator: "\0") {
+        // `MODE TYPE HASH\tPATH`
+        guard let tab = entry.firstIndex(of: "\t") else { continue }
+        let hash = entry[..<tab].split(separator: " ").last.map(String.init) ?? ""
+        committed[String(entry[entry.index(after: tab)...].dropFirst("drawings/".count))] = hash
+      }
+    }
+    let ids = try storeFiles()
+    let paths = ids.map { store.path(of: $0) }
+    let hashes =
+      paths.isEmpty
+      ? []
+      : try git.succeed(
+        ["hash-object", "--stdin-paths"], input: Array(paths.map { "\($0)\n" }.joined().utf8)
+      )
+      .split(separator: "\n").map(String.init)
+    var changed = 0
+    for (id, hash) in zip(ids, hashes) where committed.removeValue(forKey: "\(id).svg") != hash {
+      changed += 1
+    }
+    return changed + committed.count
+  }
+
+  /// Removes a folder and everything in it, quietly.
+  func removeTree(_ path: String) {
+    try? StoreFiles.removeFolder(path)
+  }
+}

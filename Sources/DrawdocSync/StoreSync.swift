@@ -1,0 +1,157 @@
+import DrawdocModel
+import DrawdocStore
+import DrawdocSystem
+
+/// Keeps one store on many machines through a git remote: `drawdoc sync` and the app's Sync
+/// button (docs/sync.md).
+///
+/// The sync keeps a git repository of its own in the store's `sync/` folder: its work tree
+/// holds `drawings/<id>.svg` (each drawing's current file) and the marker `.drawdoc-store`,
+/// and its `main` branch is the state this store last agreed on with the remote. A sync
+/// commits what changed here since, fetches, merges rectangle by rectangle (``PlaneMerge``),
+/// brings what the other side changed into the store through the store's own operations,
+/// and pushes. History, thumbnails and the index stay local.
+///
+/// Every step either completes or changes nothing, and the work tree is made again from the
+/// store at the start of each sync, so a sync killed at any point leaves a valid store, and
+/// the next sync completes the work (what was brought in already counts as the same change
+/// made on both sides). The store's lock is held by each store operation, never while the
+/// network is waited on; the sync's own lock keeps two syncs of one store apart.
+package struct StoreSync: Sendable {
+  /// The store synced.
+  package let store: DocumentStore
+  /// The user's environment, for git's transport and credentials.
+  let environment: [String: String]
+  /// Whether git may ask for a password on the terminal.
+  let interactive: Bool
+
+  /// Syncs a store.
+  ///
+  /// - Parameters:
+  ///   - store: The store.
+  ///   - environment: The user's environment (`PATH` finds git; ssh and https credentials
+  ///     are git's business).
+  ///   - interactive: Whether git may ask for a password on the terminal; `false` for the
+  ///     app.
+  package init(store: DocumentStore, environment: [String: String], interactive: Bool = true) {
+    self.store = store
+    self.environment = environment
+    self.interactive = interactive
+  }
+
+  /// The sync's folder inside the store.
+  var folder: String { "\(store.root)/sync" }
+  /// The repository's work tree.
+  var repository: String { "\(folder)/repository" }
+  /// The file that remembers the remote's URL.
+  var remotePath: String { "\(folder)/remote" }
+  /// The file that remembers when the store last synced.
+  var lastSyncPath: String { "\(folder)/last-sync" }
+
+  /// The branch the remote keeps the store on.
+  static let branch = "main"
+  /// Where a fetch puts the remote's branch.
+  static let remoteBranch = "refs/remotes/origin/main"
+  /// The file that marks a repository as a drawdoc store.
+  static let marker = ".drawdoc-store"
+  /// The marker's content.
+  static let markerContent = Array("drawdoc store 1\n".utf8)
+
+  /// The remote this store syncs with, if it has one.
+  package var remote: String? {
+    guard let bytes = try? FileSystem.read(remotePath) else { return nil }
+    let text = String(decoding: bytes, as: UTF8.self).filter { $0 != "\n" }
+    return text.isEmpty ? nil : text
+  }
+
+  /// When this store last synced, if it ever did.
+  package var lastSync: Timestamp? {
+    guard let bytes = try? FileSystem.read(lastSyncPath) else { return nil }
+    return try? Timestamp(String(decoding: bytes, as: UTF8.self).filter { $0 != "\n" })
+  }
+
+  // MARK: - Syncing
+
+  /// Syncs the store with its remote, or with `newRemote`, which it then remembers.
+  ///
+  /// - Parameter newRemote: A URL git takes, to sync with from now on; `nil` for the remote
+  ///   remembered.
+  /// - Returns: What the sync did; conflicts keep this store's values.
+  /// - Throws: ``SyncError``. A remote given is remembered only once a sync with it worked.
+  package func sync(remote newRemote: String? = nil) throws(SyncError) -> SyncReport {
+    guard let remote = newRemote ?? self.remote else { throw .noRemote }
+    let git = try Git(folder: repository, environment: environment, interactive: interactive)
+    let lock = try SyncLock(folder: folder, timeout: store.lockTimeout)
+    defer { withExtendedLifetime(lock) {} }
+    try prepareRepository(git)
+    var report = SyncReport(remote: remote)
+    var local = try snapshot(git, report: &report)
+    var remoteHead = try fetch(git, from: remote)
+    // The remote moves while this store merges and pushes only if another machine syncs at
+    // that moment: a few rounds are plenty.
+    for round in 1...5 {
+      let merged = try merge(local, remoteHead, git, report: &report)
+      try apply(from: local, to: merged, git, report: &report)
+      try git.succeed(["update-ref", "refs/heads/\(Self.branch)", merged, local])
+      guard merged != remoteHead else { break }
+      if try push(merged, to: remote, git) { break }
+      guard round < 5 else {
+        throw .unreachable(
+          remote: remote, gitSays: "the remote kept changing while this store pushed")
+      }
+      local = merged
+      remoteHead = try fetch(git, from: remote)
+    }
+    if newRemote != nil { try write(Array("\(remote)\n".utf8), to: remotePath) }
+    report.time = .now
+    try write(Array("\(report.time)\n".utf8), to: lastSyncPath)
+    return report
+  }
+
+  /// How many drawings changed here and on the remote since the last sync; changes nothing
+  /// in the store.
+  ///
+  /// - Parameter fetching: Whether to ask the remote first (the network), or count with what
+  ///   the last sync or status fetched.
+  /// - Returns: The counts, and the remote and last sync.
+  /// - Throws: ``SyncError``.
+  package func status(fetching: Bool) throws(SyncError) -> SyncStatus {
+    guard let remote else {
+      return SyncStatus(remote: nil, lastSync: nil, changedHere: 0, changedThere: 0)
+    }
+    let git = try Git(folder: repository, environment: environment, interactive: interactive)
+    guard FileSystem.exists("\(repository)/.git") else {
+      return SyncStatus(
+        remote: remote, lastSync: lastSync, changedHere: try storeFiles().count, changedThere: 0)
+    }
+    let local = try git.commit("refs/heads/\(Self.branch)")
+    let there: String?
+    if fetching {
+      let lock = try SyncLock(folder: folder, timeout: store.lockTimeout)
+      defer { withExtendedLifetime(lock) {} }
+      there = try fetch(git, from: remote)
+    } else {
+      there = try git.commit(Self.remoteBranch)
+    }
+    var changedThere = 0
+    if let there, there != local {
+      let base = try local.flatMap { (local) throws(SyncError) in
+        try git.commit(
+          String(git.succeed(["merge-base", local, there]).prefix { !$0.isWhitespace }))
+      }
+      changedThere = try changedPaths(from: base, to: there, git).count
+    }
+    return SyncStatus(
+      remote: remote, lastSync: lastSync, changedHere: try changedHere(since: local, git),
+      changedThere: changedThere)
+  }
+
+  /// Writes one of the sync's small files atomically.
+  func write(_ bytes: [UInt8], to path: String) throws(SyncError) {
+    do {
+      try StoreFiles.writeAtomically(bytes, to: path)
+    } catch {
+      throw .store(error)
+    }
+  }
+}

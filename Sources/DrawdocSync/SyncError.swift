@@ -1,0 +1,54 @@
+import DrawdocStore
+
+/// Why a sync did not happen. Each leaves the store as it was (what a step already brought in
+/// stays: each step is a whole store operation, and the next sync completes the rest).
+package enum SyncError: Error, Sendable {
+  /// No `git` on `PATH`.
+  case gitMissing
+  /// The store has no remote, and none was given.
+  case noRemote
+  /// git could not reach the remote, or the remote refused; git's own words.
+  case unreachable(remote: String, gitSays: String)
+  /// The remote holds something other than a drawdoc store: what its top level has.
+  case notADrawdocStore(remote: String, found: [String])
+  /// Another sync of this store kept it busy for longer than the wait allows.
+  case busy(waitedSeconds: Double)
+  /// A git command failed where it should not have; its words.
+  case git(command: String, gitSays: String)
+  /// The store could not be read or changed.
+  case store(StoreError)
+}
+
+extension SyncError: CustomStringConvertible {
+  /// Whether the store has no remote yet.
+  package var isNoRemote: Bool {
+    if case .noRemote = self { return true }
+    return false
+  }
+
+  package var description: String {
+    switch self {
+    case .gitMissing:
+      return "drawdoc sync needs git, and git is not installed (or not on PATH): install it "
+        + "with 'apt-get install git' (Debian, Ubuntu), 'dnf install git' (Fedora) or "
+        + "'brew install git' (macOS)"
+    case .noRemote:
+      return "this store has no remote yet: name one with 'drawdoc sync --remote URL' (any "
+        + "URL git takes: a bare repository on disk, ssh, https)"
+    case .unreachable(let remote, let says):
+      return "cannot sync with \(remote): git says: \(says)"
+    case .notADrawdocStore(let remote, let found):
+      let listed = found.prefix(5).joined(separator: ", ") + (found.count > 5 ? ", …" : "")
+      return "\(remote) is not a drawdoc store: its main branch holds \(listed)"
+        + (found.isEmpty ? "other branches" : "")
+        + "; give an empty repository, or one that drawdoc sync filled"
+    case .busy(let waited):
+      return "another drawdoc sync of this store kept going for \(waited) s: try again when "
+        + "it has finished"
+    case .git(let command, let says):
+      return "git \(command) failed: \(says)"
+    case .store(let error):
+      return error.description
+    }
+  }
+}
