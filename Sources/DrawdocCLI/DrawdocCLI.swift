@@ -24,8 +24,8 @@ package enum DrawdocCLI {
       DuplicateCommand.self, DeleteCommand.self, HistoryCommand.self, UndoCommand.self,
       RedoCommand.self, RestoreCommand.self, TrashCommand.self, WatchCommand.self,
       ConvertCommand.self, DiffCommand.self, MergeCommand.self, GalleryCommand.self,
-      ValidateCommand.self, SyncCommand.self, ServeCommand.self, ConfigCommand.self, CompletionsCommand.self,
-      HelpCommand.self,
+      SyncCommand.self, ValidateCommand.self, ServeCommand.self, ConfigCommand.self,
+      CompletionsCommand.self, HelpCommand.self,
     ]
   }
 
