@@ -57,9 +57,28 @@ package struct Editing: Sendable {
   package func duplicate(_ id: Identifier, title: String? = nil, at now: Timestamp = .now) throws
     -> Drawing
   {
-    var plane = try store.drawing(id).plane
+    try copy(store.drawing(id).plane, title: title, at: now, as: .duplicated(from: id))
+  }
+
+  /// Copies the drawing of a file into the store under a new id, as
+  /// ``duplicate(_:title:at:)-(Identifier,_,_)`` copies a stored one; its history starts with
+  /// the file's name (`saved from plan.svg`). The file is only read.
+  ///
+  /// - Throws: A `FileDrawingError` for a file that is not a drawdoc drawing, a `StoreError`,
+  ///   or a `ModelError` for a title the model refuses.
+  package func duplicate(_ file: FileDrawing, title: String? = nil, at now: Timestamp = .now)
+    throws -> Drawing
+  {
+    try copy(file.read().plane, title: title, at: now, as: .imported(file: file.path))
+  }
+
+  /// Stores `plane` as a new drawing titled `title`, else its title with ` (copy)`.
+  private func copy(_ plane: Plane, title: String?, at now: Timestamp, as change: Change) throws
+    -> Drawing
+  {
+    var plane = plane
     try plane.rename(to: title ?? Self.copyTitle(of: plane.title))
-    return try store.create(plane, at: now, as: .duplicated(from: id))
+    return try store.create(plane, at: now, as: change)
   }
 
   /// The title of a copy: the original's with ` (copy)`, cut to the longest title allowed.

@@ -13,7 +13,7 @@ struct OpenCommand: Command {
     .flag("json", help: "Print the JSON form (see Schema/drawdoc.schema.json)."),
     StoreAccess.versionOption, StoreAccess.option,
   ]
-  static let discussion = "DOC is a drawing's id or its exact title."
+  static let discussion = DocumentArgument.help
 
   let arguments: ParsedArguments
   let document: String
@@ -31,8 +31,7 @@ struct OpenCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    let drawing = try StoreAccess.read(document, at: version, in: store)
+    let drawing = try DocumentArgument.resolve(document, arguments, context).read(at: version)
     if json {
       context.standardOutput.writePieces { (write) throws(OutputClosed) in
         try DrawingJSON.encode(drawing, emit: write)

@@ -11,6 +11,7 @@ struct RenameCommand: Command {
     .document, ArgumentSpecification("TITLE", .text),
   ]
   static let options: [OptionSpecification] = [StoreAccess.option]
+  static let discussion = DocumentArgument.help
 
   let arguments: ParsedArguments
   let document: String
@@ -24,8 +25,8 @@ struct RenameCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    try Editing(store: store).rename(try store.resolve(document), to: title)
+    try DocumentArgument.resolve(document, arguments, context).change(
+      Editing.renaming(to: title))
     return .success
   }
 }
