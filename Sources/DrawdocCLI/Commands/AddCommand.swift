@@ -9,7 +9,7 @@ struct AddCommand: Command {
   static let usage =
     "drawdoc add DOC [--x X] [--y Y] [--width W] [--height H] [--color C] [--alpha A] "
     + "[--count N] [--seed S]"
-  static let arguments: [ArgumentSpecification] = [.document]
+  static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] =
     RectangleOptions.options { field in
       switch field {

@@ -7,7 +7,7 @@ struct ClearCommand: Command {
   static let name = "clear"
   static let abstract = "Remove every rectangle from a drawing, keeping its canvas and title."
   static let usage = "drawdoc clear DOC"
-  static let arguments: [ArgumentSpecification] = [.document]
+  static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] = [StoreAccess.option]
   static let discussion = DocumentArgument.help
 

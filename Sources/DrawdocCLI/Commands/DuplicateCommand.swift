@@ -7,7 +7,7 @@ struct DuplicateCommand: Command {
   static let name = "duplicate"
   static let abstract = "Copy a drawing under a new id and print the id."
   static let usage = "drawdoc duplicate DOC [--title T]"
-  static let arguments: [ArgumentSpecification] = [.document]
+  static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] = [
     .value("title", placeholder: "T", help: "The copy's title (default: the title and ' (copy)')."),
     StoreAccess.option,

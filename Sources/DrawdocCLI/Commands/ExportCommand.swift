@@ -9,7 +9,7 @@ struct ExportCommand: Command {
   static let usage =
     "drawdoc export DOC [--format svg|png|json] [-o FILE] [--scale S] [--background COLOR] "
     + "[--no-embed] [--at VERSION]"
-  static let arguments: [ArgumentSpecification] = [.document]
+  static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] = [
     .choice(
       "format", FileFormat.allCases.map(\.rawValue),

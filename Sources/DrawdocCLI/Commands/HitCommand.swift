@@ -7,7 +7,7 @@ struct HitCommand: Command {
   static let abstract = "Print the id of the topmost rectangle at a point (exit 1 if none)."
   static let usage = "drawdoc hit DOC X Y"
   static let arguments: [ArgumentSpecification] = [
-    .document, ArgumentSpecification("X", .text), ArgumentSpecification("Y", .text),
+    .documentOrFile, ArgumentSpecification("X", .text), ArgumentSpecification("Y", .text),
   ]
   static let options: [OptionSpecification] = [StoreAccess.option]
   static let discussion = """

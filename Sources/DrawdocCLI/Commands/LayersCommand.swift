@@ -8,7 +8,7 @@ struct LayersCommand: Command {
   static let name = "layers"
   static let abstract = "List a drawing's rectangles in z-order, the top one first."
   static let usage = "drawdoc layers DOC [--json]"
-  static let arguments: [ArgumentSpecification] = [.document]
+  static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] = [
     .flag("json", help: "Print a JSON array (see Schema/drawdoc-layers.schema.json)."),
     StoreAccess.option,

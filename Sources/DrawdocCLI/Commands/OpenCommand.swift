@@ -8,7 +8,7 @@ struct OpenCommand: Command {
   static let name = "open"
   static let abstract = "Show a drawing: a header, then one line per rectangle."
   static let usage = "drawdoc open DOC [--json] [--at VERSION]"
-  static let arguments: [ArgumentSpecification] = [.document]
+  static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] = [
     .flag("json", help: "Print the JSON form (see Schema/drawdoc.schema.json)."),
     StoreAccess.versionOption, StoreAccess.option,

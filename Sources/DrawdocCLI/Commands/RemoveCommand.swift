@@ -7,7 +7,7 @@ struct RemoveCommand: Command {
   static let name = "remove"
   static let abstract = "Remove a rectangle from a drawing."
   static let usage = "drawdoc remove DOC RECT"
-  static let arguments: [ArgumentSpecification] = [.document, .rectangle]
+  static let arguments: [ArgumentSpecification] = [.documentOrFile, .rectangle]
   static let options: [OptionSpecification] = [StoreAccess.option]
   static let discussion = "\(DocumentArgument.help)\nRECT is a rectangle's id."
 

@@ -8,7 +8,7 @@ struct RenameCommand: Command {
   static let abstract = "Change a drawing's title."
   static let usage = "drawdoc rename DOC TITLE"
   static let arguments: [ArgumentSpecification] = [
-    .document, ArgumentSpecification("TITLE", .text),
+    .documentOrFile, ArgumentSpecification("TITLE", .text),
   ]
   static let options: [OptionSpecification] = [StoreAccess.option]
   static let discussion = DocumentArgument.help

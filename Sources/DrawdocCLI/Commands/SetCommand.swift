@@ -8,7 +8,7 @@ struct SetCommand: Command {
   static let abstract = "Change a rectangle's place, size, color or alpha."
   static let usage =
     "drawdoc set DOC RECT [--x X] [--y Y] [--width W] [--height H] [--color C] [--alpha A]"
-  static let arguments: [ArgumentSpecification] = [.document, .rectangle]
+  static let arguments: [ArgumentSpecification] = [.documentOrFile, .rectangle]
   static let options: [OptionSpecification] =
     RectangleOptions.options { _ in ", to change it" } + [StoreAccess.option]
   static let discussion = "\(DocumentArgument.help)\nRECT is a rectangle's id."

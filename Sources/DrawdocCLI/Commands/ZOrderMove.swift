@@ -16,7 +16,7 @@ protocol ZOrderCommand: Command {
 
 extension ZOrderCommand {
   static var options: [OptionSpecification] { [allTheWayFlag, StoreAccess.option] }
-  static var arguments: [ArgumentSpecification] { [.document, .rectangle] }
+  static var arguments: [ArgumentSpecification] { [.documentOrFile, .rectangle] }
 
   init(_ arguments: ParsedArguments) throws(CommandLineError) {
     self.init(move: try ZOrderMove(arguments, command: Self.self))
