@@ -5,12 +5,12 @@ import DrawdocSystem
 /// A drawing kept in a file of its own, outside any store: a drawdoc SVG file in a git working
 /// tree, say.
 ///
-/// It is read strictly, as ``SVGDecoder`` reads a store's files, and changed in place with the
-/// store's guarantees for one file: locked against other drawdoc processes (by `.NAME.lock`
-/// beside it, which exists only while a change holds it), replaced atomically (the new file is
-/// written beside it, flushed to disk and renamed over it), its permission bits kept. No store
-/// is opened: a file has no history, thumbnail or change journal — its history is its version
-/// control's. A symbolic link stays a link: the file it leads to is changed.
+/// It is read strictly, as ``DrawdocSVG/SVGDecoder`` reads a store's files, and changed in
+/// place with the store's guarantees for one file: locked against other drawdoc processes (by
+/// `.NAME.lock` beside it, which exists only while a change holds it), replaced atomically (the
+/// new file is written beside it, flushed to disk and renamed over it), its permission bits
+/// kept. No store is opened: a file has no history, thumbnail or change journal — its history
+/// is its version control's. A symbolic link stays a link: the file it leads to is changed.
 ///
 /// A file that is not a drawdoc drawing (any other SVG file) is refused, never rewritten, and
 /// so is a read-only file.

@@ -123,6 +123,23 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: box.work) == ["plan.svg"])
   }
 
+  @Test func changesOfOneFileByManyProcessesAtOnceAreAllKept() throws {
+    let box = try Sandbox()
+    let file = try box.file("plan.svg", drawingText(baseRectangles))
+    let environment = box.environment
+    let processes = 8
+    let jobs: [@Sendable () throws -> CommandResult] = (0..<processes).map { index in
+      { try runBinary(["add", file, "--seed", "\(index)"], environment: environment) }
+    }
+    for job in concurrently(jobs) {
+      let result = try job.get()
+      #expect(result.status == 0, "\(result.standardError)")
+    }
+    let drawing = try SVGDecoder.decode(contentsOfFile: file)
+    #expect(drawing.plane.count == baseRectangles.count + processes)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: box.work) == ["plan.svg"])
+  }
+
   // MARK: - Reading
 
   @Test func readingCommandsShowAFileAsTheyShowTheSameDrawingInTheStore() throws {
@@ -271,6 +288,15 @@ import Testing
       let help = drawdoc([command, "--help"]).standardOutput
       #expect(help.contains("is named by its id ('drawdoc list' shows ids)"), "\(command)")
     }
+  }
+
+  @Test func theRectanglesOfAFileCompleteWithoutAStore() throws {
+    let box = try Sandbox()
+    let file = try box.file("plan.svg", drawingText(baseRectangles))
+    #expect(
+      box.succeed("completions", "--list", "rectangles", "--drawing", file)
+        == "ddd-ddd-ddd\nccc-ccc-ccc\nbbb-bbb-bbb\naaa-aaa-aaa\n")
+    #expect(!FileManager.default.fileExists(atPath: box.store))
   }
 
   // MARK: - Crash safety
