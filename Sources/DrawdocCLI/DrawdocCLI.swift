@@ -11,8 +11,9 @@ package enum DrawdocCLI {
 
   /// How arguments read, for the overview and the man page.
   static let conventions = """
-    DOC is a drawing's id or its exact title; RECT is a rectangle's id. Colors are #rgb,
-    #rrggbb, rgb(r,g,b) or a CSS name; alpha is a level from 1 to 10.
+    DOC is a drawing's id or its exact title, or the path of a drawdoc SVG file; RECT is a
+    rectangle's id. Colors are #rgb, #rrggbb, rgb(r,g,b) or a CSS name; alpha is a level from
+    1 to 10.
     """
 
   /// Every command, in the order the overview lists them.

@@ -57,9 +57,28 @@ package struct Editing: Sendable {
   package func duplicate(_ id: Identifier, title: String? = nil, at now: Timestamp = .now) throws
     -> Drawing
   {
-    var plane = try store.drawing(id).plane
+    try copy(store.drawing(id).plane, title: title, at: now, as: .duplicated(from: id))
+  }
+
+  /// Copies the drawing of a file into the store under a new id, as
+  /// ``duplicate(_:title:at:)-(Identifier,_,_)`` copies a stored one; its history starts with
+  /// the file's name (`saved from plan.svg`). The file is only read.
+  ///
+  /// - Throws: A `FileDrawingError` for a file that is not a drawdoc drawing, a `StoreError`,
+  ///   or a `ModelError` for a title the model refuses.
+  package func duplicate(_ file: FileDrawing, title: String? = nil, at now: Timestamp = .now)
+    throws -> Drawing
+  {
+    try copy(file.read().plane, title: title, at: now, as: .imported(file: file.path))
+  }
+
+  /// Stores `plane` as a new drawing titled `title`, else its title with ` (copy)`.
+  private func copy(_ plane: Plane, title: String?, at now: Timestamp, as change: Change) throws
+    -> Drawing
+  {
+    var plane = plane
     try plane.rename(to: title ?? Self.copyTitle(of: plane.title))
-    return try store.create(plane, at: now, as: .duplicated(from: id))
+    return try store.create(plane, at: now, as: change)
   }
 
   /// The title of a copy: the original's with ` (copy)`, cut to the longest title allowed.
@@ -72,20 +91,13 @@ package struct Editing: Sendable {
   package func rename(_ id: Identifier, to title: String, basedOn base: Base? = nil) throws
     -> Revision
   {
-    try store.update(id, at: .now, basedOn: base) { drawing in
-      try drawing.plane.rename(to: title)
-      return .renamed(to: title)
-    }
+    try update(id, basedOn: base, Self.renaming(to: title))
   }
 
   /// Removes every rectangle of a drawing, keeping its canvas and title.
   @discardableResult
   package func clear(_ id: Identifier, basedOn base: Base? = nil) throws -> Revision {
-    try store.update(id, at: .now, basedOn: base) { drawing in
-      let count = drawing.plane.count
-      drawing.plane.removeAll()
-      return .cleared(count: count)
-    }
+    try update(id, basedOn: base, Self.clearing())
   }
 
   // MARK: - Rectangles
@@ -106,15 +118,9 @@ package struct Editing: Sendable {
     _ edit: RectangleEdit, count: Int = 1, seed: UInt64? = nil, to id: Identifier,
     basedOn base: Base? = nil
   ) throws -> (revision: Revision, added: [Identifier]) {
-    var added: [Identifier] = []
-    let revision = try store.update(id, at: .now, basedOn: base) { drawing in
-      var factory = RectangleFactory(seed: seed)
-      for _ in 0..<count {
-        added.append(try edit.add(to: &drawing.plane, factory: &factory).id)
-      }
-      return .added(added)
-    }
-    return (revision, added)
+    let (change, added) = Self.adding(edit, count: count, seed: seed)
+    let revision = try update(id, basedOn: base, change)
+    return (revision, added.ids)
   }
 
   /// Changes the fields `edit` gives of one rectangle.
@@ -122,9 +128,7 @@ package struct Editing: Sendable {
   package func set(
     _ edit: RectangleEdit, of rectangle: Identifier, in id: Identifier, basedOn base: Base? = nil
   ) throws -> Revision {
-    try store.update(id, at: .now, basedOn: base) { drawing in
-      try edit.apply(to: &drawing.plane, rectangle: rectangle)
-    }
+    try update(id, basedOn: base, Self.setting(edit, of: rectangle))
   }
 
   /// Removes one rectangle.
@@ -132,10 +136,7 @@ package struct Editing: Sendable {
   package func remove(_ rectangle: Identifier, from id: Identifier, basedOn base: Base? = nil)
     throws -> Revision
   {
-    try store.update(id, at: .now, basedOn: base) { drawing in
-      try drawing.plane.remove(rectangle)
-      return .removed(rectangle)
-    }
+    try update(id, basedOn: base, Self.removing(rectangle))
   }
 
   /// Which way a rectangle moves in z-order.
@@ -153,7 +154,95 @@ package struct Editing: Sendable {
     _ rectangle: Identifier, in id: Identifier, _ direction: Direction, allTheWay: Bool,
     basedOn base: Base? = nil
   ) throws -> Revision {
-    try store.update(id, at: .now, basedOn: base) { drawing in
+    try update(id, basedOn: base, Self.moving(rectangle, direction, allTheWay: allTheWay))
+  }
+
+  /// Makes one change, built by one of the builders below, to a drawing of the store: what
+  /// every changing method above does, for a front end that builds the change itself (the
+  /// command line builds it once for the store and for a file).
+  ///
+  /// - Parameters:
+  ///   - id: The drawing.
+  ///   - base: What the edit was made on, if it is checked.
+  ///   - change: The edit, from a builder.
+  /// - Returns: The new version (the current one when nothing changed).
+  /// - Throws: What `change` throws, or a `StoreError`; the drawing is then unchanged.
+  @discardableResult
+  package func update(
+    _ id: Identifier, basedOn base: Base? = nil, _ change: (inout Drawing) throws -> Change
+  ) throws -> Revision {
+    try store.update(id, at: .now, basedOn: base, change)
+  }
+
+  // MARK: - Changes, for the store or a file
+
+  /// An edit of a drawing, applied by ``DrawdocStore/DocumentStore/update(_:at:basedOn:_:)``
+  /// or ``DrawdocStore/FileDrawing/update(at:_:)``: it changes the drawing and says what it
+  /// did, or throws and changes nothing that is kept.
+  package typealias Edit = (inout Drawing) throws -> Change
+
+  /// The ids of the rectangles an edit from ``adding(_:count:seed:)`` added, once it ran.
+  package final class AddedRectangles {
+    /// Bottom first; empty until the edit has run.
+    package fileprivate(set) var ids: [Identifier] = []
+  }
+
+  /// The edit that renames a drawing.
+  package static func renaming(to title: String) -> Edit {
+    { drawing in
+      try drawing.plane.rename(to: title)
+      return .renamed(to: title)
+    }
+  }
+
+  /// The edit that removes every rectangle, keeping the canvas and title.
+  package static func clearing() -> Edit {
+    { drawing in
+      let count = drawing.plane.count
+      drawing.plane.removeAll()
+      return .cleared(count: count)
+    }
+  }
+
+  /// The edit that adds `count` rectangles: the fields `edit` gives, the others from the
+  /// factory seeded with `seed` (`nil`: random).
+  ///
+  /// - Returns: The edit, and where it leaves the new rectangles' ids once it has run.
+  package static func adding(_ edit: RectangleEdit, count: Int = 1, seed: UInt64? = nil)
+    -> (edit: Edit, added: AddedRectangles)
+  {
+    let added = AddedRectangles()
+    let change: Edit = { drawing in
+      var factory = RectangleFactory(seed: seed)
+      var ids: [Identifier] = []
+      for _ in 0..<count {
+        ids.append(try edit.add(to: &drawing.plane, factory: &factory).id)
+      }
+      added.ids = ids
+      return .added(ids)
+    }
+    return (change, added)
+  }
+
+  /// The edit that changes the fields `edit` gives of one rectangle.
+  package static func setting(_ edit: RectangleEdit, of rectangle: Identifier) -> Edit {
+    { drawing in try edit.apply(to: &drawing.plane, rectangle: rectangle) }
+  }
+
+  /// The edit that removes one rectangle.
+  package static func removing(_ rectangle: Identifier) -> Edit {
+    { drawing in
+      try drawing.plane.remove(rectangle)
+      return .removed(rectangle)
+    }
+  }
+
+  /// The edit that moves a rectangle one step up or down in z-order, or all the way; it says
+  /// ``DrawdocStore/Change/unchanged`` when the rectangle is already there.
+  package static func moving(_ rectangle: Identifier, _ direction: Direction, allTheWay: Bool)
+    -> Edit
+  {
+    { drawing in
       switch direction {
       case .up:
         return try drawing.plane.raise(rectangle, toTop: allTheWay)

@@ -176,16 +176,19 @@ package enum StoreFiles {
   ///     be on the same file system.
   ///   - flush: Whether the content and the rename are flushed to disk. Caches skip it: a
   ///     cache lost in a power failure is made again.
+  ///   - permissions: The new file's permission bits, exactly (`nil`: `0644` less the umask).
   ///   - produce: Called once; passes each piece, in order, to the function it receives.
   /// - Throws: ``StoreError/io(path:operation:reason:)`` or what `produce` throws; the target
   ///   is then unchanged.
   package static func writeAtomically(
     to path: String, temporaryFolder: String? = nil, flush: Bool = true,
+    permissions: UInt16? = nil,
     _ produce: (_ write: (UnsafeRawBufferPointer) throws(StoreError) -> Void) throws(StoreError)
       -> Void
   ) throws(StoreError) {
     let prepared = try prepare(
-      path, in: temporaryFolder ?? parent(of: path), flush: flush, produce)
+      path, in: temporaryFolder ?? parent(of: path), flush: flush, permissions: permissions,
+      produce)
     try commit(prepared, flush: flush)
   }
 
@@ -206,7 +209,7 @@ package enum StoreFiles {
   /// - Throws: ``StoreError/io(path:operation:reason:)`` or what `produce` throws; nothing is
   ///   then left behind.
   static func prepare(
-    _ path: String, in folder: String, flush: Bool,
+    _ path: String, in folder: String, flush: Bool, permissions: UInt16? = nil,
     _ produce: (_ write: (UnsafeRawBufferPointer) throws(StoreError) -> Void) throws(StoreError)
       -> Void
   ) throws(StoreError) -> PreparedFile {
@@ -237,6 +240,11 @@ package enum StoreFiles {
     var status: FileStatus?
     do throws(StoreError) {
       try produce(writePiece)
+      if let permissions {
+        do throws(Errno) { try file.setPermissions(permissions) } catch {
+          throw .io(path: path, operation: "set the permissions of", reason: error.description)
+        }
+      }
       if flush {
         do throws(Errno) { try file.sync() } catch {
           throw .io(path: path, operation: "flush", reason: error.description)

@@ -28,22 +28,32 @@ final class StoreLock {
         throw .readOnly(path: folder, reason: error.description)
       }
     }
+    guard try Self.lock(file, path: path, until: MonotonicClock.seconds() + timeout) else {
+      // On a throw, deinit still runs (every property is set) and closes the file.
+      throw .locked(path: folder, waitedSeconds: timeout)
+    }
+  }
+
+  /// Takes an exclusive `flock` on an open lock file, waiting until `deadline` (on
+  /// ``DrawdocSystem/MonotonicClock``) at most.
+  ///
+  /// - Returns: Whether the lock was taken; `false` when the wait ran out.
+  /// - Throws: ``StoreError/io(path:operation:reason:)`` when `flock` fails.
+  static func lock(_ file: FileDescriptor, path: String, until deadline: Double)
+    throws(StoreError) -> Bool
+  {
     // `flock` has no timeout, so the wait is a series of tries. The pauses between them stay
     // short: a holder keeps the lock for a few milliseconds, and a waiter asleep when it is
     // let go leaves it idle (and to a luckier waiter) until it wakes.
-    let started = MonotonicClock.seconds()
     var pause = StoreLock.firstPause
     while true {
-      // On a throw, deinit still runs (every property is set) and closes the file.
       do throws(Errno) {
-        if try file.tryLockExclusively() { return }
+        if try file.tryLockExclusively() { return true }
       } catch {
         throw .io(path: path, operation: "lock", reason: error.description)
       }
       // The clock, not the sum of the pauses: a busy machine oversleeps short pauses.
-      guard MonotonicClock.seconds() - started < timeout else {
-        throw .locked(path: folder, waitedSeconds: timeout)
-      }
+      guard MonotonicClock.seconds() < deadline else { return false }
       MonotonicClock.sleep(seconds: pause)
       pause = min(pause * 2, StoreLock.longestPause)
     }

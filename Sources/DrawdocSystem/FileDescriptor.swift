@@ -172,6 +172,14 @@ package struct FileDescriptor: Hashable, Sendable {
     return FileStatus(status)
   }
 
+  /// Sets the file's permission bits, exactly: unlike the mode `open` creates a file with,
+  /// they are not cut by the process's `umask`.
+  ///
+  /// - Throws: ``Errno``. The corresponding C function is `fchmod`.
+  package func setPermissions(_ permissions: UInt16) throws(Errno) {
+    _ = try retryingInterrupts { fchmod(rawValue, mode_t(permissions)) }
+  }
+
   /// Whether the file is a terminal. The corresponding C function is `isatty`.
   package var isTerminal: Bool { isatty(rawValue) == 1 }
 

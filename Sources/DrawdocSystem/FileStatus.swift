@@ -18,19 +18,23 @@ package struct FileStatus: Hashable, Sendable {
   package var modifiedNanoseconds: Int64
   /// Whether it is a folder.
   package var isDirectory: Bool
+  /// Whether it is a regular file: not a folder, a device, a pipe or a socket (nor, for
+  /// ``FileSystem/linkStatus(of:)``, a symbolic link).
+  package var isRegularFile: Bool
   /// The permission bits (`0o644`, …): who may read, write and run it.
   package var permissions: UInt16
 
   /// Makes a status of known values.
   package init(
     inode: UInt64, size: Int64, modifiedSeconds: Int64, modifiedNanoseconds: Int64,
-    isDirectory: Bool = false, permissions: UInt16 = 0o644
+    isDirectory: Bool = false, isRegularFile: Bool = true, permissions: UInt16 = 0o644
   ) {
     self.inode = inode
     self.size = size
     self.modifiedSeconds = modifiedSeconds
     self.modifiedNanoseconds = modifiedNanoseconds
     self.isDirectory = isDirectory
+    self.isRegularFile = isRegularFile && !isDirectory
     self.permissions = permissions
   }
 
@@ -45,6 +49,7 @@ package struct FileStatus: Hashable, Sendable {
     modifiedSeconds = Int64(modified.tv_sec)
     modifiedNanoseconds = Int64(modified.tv_nsec)
     isDirectory = status.st_mode & S_IFMT == S_IFDIR
+    isRegularFile = status.st_mode & S_IFMT == S_IFREG
     permissions = UInt16(truncatingIfNeeded: status.st_mode & 0o7777)
   }
 }

@@ -109,6 +109,16 @@ package enum FileSystem {
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
+  /// The path with every symbolic link, `.` and `..` resolved: where a file that is replaced
+  /// by a rename really is, so that the link stays a link.
+  ///
+  /// - Throws: ``Errno``. The corresponding C function is `realpath`.
+  package static func resolvedPath(_ path: String) throws(Errno) -> String {
+    guard let resolved = realpath(path, nil) else { throw Errno.current }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
   /// Reads a whole file (`-` is not special here), at most `limit` bytes.
   ///
   /// - Returns: The bytes, and whether the file had more than `limit`.

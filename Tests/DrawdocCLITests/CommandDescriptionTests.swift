@@ -28,7 +28,8 @@ import Testing
   @Test func rectanglesFollowTheDrawingTheyAreIn() {
     for command in DrawdocCLI.commands {
       for case .rectangle(let index) in command.arguments.map(\.kind) {
-        #expect(command.arguments[index].kind == .drawing, "\(command.name)")
+        #expect(
+          [.drawing, .drawingOrFile].contains(command.arguments[index].kind), "\(command.name)")
       }
     }
   }

@@ -60,12 +60,13 @@ private struct CompletionSetup {
             echo "[$*] ${COMPREPLY[*]}"; }
       t drawdoc ex
       t drawdoc export --format ''
-      t drawdoc export ''
-      t drawdoc export My
+      t drawdoc history ''
+      t drawdoc history My
+      t drawdoc open ''
       t drawdoc --store "$DRAWDOC_STORE" set \(setup.drawing) ''
       t drawdoc help --m
       t drawdoc completions ''
-      t drawdoc --store /nonexistent/store export ''
+      t drawdoc --store /nonexistent/store history ''
       """
     let result = try setup.run(bash, ["-c", check, "check", setup.script])
     #expect(result.status == 0, "bash: \(result.standardError)")
@@ -76,12 +77,14 @@ private struct CompletionSetup {
         "complete -F _drawdoc drawdoc",
         "[drawdoc ex] export",
         "[drawdoc export --format ] svg png json",
-        "[drawdoc export ] \(setup.drawing) My\\ Sketch",
-        "[drawdoc export My] My\\ Sketch",
+        "[drawdoc history ] \(setup.drawing) My\\ Sketch",
+        "[drawdoc history My] My\\ Sketch",
+        // A command that takes a drawing file offers the files too.
+        "[drawdoc open ] drawdoc.bash \(setup.drawing) My Sketch",
         "[drawdoc --store \(setup.box.store) set \(setup.drawing) ] \(setup.rectangle)",
         "[drawdoc help --m] --man",
         "[drawdoc completions ] bash zsh fish",
-        "[drawdoc --store /nonexistent/store export ] ",
+        "[drawdoc --store /nonexistent/store history ] ",
       ])
     // Completing made no store where there was none.
     #expect(!FileManager.default.fileExists(atPath: "/nonexistent/store"))
@@ -107,7 +110,7 @@ private struct CompletionSetup {
       _files() { print -r -- "files $*"; }
       t() { words=("$@"); CURRENT=${#words}; _drawdoc; }
       t drawdoc export --format ''
-      t drawdoc --store "$DRAWDOC_STORE" export ''
+      t drawdoc --store "$DRAWDOC_STORE" history ''
       t drawdoc set \(setup.drawing) ''
       t drawdoc export --f
       t drawdoc convert in.svg ''
@@ -146,7 +149,7 @@ private struct CompletionSetup {
       try complete("drawdoc ex")
         == ["export\tWrite a drawing as SVG, PNG or JSON, to a file or standard output."])
     #expect(try complete("drawdoc export --format ") == ["svg", "png", "json"])
-    #expect(try complete("drawdoc export ") == [setup.drawing, "My Sketch"])
+    #expect(try complete("drawdoc history ") == [setup.drawing, "My Sketch"])
     #expect(try complete("drawdoc set \(setup.drawing) ") == [setup.rectangle])
   }
 

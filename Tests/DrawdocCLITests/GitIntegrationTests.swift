@@ -3,7 +3,7 @@ import Testing
 
 /// A git repository in a sandbox, set up with the lines docs/git.md gives, with the built
 /// drawdoc first on PATH.
-private final class Repository {
+final class Repository {
   let box: Sandbox
   let folder: String
   let environment: [String: String]
@@ -64,7 +64,7 @@ private final class Repository {
 }
 
 /// The shell lines of the section "Setting up git" in docs/git.md.
-private func documentedGitSetup() throws -> String {
+func documentedGitSetup() throws -> String {
   let page = try String(
     contentsOf: repositoryRoot.appendingPathComponent("docs/git.md"), encoding: .utf8)
   let section = try #require(page.range(of: "## Setting up git"))
@@ -75,7 +75,7 @@ private func documentedGitSetup() throws -> String {
 }
 
 /// Whether git is installed; records an issue that says how to get it when it is not.
-private func gitIsInstalled() -> Bool {
+func gitIsInstalled() -> Bool {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments = ["git", "--version"]

@@ -9,7 +9,7 @@ struct AddCommand: Command {
   static let usage =
     "drawdoc add DOC [--x X] [--y Y] [--width W] [--height H] [--color C] [--alpha A] "
     + "[--count N] [--seed S]"
-  static let arguments: [ArgumentSpecification] = [.document]
+  static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] =
     RectangleOptions.options { field in
       switch field {
@@ -23,7 +23,7 @@ struct AddCommand: Command {
       .value("seed", placeholder: "S", help: "Seed the factory, to add the same rectangles again."),
       StoreAccess.option,
     ]
-  static let discussion = "DOC is a drawing's id or its exact title."
+  static let discussion = DocumentArgument.help
 
   let arguments: ParsedArguments
   let document: String
@@ -47,10 +47,9 @@ struct AddCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    let (_, added) = try Editing(store: store).add(
-      fields, count: count, seed: seed, to: try store.resolve(document))
-    context.standardOutput.write(added.map { "\($0)\n" }.joined())
+    let (edit, added) = Editing.adding(fields, count: count, seed: seed)
+    try DocumentArgument.resolve(document, arguments, context).change(edit)
+    context.standardOutput.write(added.ids.map { "\($0)\n" }.joined())
     return .success
   }
 }

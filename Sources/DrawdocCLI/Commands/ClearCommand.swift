@@ -7,8 +7,9 @@ struct ClearCommand: Command {
   static let name = "clear"
   static let abstract = "Remove every rectangle from a drawing, keeping its canvas and title."
   static let usage = "drawdoc clear DOC"
-  static let arguments: [ArgumentSpecification] = [.document]
+  static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] = [StoreAccess.option]
+  static let discussion = DocumentArgument.help
 
   let arguments: ParsedArguments
   let document: String
@@ -20,8 +21,7 @@ struct ClearCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    try Editing(store: store).clear(try store.resolve(document))
+    try DocumentArgument.resolve(document, arguments, context).change(Editing.clearing())
     return .success
   }
 }

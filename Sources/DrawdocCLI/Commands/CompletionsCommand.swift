@@ -80,6 +80,14 @@ struct CompletionsCommand: Command {
       case .fish: context.standardOutput.write(CompletionScript.fish(commands))
       }
     case .list(let candidates, let drawing):
+      if candidates == .rectangles, let drawing, DocumentArgument.isFile(drawing) {
+        // A drawing file's rectangles need no store.
+        let plane = try FileDrawing(path: drawing).read().plane
+        for rectangle in plane.rectangles.reversed() {
+          context.standardOutput.writeLine(rectangle.id.description)
+        }
+        return .success
+      }
       // A completion makes no store: without one there is nothing to offer.
       guard let store = try StoreAccess.openExisting(arguments, context) else { return .success }
       var lines: [String] = []

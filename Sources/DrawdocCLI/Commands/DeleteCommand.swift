@@ -10,6 +10,7 @@ struct DeleteCommand: Command {
   static let discussion = """
     'drawdoc trash' lists the drawings in the trash; 'drawdoc trash --restore ID' brings one
     back with every version; 'drawdoc trash --empty' removes them for good.
+    \(DocumentArgument.storeOnlyHelp)
     """
 
   let arguments: ParsedArguments
@@ -22,8 +23,9 @@ struct DeleteCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    try store.delete(try store.resolve(document))
+    let (store, id) = try DocumentArgument.stored(
+      document, arguments, context, refusingFile: .delete)
+    try store.delete(id)
     return .success
   }
 }

@@ -7,11 +7,15 @@ struct DuplicateCommand: Command {
   static let name = "duplicate"
   static let abstract = "Copy a drawing under a new id and print the id."
   static let usage = "drawdoc duplicate DOC [--title T]"
-  static let arguments: [ArgumentSpecification] = [.document]
+  static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] = [
     .value("title", placeholder: "T", help: "The copy's title (default: the title and ' (copy)')."),
     StoreAccess.option,
   ]
+  static let discussion = """
+    A file's drawing is copied into the store, as a new drawing; the file is only read.
+    \(DocumentArgument.help)
+    """
 
   let arguments: ParsedArguments
   let document: String
@@ -27,8 +31,13 @@ struct DuplicateCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    let copy = try Editing(store: store).duplicate(try store.resolve(document), title: title)
+    let copy: Drawing
+    switch try DocumentArgument.resolve(document, arguments, context) {
+    case .file(let file):
+      copy = try Editing(store: StoreAccess.open(arguments, context)).duplicate(file, title: title)
+    case .stored(let store, let id):
+      copy = try Editing(store: store).duplicate(id, title: title)
+    }
     context.standardOutput.writeLine(copy.id.description)
     return .success
   }

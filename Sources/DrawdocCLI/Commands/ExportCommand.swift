@@ -9,7 +9,7 @@ struct ExportCommand: Command {
   static let usage =
     "drawdoc export DOC [--format svg|png|json] [-o FILE] [--scale S] [--background COLOR] "
     + "[--no-embed] [--at VERSION]"
-  static let arguments: [ArgumentSpecification] = [.document]
+  static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] = [
     .choice(
       "format", FileFormat.allCases.map(\.rawValue),
@@ -25,6 +25,7 @@ struct ExportCommand: Command {
     The format follows --format, else the extension of -o, else svg. A PNG is
     ceil(width·S) × ceil(height·S) pixels, transparent unless --background is given; it is
     not written to a terminal. \(PictureOptions.embedding)
+    \(DocumentArgument.help)
     """
 
   let arguments: ParsedArguments
@@ -95,8 +96,7 @@ struct ExportCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    let drawing = try StoreAccess.read(document, at: version, in: store)
+    let drawing = try DocumentArgument.resolve(document, arguments, context).read(at: version)
     try Self.write(
       drawing, as: format, picture: picture, to: output, context: context, command: Self.name)
     return .success

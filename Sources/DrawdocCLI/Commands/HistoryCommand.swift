@@ -21,6 +21,7 @@ struct HistoryCommand: Command {
     current again. A drawing in the trash has its history too (name it by its id). The store
     keeps the last 100 versions of each drawing ('drawdoc config history-limit N' sets another
     number).
+    \(DocumentArgument.storeOnlyHelp)
     """
 
   let arguments: ParsedArguments
@@ -35,8 +36,8 @@ struct HistoryCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    let id = try StoreAccess.resolve(document, in: store, includingTrash: true)
+    let (store, id) = try DocumentArgument.stored(
+      document, arguments, context, refusingFile: .history, includingTrash: true)
     let history = try store.history(of: id)
     let limit = store.settings.historyLimit
     context.standardOutput.write(

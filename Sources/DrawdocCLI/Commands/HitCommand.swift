@@ -7,12 +7,12 @@ struct HitCommand: Command {
   static let abstract = "Print the id of the topmost rectangle at a point (exit 1 if none)."
   static let usage = "drawdoc hit DOC X Y"
   static let arguments: [ArgumentSpecification] = [
-    .document, ArgumentSpecification("X", .text), ArgumentSpecification("Y", .text),
+    .documentOrFile, ArgumentSpecification("X", .text), ArgumentSpecification("Y", .text),
   ]
   static let options: [OptionSpecification] = [StoreAccess.option]
   static let discussion = """
     A rectangle holds the points with x ≤ X < x + width and y ≤ Y < y + height.
-    DOC is a drawing's id or its exact title.
+    \(DocumentArgument.help)
     """
 
   let arguments: ParsedArguments
@@ -34,8 +34,7 @@ struct HitCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    let drawing = try store.drawing(try store.resolve(document))
+    let drawing = try DocumentArgument.resolve(document, arguments, context).read()
     guard let rectangle = drawing.plane.rectangle(at: point) else { return .notFound }
     context.standardOutput.writeLine(rectangle.id.description)
     return .success

@@ -8,7 +8,7 @@ struct LayersCommand: Command {
   static let name = "layers"
   static let abstract = "List a drawing's rectangles in z-order, the top one first."
   static let usage = "drawdoc layers DOC [--json]"
-  static let arguments: [ArgumentSpecification] = [.document]
+  static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] = [
     .flag("json", help: "Print a JSON array (see Schema/drawdoc-layers.schema.json)."),
     StoreAccess.option,
@@ -16,7 +16,7 @@ struct LayersCommand: Command {
   static let discussion = """
     Each line is a layer number (1 is the top) and the rectangle in the form 'open' prints.
     --json prints the rectangles as objects of the JSON form, top first.
-    DOC is a drawing's id or its exact title.
+    \(DocumentArgument.help)
     """
 
   let arguments: ParsedArguments
@@ -31,8 +31,7 @@ struct LayersCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    let plane = try store.drawing(try store.resolve(document)).plane
+    let plane = try DocumentArgument.resolve(document, arguments, context).read().plane
     let topFirst = plane.rectangles.reversed()
     if json {
       context.standardOutput.write(

@@ -10,7 +10,8 @@ struct LowerCommand: ZOrderCommand {
   static let discussion = """
     One step puts it just below the rectangle that was just below it. A rectangle already at
     the bottom stays there (exit status 0). 'drawdoc layers DOC' shows the order.
-    DOC is a drawing's id or its exact title; RECT is a rectangle's id.
+    \(DocumentArgument.help)
+    RECT is a rectangle's id.
     """
 
   let move: ZOrderMove

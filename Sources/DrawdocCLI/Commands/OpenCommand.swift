@@ -8,12 +8,12 @@ struct OpenCommand: Command {
   static let name = "open"
   static let abstract = "Show a drawing: a header, then one line per rectangle."
   static let usage = "drawdoc open DOC [--json] [--at VERSION]"
-  static let arguments: [ArgumentSpecification] = [.document]
+  static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] = [
     .flag("json", help: "Print the JSON form (see Schema/drawdoc.schema.json)."),
     StoreAccess.versionOption, StoreAccess.option,
   ]
-  static let discussion = "DOC is a drawing's id or its exact title."
+  static let discussion = DocumentArgument.help
 
   let arguments: ParsedArguments
   let document: String
@@ -31,8 +31,7 @@ struct OpenCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    let drawing = try StoreAccess.read(document, at: version, in: store)
+    let drawing = try DocumentArgument.resolve(document, arguments, context).read(at: version)
     if json {
       context.standardOutput.writePieces { (write) throws(OutputClosed) in
         try DrawingJSON.encode(drawing, emit: write)

@@ -10,7 +10,8 @@ struct RaiseCommand: ZOrderCommand {
   static let discussion = """
     One step puts it just above the rectangle that was just above it. A rectangle already on
     top stays there (exit status 0). 'drawdoc layers DOC' shows the order.
-    DOC is a drawing's id or its exact title; RECT is a rectangle's id.
+    \(DocumentArgument.help)
+    RECT is a rectangle's id.
     """
 
   let move: ZOrderMove

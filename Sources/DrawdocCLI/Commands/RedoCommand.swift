@@ -9,6 +9,7 @@ struct RedoCommand: StepCommand {
   static let discussion = """
     A redo is a new version. With nothing to redo (no undo since the last change), says so and
     exits with status 1.
+    \(DocumentArgument.storeOnlyHelp)
     """
 
   let arguments: ParsedArguments

@@ -7,8 +7,9 @@ struct RemoveCommand: Command {
   static let name = "remove"
   static let abstract = "Remove a rectangle from a drawing."
   static let usage = "drawdoc remove DOC RECT"
-  static let arguments: [ArgumentSpecification] = [.document, .rectangle]
+  static let arguments: [ArgumentSpecification] = [.documentOrFile, .rectangle]
   static let options: [OptionSpecification] = [StoreAccess.option]
+  static let discussion = "\(DocumentArgument.help)\nRECT is a rectangle's id."
 
   let arguments: ParsedArguments
   let document: String
@@ -23,8 +24,8 @@ struct RemoveCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    try Editing(store: store).remove(rectangle, from: try store.resolve(document))
+    try DocumentArgument.resolve(document, arguments, context).change(
+      Editing.removing(rectangle))
     return .success
   }
 }

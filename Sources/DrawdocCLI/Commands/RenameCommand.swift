@@ -8,9 +8,10 @@ struct RenameCommand: Command {
   static let abstract = "Change a drawing's title."
   static let usage = "drawdoc rename DOC TITLE"
   static let arguments: [ArgumentSpecification] = [
-    .document, ArgumentSpecification("TITLE", .text),
+    .documentOrFile, ArgumentSpecification("TITLE", .text),
   ]
   static let options: [OptionSpecification] = [StoreAccess.option]
+  static let discussion = DocumentArgument.help
 
   let arguments: ParsedArguments
   let document: String
@@ -24,8 +25,8 @@ struct RenameCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    try Editing(store: store).rename(try store.resolve(document), to: title)
+    try DocumentArgument.resolve(document, arguments, context).change(
+      Editing.renaming(to: title))
     return .success
   }
 }

@@ -13,6 +13,7 @@ struct RestoreCommand: Command {
     The old version comes back as a new version, which 'drawdoc undo' can take back.
     'drawdoc history DOC' lists the versions kept. (To bring back a deleted drawing, use
     'drawdoc trash --restore ID'.)
+    \(DocumentArgument.storeOnlyHelp)
     """
 
   let arguments: ParsedArguments
@@ -28,8 +29,9 @@ struct RestoreCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    let current = try store.restore(try store.resolve(document), version: version, at: .now)
+    let (store, id) = try DocumentArgument.stored(
+      document, arguments, context, refusingFile: .history)
+    let current = try store.restore(id, version: version, at: .now)
     if current.number == version {
       context.standardOutput.writeLine("version \(version) is already the current version")
     } else {

@@ -8,10 +8,10 @@ struct SetCommand: Command {
   static let abstract = "Change a rectangle's place, size, color or alpha."
   static let usage =
     "drawdoc set DOC RECT [--x X] [--y Y] [--width W] [--height H] [--color C] [--alpha A]"
-  static let arguments: [ArgumentSpecification] = [.document, .rectangle]
+  static let arguments: [ArgumentSpecification] = [.documentOrFile, .rectangle]
   static let options: [OptionSpecification] =
     RectangleOptions.options { _ in ", to change it" } + [StoreAccess.option]
-  static let discussion = "DOC is a drawing's id or its exact title; RECT is a rectangle's id."
+  static let discussion = "\(DocumentArgument.help)\nRECT is a rectangle's id."
 
   let arguments: ParsedArguments
   let document: String
@@ -32,8 +32,8 @@ struct SetCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    try Editing(store: store).set(fields, of: rectangle, in: try store.resolve(document))
+    try DocumentArgument.resolve(document, arguments, context).change(
+      Editing.setting(fields, of: rectangle))
     return .success
   }
 }

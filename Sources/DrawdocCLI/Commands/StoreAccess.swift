@@ -28,10 +28,16 @@ enum StoreAccess {
     _ arguments: ParsedArguments, _ context: CommandContext,
     keepingInMemory memory: DrawingMemory? = nil
   ) throws -> DocumentStore {
-    let timeout = context.environment["DRAWDOC_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
+    let timeout = lockTimeout(context)
     let root = location(arguments, context)
     guard let memory else { return try DocumentStore(root: root, lockTimeout: timeout) }
     return try DocumentStore(root: root, lockTimeout: timeout, keepingInMemory: memory)
+  }
+
+  /// How long a change waits for another process's lock, in seconds: `DRAWDOC_LOCK_TIMEOUT`,
+  /// else 10. The store's lock and a drawing file's alike.
+  static func lockTimeout(_ context: CommandContext) -> Double {
+    context.environment["DRAWDOC_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
   }
 
   /// Opens the store only if its folder exists, for commands that can do without one: a name
@@ -60,15 +66,6 @@ enum StoreAccess {
     } catch .inTrash(let id) where includingTrash {
       return id
     }
-  }
-
-  /// Reads `DOC` as it is, or one of its versions.
-  static func read(_ document: String, at version: Int?, in store: DocumentStore)
-    throws(StoreError) -> Drawing
-  {
-    let id = try store.resolve(document)
-    guard let version else { return try store.drawing(id) }
-    return try store.drawing(id, version: version)
   }
 
   /// The `--at VERSION` option of the commands that read a drawing.

@@ -11,6 +11,7 @@ struct UndoCommand: StepCommand {
     new change after an undo drops what could have been redone. An undo is itself a new
     version, so nothing is lost. Prints the new version and what it did; with nothing to undo,
     says so and exits with status 1.
+    \(DocumentArgument.storeOnlyHelp)
     """
 
   let arguments: ParsedArguments
@@ -41,8 +42,9 @@ extension StepCommand {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    let made = try step(try store.resolve(document), in: store)
+    let (store, id) = try DocumentArgument.stored(
+      document, arguments, context, refusingFile: .history)
+    let made = try step(id, in: store)
     context.standardOutput.writeLine("version \(made.number): \(made.change)")
     return .success
   }

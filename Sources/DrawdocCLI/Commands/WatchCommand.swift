@@ -24,6 +24,7 @@ struct WatchCommand: Command {
     still keeps are printed first (a watcher that restarts passes the last number it saw).
     With DOC, VERSION is the drawing's version: what happened to it after that version was
     made is printed first.
+    \(DocumentArgument.storeOnlyHelp)
     """
 
   let arguments: ParsedArguments
@@ -47,9 +48,13 @@ struct WatchCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    let id = try document.map { (name) throws(StoreError) in
-      try StoreAccess.resolve(name, in: store, includingTrash: true)
+    let store: DocumentStore
+    let id: Identifier?
+    if let document {
+      (store, id) = try DocumentArgument.stored(
+        document, arguments, context, refusingFile: .watch, includingTrash: true)
+    } else {
+      (store, id) = (try StoreAccess.open(arguments, context), nil)
     }
     // With DOC, the journal is read from its start to find the version asked for.
     let follower = try ChangeFollower(

@@ -16,7 +16,7 @@ protocol ZOrderCommand: Command {
 
 extension ZOrderCommand {
   static var options: [OptionSpecification] { [allTheWayFlag, StoreAccess.option] }
-  static var arguments: [ArgumentSpecification] { [.document, .rectangle] }
+  static var arguments: [ArgumentSpecification] { [.documentOrFile, .rectangle] }
 
   init(_ arguments: ParsedArguments) throws(CommandLineError) {
     self.init(move: try ZOrderMove(arguments, command: Self.self))
@@ -48,11 +48,11 @@ struct ZOrderMove {
     allTheWay = arguments.flag(Moving.allTheWayFlag.name)
   }
 
-  /// Moves the rectangle as one change of the drawing, through ``Editing/move(_:in:_:allTheWay:basedOn:)``.
+  /// Moves the rectangle as one change of the drawing, built by
+  /// ``Editing/moving(_:_:allTheWay:)``.
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let store = try StoreAccess.open(arguments, context)
-    try Editing(store: store).move(
-      rectangle, in: try store.resolve(document), direction, allTheWay: allTheWay)
+    try DocumentArgument.resolve(document, arguments, context).change(
+      Editing.moving(rectangle, direction, allTheWay: allTheWay))
     return .success
   }
 }

@@ -54,6 +54,20 @@ struct ErrorReport {
       status = Self.status(of: error)
       message = error.description
       pointsToHelp = nil
+    case let error as FileDrawingError:
+      switch error {
+      case .notFound: status = .noInput
+      case .notADrawing: status = .dataError
+      case .readOnlyFile, .readOnlyFolder: status = .cannotCreate
+      case .locked: status = .temporaryFailure
+      case .unreadable, .io: status = .ioError
+      }
+      message = error.description
+      pointsToHelp = nil
+    case let error as FileNotInStore:
+      status = .usage
+      message = error.description
+      pointsToHelp = nil
     case let error as NoSuchDrawingOrFile:
       status = .noInput
       message = error.description

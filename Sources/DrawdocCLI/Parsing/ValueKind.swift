@@ -36,8 +36,11 @@ struct ArgumentSpecification: Equatable {
     self.repeats = repeats
   }
 
-  /// `DOC`, which most commands take first.
+  /// `DOC`, which most commands take first, for a command that works only on drawings in the
+  /// store.
   static let document = ArgumentSpecification("DOC", .drawing)
+  /// `DOC` for a command that reads or changes a drawing file as it does a stored drawing.
+  static let documentOrFile = ArgumentSpecification("DOC", .drawingOrFile)
   /// `RECT` after `DOC`.
   static let rectangle = ArgumentSpecification("RECT", .rectangle(ofArgument: 0))
 }
