@@ -7,14 +7,48 @@ extension StoreSync {
   /// The words a version brought in by a sync has in the drawing's history.
   static let syncedChange = Change.other("synced from another machine")
 
+  /// The refs that name a bringing-in under way: the store as the sync found it, and the
+  /// merged state it is being brought to.
+  static let bringingInFrom = "refs/drawdoc/bringing-in-from"
+  static let bringingInTo = "refs/drawdoc/bringing-in-to"
+
+  /// Brings the merged commit into the store and makes it `main`. The two commits are named
+  /// by refs first, so that a sync killed while it brings drawings in is completed by the
+  /// next one (``finishBringingIn(_:report:)``), before that one takes what the store holds
+  /// for changes made here: a change half brought in is the other side's, not this store's.
+  func bringIn(from local: String, to merged: String, _ git: Git, report: inout SyncReport)
+    throws(SyncError)
+  {
+    guard local != merged else { return }
+    try git.succeed(
+      ["update-ref", "--stdin"],
+      input: Array(
+        "update \(Self.bringingInFrom) \(local)\nupdate \(Self.bringingInTo) \(merged)\n".utf8))
+    try apply(from: local, to: merged, git, report: &report)
+    try git.succeed(
+      ["update-ref", "--stdin"],
+      input: Array(
+        ("update refs/heads/\(Self.branch) \(merged)\ndelete \(Self.bringingInFrom)\n"
+          + "delete \(Self.bringingInTo)\n").utf8))
+  }
+
+  /// Completes a bringing-in that a killed sync left half done. What was brought in already
+  /// is found the same on both sides and changes nothing.
+  func finishBringingIn(_ git: Git, report: inout SyncReport) throws(SyncError) {
+    guard let local = try git.commit(Self.bringingInFrom),
+      let merged = try git.commit(Self.bringingInTo)
+    else { return }
+    try bringIn(from: local, to: merged, git, report: &report)
+    try git.succeed(["read-tree", "--reset", "-u", "refs/heads/\(Self.branch)"])
+  }
+
   /// Brings into the store each drawing that differs between `local` (the store as the sync
   /// found it) and `merged`, through the store's operations, so that each is a new version
   /// with its event. A drawing changed here meanwhile (while the network was waited on) is
   /// merged with the incoming one, keeping this store's values.
-  func apply(from local: String, to merged: String, _ git: Git, report: inout SyncReport)
+  private func apply(from local: String, to merged: String, _ git: Git, report: inout SyncReport)
     throws(SyncError)
   {
-    guard local != merged else { return }
     let changes = try changedPaths(from: local, to: merged, git)
     let contents = try git.contents(
       of: changes.flatMap { ["\(local):\($0.path)", "\(merged):\($0.path)"] })
@@ -26,7 +60,7 @@ extension StoreSync {
       let (before, after) = (contents[2 * index], contents[2 * index + 1])
       do {
         if let after {
-          try bringIn(after, id: id, before: before, report: &report)
+          try bringInDrawing(after, id: id, before: before, report: &report)
         } else {
           try takeOut(id, before: before, report: &report)
         }
@@ -41,7 +75,9 @@ extension StoreSync {
   }
 
   /// Brings in the other side's file of a drawing.
-  private func bringIn(_ bytes: [UInt8], id: Identifier, before: [UInt8]?, report: inout SyncReport)
+  private func bringInDrawing(
+    _ bytes: [UInt8], id: Identifier, before: [UInt8]?, report: inout SyncReport
+  )
     throws
   {
     let incoming: Drawing

@@ -85,14 +85,14 @@ package struct StoreSync: Sendable {
     defer { withExtendedLifetime(lock) {} }
     try prepareRepository(git)
     var report = SyncReport(remote: remote)
+    try finishBringingIn(git, report: &report)
     var local = try snapshot(git, report: &report)
     var remoteHead = try fetch(git, from: remote)
     // The remote moves while this store merges and pushes only if another machine syncs at
     // that moment: a few rounds are plenty.
     for round in 1...5 {
       let merged = try merge(local, remoteHead, git, report: &report)
-      try apply(from: local, to: merged, git, report: &report)
-      try git.succeed(["update-ref", "refs/heads/\(Self.branch)", merged, local])
+      try bringIn(from: local, to: merged, git, report: &report)
       guard merged != remoteHead else { break }
       if try push(merged, to: remote, git) { break }
       guard round < 5 else {
