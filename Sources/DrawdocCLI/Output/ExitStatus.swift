@@ -10,6 +10,8 @@ enum ExitStatus: Int32, CaseIterable {
   case dataError = 65
   /// No such drawing, rectangle or file.
   case noInput = 66
+  /// A program drawdoc needs is missing, such as `git` for `git install`.
+  case unavailable = 69
   /// The output cannot be created.
   case cannotCreate = 73
   /// Another input or output error.
@@ -30,6 +32,7 @@ enum ExitStatus: Int32, CaseIterable {
     case .usage: return "usage error"
     case .dataError: return "bad input data"
     case .noInput: return "no such drawing, rectangle or file"
+    case .unavailable: return "a program drawdoc needs is missing or a remote is unreachable"
     case .cannotCreate: return "cannot create output"
     case .ioError: return "other I/O error"
     case .temporaryFailure: return "store locked"
@@ -51,7 +54,10 @@ enum ExitStatus: Int32, CaseIterable {
       return "Bad input data: a file's content is not what it must be (or save --strict "
         + "refused a file that raised warnings)."
     case .noInput:
-      return "No such drawing, version, rectangle or file, or the drawing is in the trash."
+      return "No such drawing, version, rectangle or file, or the drawing is in the trash; "
+        + "git install or uninstall without --global outside a git repository."
+    case .unavailable:
+      return "A program drawdoc needs is missing: git, for git install and git uninstall."
     case .cannotCreate:
       return "The output cannot be created; also, the store may be read but not changed."
     case .ioError:
