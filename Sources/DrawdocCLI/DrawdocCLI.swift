@@ -23,7 +23,8 @@ package enum DrawdocCLI {
       LayersCommand.self, RemoveCommand.self, ClearCommand.self, RenameCommand.self,
       DuplicateCommand.self, DeleteCommand.self, HistoryCommand.self, UndoCommand.self,
       RedoCommand.self, RestoreCommand.self, TrashCommand.self, WatchCommand.self,
-      ConvertCommand.self, DiffCommand.self, MergeCommand.self, GalleryCommand.self,
+      ConvertCommand.self, DiffCommand.self, MergeCommand.self, GitCommand.self,
+      GalleryCommand.self,
       ValidateCommand.self, ServeCommand.self, ConfigCommand.self, CompletionsCommand.self,
       HelpCommand.self,
     ]
