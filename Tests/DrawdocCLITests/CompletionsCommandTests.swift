@@ -65,6 +65,7 @@ private struct CompletionSetup {
       t drawdoc --store "$DRAWDOC_STORE" set \(setup.drawing) ''
       t drawdoc help --m
       t drawdoc completions ''
+      t drawdoc git ''
       t drawdoc --store /nonexistent/store export ''
       """
     let result = try setup.run(bash, ["-c", check, "check", setup.script])
@@ -81,6 +82,7 @@ private struct CompletionSetup {
         "[drawdoc --store \(setup.box.store) set \(setup.drawing) ] \(setup.rectangle)",
         "[drawdoc help --m] --man",
         "[drawdoc completions ] bash zsh fish",
+        "[drawdoc git ] install uninstall",
         "[drawdoc --store /nonexistent/store export ] ",
       ])
     // Completing made no store where there was none.
