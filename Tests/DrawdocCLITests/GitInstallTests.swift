@@ -231,6 +231,22 @@ extension GitRepository {
     #expect(!FileManager.default.fileExists(atPath: "\(outside)/.gitattributes"))
   }
 
+  @Test func aFailingGitConfigExitsWithGitsOwnMessage() throws {
+    guard gitIsInstalled() else { return }
+    let repository = try GitRepository(setup: .none)
+    let top = try repository.top
+    // git takes this lock to write its configuration; another git holding it makes ours fail.
+    _ = FileManager.default.createFile(atPath: "\(top)/.git/config.lock", contents: nil)
+    let result = try repository.drawdoc("git", "install")
+    #expect(result.status == 74)
+    #expect(result.standardOutput == "")
+    #expect(
+      result.standardError
+        == "Error: 'git config --local --replace-all diff.drawdoc.command …' exited with "
+        + "status 255: 'error: could not lock config file .git/config: File exists'\n")
+    #expect(!FileManager.default.fileExists(atPath: "\(top)/.gitattributes"))
+  }
+
   @Test func withoutGitOnPathItSaysHowToInstallIt() throws {
     let box = try Sandbox()
     let result = box.run(["git", "install"], extra: ["PATH": "\(box.root)/empty"])
