@@ -24,9 +24,9 @@ package enum DrawdocCLI {
       LayersCommand.self, RemoveCommand.self, ClearCommand.self, RenameCommand.self,
       DuplicateCommand.self, DeleteCommand.self, HistoryCommand.self, UndoCommand.self,
       RedoCommand.self, RestoreCommand.self, TrashCommand.self, WatchCommand.self,
-      ConvertCommand.self, DiffCommand.self, MergeCommand.self, GalleryCommand.self,
-      SyncCommand.self, ValidateCommand.self, ServeCommand.self, ConfigCommand.self,
-      CompletionsCommand.self, HelpCommand.self,
+      ConvertCommand.self, DiffCommand.self, MergeCommand.self, GitCommand.self,
+      SyncCommand.self, GalleryCommand.self, ValidateCommand.self, ServeCommand.self,
+      ConfigCommand.self, CompletionsCommand.self, HelpCommand.self,
     ]
   }
 

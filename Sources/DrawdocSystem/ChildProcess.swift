@@ -64,7 +64,12 @@ package enum ChildProcess {
     let output = try pipeEnds()
     let errors = try pipeEnds()
     let feed = input == nil ? nil : try pipeEnds()
-    var actions = posix_spawn_file_actions_t()
+    // Darwin's is an optional pointer that init fills in; Glibc's a structure.
+    #if os(Linux)
+      var actions = posix_spawn_file_actions_t()
+    #else
+      var actions: posix_spawn_file_actions_t = nil
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     if let feed {
@@ -83,7 +88,11 @@ package enum ChildProcess {
     defer { for pointer in argv + envp { free(pointer) } }
     // The program starts with the signals' default actions and none blocked, whatever this
     // process ignores (SIGPIPE) or blocks (the stop signals a server waits for).
-    var attributes = posix_spawnattr_t()
+    #if os(Linux)
+      var attributes = posix_spawnattr_t()
+    #else
+      var attributes: posix_spawnattr_t = nil
+    #endif
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     var defaults = sigset_t()

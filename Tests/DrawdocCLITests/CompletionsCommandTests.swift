@@ -66,6 +66,7 @@ private struct CompletionSetup {
       t drawdoc --store "$DRAWDOC_STORE" set \(setup.drawing) ''
       t drawdoc help --m
       t drawdoc completions ''
+      t drawdoc git ''
       t drawdoc --store /nonexistent/store history ''
       """
     let result = try setup.run(bash, ["-c", check, "check", setup.script])
@@ -84,6 +85,7 @@ private struct CompletionSetup {
         "[drawdoc --store \(setup.box.store) set \(setup.drawing) ] \(setup.rectangle)",
         "[drawdoc help --m] --man",
         "[drawdoc completions ] bash zsh fish",
+        "[drawdoc git ] install uninstall",
         "[drawdoc --store /nonexistent/store history ] ",
       ])
     // Completing made no store where there was none.

@@ -25,7 +25,7 @@ import Testing
 
   @Test func eachChangingCommandChangesTheFileInPlaceAndGitDiffShowsJustThatChange() throws {
     guard gitIsInstalled() else { return }
-    let repository = try Repository()
+    let repository = try GitRepository(setup: .installCommand)
     try repository.commit(drawingText(baseRectangles), message: "plan")
     let file = "\(repository.folder)/drawing.svg"
     // git keeps only the executable bit: the rest of the mode is the file system's to keep.

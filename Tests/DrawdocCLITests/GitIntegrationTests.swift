@@ -1,36 +1,87 @@
 import Foundation
 import Testing
 
-/// A git repository in a sandbox, set up with the lines docs/git.md gives, with the built
-/// drawdoc first on PATH.
-final class Repository {
+/// How a test repository gets git's drivers for drawings.
+enum GitDriverSetup: CustomTestStringConvertible {
+  /// The shell lines of docs/git.md, run as they are.
+  case documentedLines
+  /// `drawdoc git install`, the built binary run in the repository.
+  case installCommand
+  /// Not at all: the test sets them up.
+  case none
+
+  var testDescription: String {
+    switch self {
+    case .documentedLines: return "the lines of docs/git.md"
+    case .installCommand: return "drawdoc git install"
+    case .none: return "nothing"
+    }
+  }
+}
+
+/// A git repository in a sandbox, with the built drawdoc first on PATH and nothing from the
+/// machine's or the user's git configuration: the global configuration is a file of the
+/// sandbox, and HOME and XDG_CONFIG_HOME are folders of it.
+final class GitRepository {
   let box: Sandbox
   let folder: String
+  /// The file `git config --global` writes.
+  let globalConfig: String
+  /// `$XDG_CONFIG_HOME`.
+  let configHome: String
   let environment: [String: String]
 
-  init() throws {
+  init(setup: GitDriverSetup) throws {
     box = try Sandbox()
     folder = box.work
+    globalConfig = "\(box.root)/gitconfig"
+    configHome = "\(box.root)/home/.config"
     var environment = box.environment
     environment["PATH"] =
       drawdocExecutable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
-    // Nothing from the machine's or the user's git configuration.
-    environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
+    environment["GIT_CONFIG_GLOBAL"] = globalConfig
     environment["GIT_CONFIG_NOSYSTEM"] = "1"
+    environment["HOME"] = "\(box.root)/home"
+    environment["XDG_CONFIG_HOME"] = configHome
+    // No repository above the sandbox counts.
+    environment["GIT_CEILING_DIRECTORIES"] = box.root
+    environment["PWD"] = folder
     for role in ["AUTHOR", "COMMITTER"] {
       environment["GIT_\(role)_NAME"] = "Drawdoc Test"
       environment["GIT_\(role)_EMAIL"] = "test@drawdoc.invalid"
       environment["GIT_\(role)_DATE"] = "2026-01-01T00:00:00Z"
     }
     self.environment = environment
+    try FileManager.default.createDirectory(
+      atPath: "\(box.root)/home", withIntermediateDirectories: true)
     try #require(try git("init", "-q", "-b", "main").status == 0)
-    let setup = try run("/bin/sh", ["-c", try documentedGitSetup()])
-    try #require(setup.status == 0, "the git setup of docs/git.md failed: \(setup.standardError)")
+    switch setup {
+    case .documentedLines:
+      let result = try run("/bin/sh", ["-c", try documentedGitSetup()])
+      try #require(
+        result.status == 0, "the git setup of docs/git.md failed: \(result.standardError)")
+    case .installCommand:
+      let result = try drawdoc("git", "install")
+      try #require(
+        result.status == 0 && result.standardError == "",
+        "drawdoc git install failed: \(result.standardError)")
+    case .none:
+      break
+    }
+  }
+
+  /// Runs the built drawdoc in the repository (the current folder is the process's own).
+  func drawdoc(_ arguments: String...) throws -> CommandResult {
+    try run(drawdocExecutable.path, arguments)
   }
 
   /// Runs a program in the repository and waits for it.
-  func run(_ program: String, _ arguments: [String]) throws -> CommandResult {
-    try runProgram(program, arguments, environment: environment, in: folder)
+  func run(_ program: String, _ arguments: [String], in place: String? = nil) throws
+    -> CommandResult
+  {
+    var environment = environment
+    environment["PWD"] = place ?? folder
+    return try runProgram(program, arguments, environment: environment, in: place ?? folder)
   }
 
   func git(_ arguments: String...) throws -> CommandResult {
@@ -90,12 +141,12 @@ func gitIsInstalled() -> Bool {
   return true
 }
 
-/// `drawdoc diff` and `drawdoc merge` as git's diff and merge drivers, set up as docs/git.md
-/// says, with the real git.
+/// `drawdoc diff` and `drawdoc merge` as git's diff and merge drivers, set up with
+/// `drawdoc git install` or with the lines docs/git.md gives, with the real git.
 @Suite struct GitIntegrationTests {
   @Test func branchesThatEditDifferentRectanglesMergeCleanly() throws {
     guard gitIsInstalled() else { return }
-    let repository = try Repository()
+    let repository = try GitRepository(setup: .installCommand)
     // Main changes the next line, the root's modified time and the end of the file: a text
     // merge would conflict.
     try repository.diverge(
@@ -157,14 +208,23 @@ func gitIsInstalled() -> Bool {
           + "canvas: 1024 × 768 → 100 × 80\nadded (aaa-aaa-aaa)"), "\(first.standardOutput)")
   }
 
-  @Test func branchesThatRecolorOneRectangleStopWithAConflictAndAValidDrawing() throws {
+  @Test(arguments: [GitDriverSetup.installCommand, .documentedLines])
+  func branchesThatRecolorOneRectangleStopWithAConflictAndAValidDrawing(
+    setup: GitDriverSetup
+  ) throws {
     guard gitIsInstalled() else { return }
-    let repository = try Repository()
+    let repository = try GitRepository(setup: setup)
     let base = drawingText(baseRectangles)
     try repository.diverge(
       base: base, branch: "red",
       (base.replacingOccurrences(of: "#aa0000", with: "#ff0000"), "a is red"),
       main: (base.replacingOccurrences(of: "#aa0000", with: "#0000ff"), "a is blue"))
+    // The diff driver shows main's last commit as drawdoc's diff.
+    let diff = try repository.git("diff", "--ext-diff", "HEAD~1", "HEAD", "--", "drawing.svg")
+    #expect(
+      diff.standardOutput
+        == "drawdoc diff a/drawing.svg b/drawing.svg\nchanged aaa-aaa-aaa: color #aa0000 → #0000ff\n",
+      "\(diff.standardError)")
     let merge = try repository.git("merge", "--no-edit", "red")
     #expect(merge.status == 1)
     let output = merge.standardOutput + merge.standardError

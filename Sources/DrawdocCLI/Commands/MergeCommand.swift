@@ -29,7 +29,7 @@ struct MergeCommand: Command {
 
     Each input is a drawing file (SVG, JSON or a PNG drawdoc exported) or a drawing in the
     store; an empty file (/dev/null) is an empty drawing. As a git merge driver:
-    drawdoc merge %O %A %B -o %A (docs/git.md in drawdoc's repository sets it up).
+    drawdoc merge %O %A %B -o %A, which 'drawdoc git install' sets up.
     """
 
   let arguments: ParsedArguments

@@ -88,6 +88,15 @@ struct ErrorReport {
       status = .dataError
       message = error.description
       pointsToHelp = nil
+    case let error as GitSetupError:
+      switch error {
+      case .gitMissing: status = .unavailable
+      case .notARepository: status = .noInput
+      case .gitFailed, .unreadable: status = .ioError
+      case .unwritable: status = .cannotCreate
+      }
+      message = error.description
+      pointsToHelp = nil
     case let error as HTTPServerError:
       status = .ioError
       message = error.description

@@ -54,10 +54,12 @@ enum ExitStatus: Int32, CaseIterable {
       return "Bad input data: a file's content is not what it must be (or save --strict "
         + "refused a file that raised warnings, or a sync remote is not a drawdoc store)."
     case .noInput:
-      return "No such drawing, version, rectangle or file, or the drawing is in the trash."
+      return "No such drawing, version, rectangle or file, or the drawing is in the trash; "
+        + "git install or uninstall without --global outside a git repository."
     case .unavailable:
-      return "A program drawdoc needs is missing (sync needs git), or a remote cannot be "
-        + "reached or refused what sync sent; git's own message is quoted."
+      return "A program drawdoc needs is missing (git, for git install, git uninstall and "
+        + "sync), or a sync remote cannot be reached or refused what was sent; git's own "
+        + "message is quoted."
     case .cannotCreate:
       return "The output cannot be created; also, the store may be read but not changed."
     case .ioError:

@@ -24,6 +24,18 @@ struct EnvironmentVariable {
       name: "DRAWDOC_LOG",
       meaning: "Diagnostics on standard error: debug, info or error (the default)."),
     EnvironmentVariable(
+      name: "PATH",
+      meaning: "Where git install and git uninstall find git, and where git install checks "
+        + "that drawdoc is, since git runs the drivers by that name."),
+    EnvironmentVariable(
+      name: "PWD",
+      meaning: "The current folder's path as the shell shows it, which git install and "
+        + "uninstall print, when it names the folder drawdoc runs in."),
+    EnvironmentVariable(
+      name: "XDG_CONFIG_HOME",
+      meaning: "git install --global (and uninstall) writes $XDG_CONFIG_HOME/git/attributes "
+        + "when git's core.attributesFile is not set (else ~/.config/git/attributes)."),
+    EnvironmentVariable(
       name: "XDG_RUNTIME_DIR",
       meaning: "Where serve --open writes the page that leads the browser to the app "
         + "(default /tmp)."),
