@@ -121,6 +121,7 @@ import Testing
     #expect(object["changedHere"] as? Int == 0)
     #expect(object["changedThere"] as? Int == 2)
     #expect(object["lastSync"] is String)
+    #expect(try schemaViolations(status, schema: schema("drawdoc-sync-status.schema.json")) == "")
     #expect(try machines.storeSnapshot("B") == before)
   }
 
@@ -137,6 +138,32 @@ import Testing
     #expect(received.first?["id"] as? String == id)
     #expect(received.first?["kind"] as? String == "added")
     #expect((object["conflicts"] as? [Any])?.isEmpty == true)
+    #expect(
+      try schemaViolations(result.standardOutput, schema: schema("drawdoc-sync.schema.json")) == "")
+  }
+
+  @Test func theJSONReportOfAConflictFollowsTheSchema() throws {
+    let machines = try SyncMachines()
+    let id = try machines.newDrawing("A", "--title", "Plan", "--random", "1", "--seed", "2")
+    machines.sync("A")
+    machines.sync("B")
+    let rectangle = try machines.rectangles("A", id)[0]
+    machines.succeed("A", "rename", id, "Plan A")
+    machines.succeed("B", "rename", id, "Plan B")
+    machines.succeed("A", "set", id, rectangle, "--x", "5")
+    machines.succeed("B", "set", id, rectangle, "--x", "6")
+    machines.sync("A")
+    let result = machines.run("B", "sync", "--json")
+    #expect(result.status == 1)
+    #expect(
+      try schemaViolations(result.standardOutput, schema: schema("drawdoc-sync.schema.json")) == "")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let conflicts = try #require(object["conflicts"] as? [[String: Any]])
+    #expect(conflicts.map { $0["kind"] as? String } == ["title", "field"])
+    #expect(conflicts.last?["ours"] as? Double == 6)
+    #expect(conflicts.last?["theirs"] as? Double == 5)
+    #expect(conflicts.allSatisfy { $0["drawing"] as? String == id })
   }
 
   // MARK: - Failures change nothing

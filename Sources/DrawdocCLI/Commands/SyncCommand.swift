@@ -15,7 +15,7 @@ struct SyncCommand: Command {
       "remote", placeholder: "URL",
       help: "Sync with this git remote from now on (a bare repository on disk, ssh, https)."),
     .flag("status", help: "Say how many drawings changed here and there; change nothing."),
-    .flag("json", help: "Print the result as JSON (Schema/drawdoc-sync.schema.json)."),
+    .flag("json", help: "Print the result as JSON (Schema/drawdoc-sync*.schema.json)."),
     StoreAccess.option,
   ]
   static let discussion = """
