@@ -135,8 +135,10 @@ extension StoreSync {
       )
       .split(separator: "\n").map(String.init)
     var changed = 0
-    for (id, hash) in zip(ids, hashes) where committed.removeValue(forKey: "\(id).svg") != hash {
-      changed += 1
+    for (id, hash) in zip(ids, hashes) {
+      // Taken out as it is compared: what is left was deleted here.
+      let committedHash = committed.removeValue(forKey: "\(id).svg")
+      if committedHash != hash { changed += 1 }
     }
     return changed + committed.count
   }
