@@ -159,7 +159,9 @@ let package = Package(
     ),
     .testTarget(
       name: "DrawdocWebTests",
-      dependencies: ["DrawdocWeb", "DrawdocHTTP", "DrawdocStore", "DrawdocModel", "DrawdocSVG"]
+      dependencies: [
+        "DrawdocWeb", "DrawdocHTTP", "DrawdocStore", "DrawdocModel", "DrawdocSVG", "DrawdocSync",
+      ]
     ),
     .testTarget(
       name: "DrawdocCLITests",
