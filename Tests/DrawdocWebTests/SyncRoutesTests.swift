@@ -163,6 +163,41 @@ final class SyncFixture {
     #expect(try fixture.object(try fixture.call("GET", "/api/sync"))["changedHere"] as? Int == 1)
   }
 
+  @Test func conflictsAre200WithTheirObjectsAndTheirLines() throws {
+    let fixture = try SyncFixture()
+    let shared = try fixture.drawing("Shared", in: fixture.there)
+    _ = try StoreSync(store: fixture.there, environment: ProcessInfo.processInfo.environment).sync(
+      remote: fixture.remote)
+    _ = try StoreSync(store: fixture.here, environment: ProcessInfo.processInfo.environment).sync(
+      remote: fixture.remote)
+    let rectangle = try Identifier("aaa-bbb-ccc")
+    for (store, color) in [
+      (fixture.there, try Color(red: 0, green: 0, blue: 255)),
+      (fixture.here, try Color(red: 0, green: 255, blue: 0)),
+    ] {
+      _ = try store.update(shared.id, at: .now) { drawing in
+        try drawing.plane.updateColor(of: rectangle, to: color)
+        return .set([.color], of: rectangle)
+      }
+    }
+    _ = try StoreSync(store: fixture.there, environment: ProcessInfo.processInfo.environment).sync()
+    let response = try fixture.call("POST", "/api/sync")
+    #expect(response.status == .ok)
+    let report = try fixture.object(response)
+    let conflicts = try #require(report["conflicts"] as? [[String: Any]])
+    #expect(conflicts.count == 1)
+    #expect(conflicts.first?["drawing"] as? String == shared.id.description)
+    #expect(conflicts.first?["kind"] as? String == "field")
+    #expect(conflicts.first?["ours"] as? String == "#00ff00")
+    #expect(conflicts.first?["theirs"] as? String == "#0000ff")
+    #expect(
+      report["lines"] as? [String] == [
+        "conflict: \(shared.id) 'Shared': aaa-bbb-ccc color: OURS #00ff00, THEIRS #0000ff "
+          + "(BASE #ff0000); kept OURS"
+      ])
+    #expect(try fixture.here.drawing(shared.id).plane[rectangle]?.color.hex == "#00ff00")
+  }
+
   @Test func aRemoteThatCannotBeReachedIsABadGatewayWithGitsWords() throws {
     let fixture = try SyncFixture()
     _ = try fixture.drawing("Here", in: fixture.here)
