@@ -42,7 +42,7 @@ import Synchronization
 /// | `POST /api/trash/ID/restore` | back from the trash |
 /// | `GET /api/events?since=N` | Server-Sent Events: one per store change |
 /// | `GET /api/session` | 204 when the request carries the token (a page checks one it was given) |
-/// | `GET /api/sync`, `POST /api/sync` | the sync's status, and a sync (``SyncRoutes.swift``) |
+/// | `GET /api/sync`, `POST /api/sync` | the sync's status, and a sync (`SyncRoutes.swift`) |
 /// | `POST /api/import` | `svg`: the rectangles import mode keeps of it and its warnings (``ImportRoute``); changes nothing |
 package struct WebApp: HTTPResponder {
   private let gate: AccessGate
