@@ -65,10 +65,17 @@ let package = Package(
       dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore"]
     ),
     // One store on many machines: drives git (through DrawdocSystem's ChildProcess) and
-    // brings what other machines changed in through the store's operations.
+    // brings what other machines changed in through the store's operations. It sits above the
+    // use cases, as one more of them: its views (`SyncView`, for `drawdoc sync` and the app)
+    // show its conflicts with DrawdocEditing's `ConflictView`, as `drawdoc merge` does, while
+    // DrawdocEditing knows nothing of git or remotes. So the arrow points from DrawdocSync to
+    // DrawdocEditing, never back.
     .target(
       name: "DrawdocSync",
-      dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocStore", "DrawdocSystem"]
+      dependencies: [
+        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocStore", "DrawdocEditing",
+        "DrawdocSystem",
+      ]
     ),
     // The HTTP server (sockets, requests, responses) knows nothing of drawings; the app's
     // routes and pages are DrawdocWeb.
@@ -152,7 +159,9 @@ let package = Package(
     ),
     .testTarget(
       name: "DrawdocWebTests",
-      dependencies: ["DrawdocWeb", "DrawdocHTTP", "DrawdocStore", "DrawdocModel", "DrawdocSVG"]
+      dependencies: [
+        "DrawdocWeb", "DrawdocHTTP", "DrawdocStore", "DrawdocModel", "DrawdocSVG", "DrawdocSync",
+      ]
     ),
     .testTarget(
       name: "DrawdocCLITests",

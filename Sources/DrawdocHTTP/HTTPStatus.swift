@@ -37,6 +37,7 @@ package struct HTTPStatus: Hashable, Sendable {
     code: 431, reason: "Request Header Fields Too Large")
   package static let internalServerError = HTTPStatus(code: 500, reason: "Internal Server Error")
   package static let notImplemented = HTTPStatus(code: 501, reason: "Not Implemented")
+  package static let badGateway = HTTPStatus(code: 502, reason: "Bad Gateway")
   package static let serviceUnavailable = HTTPStatus(code: 503, reason: "Service Unavailable")
   package static let versionNotSupported = HTTPStatus(
     code: 505, reason: "HTTP Version Not Supported")

@@ -5,6 +5,7 @@ import DrawdocModel
 import DrawdocRaster
 import DrawdocSVG
 import DrawdocStore
+import DrawdocSystem
 import Synchronization
 
 /// The drawing app: its pages, its JSON API and its event stream, over one store. Every change
@@ -41,6 +42,7 @@ import Synchronization
 /// | `POST /api/trash/ID/restore` | back from the trash |
 /// | `GET /api/events?since=N` | Server-Sent Events: one per store change |
 /// | `GET /api/session` | 204 when the request carries the token (a page checks one it was given) |
+/// | `GET /api/sync`, `POST /api/sync` | the sync's status, and a sync (`SyncRoutes.swift`) |
 /// | `POST /api/import` | `svg`: the rectangles import mode keeps of it and its warnings (``ImportRoute``); changes nothing |
 package struct WebApp: HTTPResponder {
   private let gate: AccessGate
@@ -52,9 +54,15 @@ package struct WebApp: HTTPResponder {
   ///   - store: The store it serves.
   ///   - token: The access token its pages send (``DrawdocStore/DocumentStore/accessToken(renewing:)``).
   ///   - port: The port the server listens on (the Host and Origin it accepts name it).
+  ///   - environment: The environment its syncs run git with (`PATH` finds git).
   /// - Throws: ``DrawdocStore/StoreError`` if the store's change journal cannot be read.
-  package init(store: DocumentStore, token: String, port: UInt16) throws(StoreError) {
-    self.init(store: store, token: token, port: port, broadcast: try ChangeBroadcast(store: store))
+  package init(
+    store: DocumentStore, token: String, port: UInt16,
+    environment: [String: String] = CurrentProcess.environment()
+  ) throws(StoreError) {
+    self.init(
+      store: store, token: token, port: port, broadcast: try ChangeBroadcast(store: store),
+      environment: environment)
   }
 
   /// Makes the app with a broadcast made beforehand (before the port was known).
@@ -64,10 +72,15 @@ package struct WebApp: HTTPResponder {
   ///   - token: The access token its pages send.
   ///   - port: The port the server listens on.
   ///   - broadcast: The follower of `store`'s changes that its event streams hear.
-  package init(store: DocumentStore, token: String, port: UInt16, broadcast: ChangeBroadcast) {
+  ///   - environment: The environment its syncs run git with (`PATH` finds git).
+  package init(
+    store: DocumentStore, token: String, port: UInt16, broadcast: ChangeBroadcast,
+    environment: [String: String] = CurrentProcess.environment()
+  ) {
     self.broadcast = broadcast
     gate = AccessGate(
-      token: token, port: port, routes: Routes(store: store, broadcast: broadcast))
+      token: token, port: port,
+      routes: Routes(store: store, broadcast: broadcast, environment: environment))
   }
 
   package func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -102,16 +115,21 @@ package struct WebApp: HTTPResponder {
 struct Routes: HTTPResponder {
   let store: DocumentStore
   let broadcast: ChangeBroadcast
+  /// The environment syncs run git with.
+  let environment: [String: String]
   var editing: Editing { Editing(store: store) }
   /// The PNG exports being made now, of at most ``pictureSlots``.
   private let pictures = PictureSlots()
+  /// Whether a sync is running (``syncRoute(_:_:)``).
+  let syncs = SyncSlot()
 
   /// How many PNG exports may be made at once: each takes up to 128 MiB of pixels and a core.
   static let pictureSlots = 2
 
-  init(store: DocumentStore, broadcast: ChangeBroadcast) {
+  init(store: DocumentStore, broadcast: ChangeBroadcast, environment: [String: String]) {
     self.store = store
     self.broadcast = broadcast
+    self.environment = environment
   }
 
   func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -147,6 +165,7 @@ struct Routes: HTTPResponder {
     case ("GET", "drawings", 1): return try listing()
     case ("POST", "drawings", 1): return try create(RequestFields(request))
     case ("POST", "import", 1): return json(try ImportRoute.answer(try RequestFields(request)))
+    case (_, "sync", 1): return try syncRoute(method, request)
     case (_, "drawings", 2...): return try drawingRoute(method, api, request)
     case ("POST", "trash", 3) where api[2] == "restore":
       try store.restoreFromTrash(try drawingId(api[1]))

@@ -5,6 +5,7 @@ import DrawdocModel
 import DrawdocRaster
 import DrawdocSVG
 import DrawdocStore
+import DrawdocSync
 
 /// An error answered as JSON, `{"error": MESSAGE}` with a fitting status: the message is the
 /// one the command line gives for the same mistake.
@@ -43,6 +44,17 @@ struct WebError: Error {
         self.init(status: .serviceUnavailable, message: error.description)
       case .io, .eventsNoLongerKept, .journalRestarted:
         self.init(status: .internalServerError, message: error.description)
+      }
+    case let error as SyncError:
+      switch error {
+      case .noRemote:
+        self.init(status: .conflict, message: error.description)
+      case .gitMissing, .busy:
+        self.init(status: .serviceUnavailable, message: error.description)
+      case .unreachable, .notADrawdocStore, .git:
+        self.init(status: .badGateway, message: error.description)
+      case .store(let storeError):
+        self.init(storeError)
       }
     case let error as ModelError:
       if case .noSuchRectangle = error {

@@ -6,7 +6,9 @@ by keyboard.
 - The drawings page: same-size cards whatever the drawing's shape, each thumbnail fitted on
   the drawing's white; one link covers each card's face, named by its title, and the card's
   buttons sit beside it, not in it; Tab reaches each link and each button, Enter opens a
-  drawing and presses a button; then axe, with the trash, an error and a rename form shown.
+  drawing and presses a button; once the store syncs with a remote (a bare repository made
+  with the real git), the sync bar shows and Tab reaches its button, named "Sync"; then axe,
+  with the sync bar, the trash, an error and a rename form shown.
 - The editor: a drawing open with a rectangle selected by a click at its centre (found
   through `window.drawdocEditor.toScreen`); then axe.
 
@@ -250,9 +252,26 @@ def drawings_page(session, drawings):
     session.focus(f'.card[data-id="{first}"] a.open')
     ActionChains(session.driver).send_keys(Keys.ENTER).perform()
     session.wait("the editor", lambda: session.driver.current_url.endswith(f"/drawings/{first}"))
-    session.open("")
 
-    step("axe, with the trash, an error and a rename form shown")
+    step("the sync bar, once the store syncs with a remote: Sync is reached by Tab")
+    if shutil.which("git") is None:
+        raise Failure("git is missing: bash .ci/setup installs it (apt-get install git)")
+    remote = os.path.join(os.path.dirname(session.env["DRAWDOC_STORE"]), "remote.git")
+    subprocess.run(["git", "init", "-q", "--bare", remote], check=True)
+    session.run("sync", "--remote", remote)
+    session.open("")
+    session.wait("the sync bar", lambda: session.find("#sync").is_displayed())
+    session.script("document.activeElement.blur(); window.scrollTo(0, 0);")
+    for _ in range(5):
+        if session.script("return document.activeElement.id") == "sync-button":
+            break
+        tab(session)
+    else:
+        raise Failure("Tab does not reach the Sync button")
+    if session.find("#sync-button").accessible_name != "Sync":
+        raise Failure(f"the Sync button is named {session.find('#sync-button').accessible_name!r}")
+
+    step("axe, with the sync bar, the trash, an error and a rename form shown")
     form = session.find("#create")
     width = form.find_element(By.NAME, "width")
     width.clear()

@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocJSON
 import DrawdocModel
 import DrawdocSVG
@@ -77,7 +78,7 @@ struct MergeCommand: Command {
     }
     for conflict in merge.conflicts {
       context.standardError.writeLine(
-        "conflict: \(Self.text(conflict, ours: oursPlane, theirs: theirsPlane))")
+        "conflict: \(ConflictView.text(conflict, ours: oursPlane, theirs: theirsPlane))")
     }
     if !merge.isClean {
       let count = merge.conflicts.count
@@ -86,80 +87,10 @@ struct MergeCommand: Command {
     }
     if json {
       let conflicts = merge.conflicts.map {
-        Self.json($0, ours: oursPlane, theirs: theirsPlane)
+        ConflictView.json($0, ours: oursPlane, theirs: theirsPlane)
       }
       context.standardOutput.write(JSONValue.object([("conflicts", .array(conflicts))]).document)
     }
     return merge.isClean ? .success : .conflicts
-  }
-
-  /// One line about a conflict, after `conflict: `.
-  static func text(_ conflict: MergeConflict, ours: Plane, theirs: Plane) -> String {
-    let kept = "kept OURS"
-    switch conflict {
-    case .title(let base, let mine, let other):
-      return "title: OURS \(ComparedValue.title(mine)), THEIRS \(ComparedValue.title(other)) "
-        + "(BASE \(ComparedValue.title(base))); \(kept)"
-    case .canvas(let dimension, let base, let mine, let other):
-      return "canvas \(dimension): OURS \(ShortestDecimal.string(mine)), "
-        + "THEIRS \(ShortestDecimal.string(other)) (BASE \(ShortestDecimal.string(base))); \(kept)"
-    case .field(let field, let base, let mine, let other):
-      let origin = base.map { "BASE \(ComparedValue.text(field, of: $0))" } ?? "added on both sides"
-      return "\(mine.id) \(field): OURS \(ComparedValue.text(field, of: mine)), "
-        + "THEIRS \(ComparedValue.text(field, of: other)) (\(origin)); \(kept)"
-    case .changedAndRemoved(let changed, let side, let fields):
-      let list = fields.map(\.rawValue).joined(separator: ", ")
-      return side == .ours
-        ? "\(changed.id): OURS changed \(list), THEIRS removed it; \(kept) (changed)"
-        : "\(changed.id): THEIRS changed \(list), OURS removed it; \(kept) (removed)"
-    case .zOrder(let id, let mine, let other):
-      return "\(id) z-order: OURS has it at layer \(ComparedValue.layer(mine, in: ours)), "
-        + "THEIRS at layer \(ComparedValue.layer(other, in: theirs)), and the moves on the two "
-        + "sides contradict each other; kept OURS' order"
-    case .zOrderTooManyMoves(let mine, let other):
-      return "z-order: OURS moved \(mine) rectangles and THEIRS \(other), too many to merge; "
-        + "kept OURS' order"
-    }
-  }
-
-  /// A conflict's object in Schema/drawdoc-merge.schema.json.
-  static func json(_ conflict: MergeConflict, ours: Plane, theirs: Plane) -> JSONValue {
-    switch conflict {
-    case .title(let base, let mine, let other):
-      return .object([
-        ("kind", .string("title")), ("base", .string(base)), ("ours", .string(mine)),
-        ("theirs", .string(other)),
-      ])
-    case .canvas(let dimension, let base, let mine, let other):
-      return .object([
-        ("kind", .string("canvas")), ("field", .string(dimension.rawValue)),
-        ("base", .number(base)), ("ours", .number(mine)), ("theirs", .number(other)),
-      ])
-    case .field(let field, let base, let mine, let other):
-      return .object([
-        ("kind", .string("field")), ("id", .string(mine.id.description)),
-        ("field", .string(field.rawValue)),
-        ("base", base.map { ComparedValue.json(field, of: $0) } ?? .null),
-        ("ours", ComparedValue.json(field, of: mine)),
-        ("theirs", ComparedValue.json(field, of: other)),
-      ])
-    case .changedAndRemoved(let changed, let side, let fields):
-      return .object([
-        ("kind", .string("changed-removed")), ("id", .string(changed.id.description)),
-        ("changedIn", .string(side.rawValue)),
-        ("fields", .array(fields.map { .string($0.rawValue) })),
-      ])
-    case .zOrder(let id, let mine, let other):
-      return .object([
-        ("kind", .string("z-order")), ("id", .string(id.description)),
-        ("ours", .number(Double(ComparedValue.layer(mine, in: ours)))),
-        ("theirs", .number(Double(ComparedValue.layer(other, in: theirs)))),
-      ])
-    case .zOrderTooManyMoves(let mine, let other):
-      return .object([
-        ("kind", .string("z-order-unmerged")), ("oursMoves", .number(Double(mine))),
-        ("theirsMoves", .number(Double(other))),
-      ])
-    }
   }
 }

@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocJSON
 import DrawdocModel
 import DrawdocSVG

@@ -55,7 +55,9 @@ struct ServeCommand: Command {
     let token = try Self.accessToken(of: store, renewing: newToken, context)
     let broadcast = try ChangeBroadcast(store: store)
     let server = try HTTPServer(port: port, limits: WebApp.limits) { port in
-      WebApp(store: store, token: token, port: port, broadcast: broadcast)
+      WebApp(
+        store: store, token: token, port: port, broadcast: broadcast,
+        environment: context.environment)
     }
     let address = "http://127.0.0.1:\(server.port)/?token=\(token)"
     context.standardOutput.writeLine("drawdoc serves \(store.root) at \(address)")

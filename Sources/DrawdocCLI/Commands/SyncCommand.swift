@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocJSON
 import DrawdocModel
 import DrawdocStore
@@ -59,17 +60,18 @@ struct SyncCommand: Command {
     let sync = StoreSync(store: store, environment: context.environment)
     if status {
       let found = try sync.status(fetching: true)
-      context.standardOutput.write(json ? Self.json(found).document : Array(Self.text(found).utf8))
+      context.standardOutput.write(
+        json ? SyncView.json(found).document : Array(Self.text(found).utf8))
       return .success
     }
     let report = try sync.sync(remote: remote)
     if json {
-      context.standardOutput.write(Self.json(report).document)
+      context.standardOutput.write(SyncView.json(report).document)
     } else {
-      context.standardOutput.write(Self.text(report))
+      context.standardOutput.write(SyncView.text(report))
     }
     for conflict in report.conflicts {
-      context.standardError.writeLine("conflict: \(Self.text(conflict))")
+      context.standardError.writeLine("conflict: \(SyncView.text(conflict))")
     }
     if !report.conflicts.isEmpty {
       let count = report.conflicts.count
@@ -81,110 +83,13 @@ struct SyncCommand: Command {
 
   // MARK: - Text
 
-  static func text(_ report: SyncReport) -> String {
-    var text =
-      "synced with \(report.remote): sent \(drawings(report.sent)), received "
-      + "\(drawings(report.received.count))\n"
-    for drawing in report.received {
-      let what: String
-      switch drawing.kind {
-      case .added: what = "new here"
-      case .changed: what = "changed"
-      case .trashed: what = "deleted on the other side: moved to the trash"
-      }
-      text += "\(drawing.id) \(ComparedValue.title(drawing.title)): \(what)\n"
-    }
-    for drawing in report.kept {
-      text +=
-        "\(drawing.id) \(ComparedValue.title(drawing.title)): kept: changed "
-        + (drawing.changedHere
-          ? "here and deleted on the other side" : "on the other side and deleted here")
-        + "\n"
-    }
-    for refused in report.refused {
-      text += "\(refused.id): not brought in: \(refused.reason)\n"
-    }
-    return text
-  }
-
-  /// One line about a conflict, after `conflict: `: the drawing, then as `merge` says it.
-  static func text(_ conflict: SyncReport.Conflict) -> String {
-    "\(conflict.id) \(ComparedValue.title(conflict.title)): "
-      + MergeCommand.text(conflict.conflict, ours: conflict.ours, theirs: conflict.theirs)
-  }
-
   static func text(_ status: SyncStatus) -> String {
     guard let remote = status.remote else {
       return "no remote: 'drawdoc sync --remote URL' names one and syncs\n"
     }
     let last = status.lastSync.map { LocalTime.format($0) } ?? "never"
     return "remote: \(remote)\nlast sync: \(last)\n"
-      + "changed here: \(drawings(status.changedHere))\n"
-      + "changed there: \(drawings(status.changedThere))\n"
-  }
-
-  private static func drawings(_ count: Int) -> String {
-    count == 1 ? "1 drawing" : "\(count) drawings"
-  }
-
-  // MARK: - JSON
-
-  static func json(_ report: SyncReport) -> JSONValue {
-    .object([
-      ("remote", .string(report.remote)),
-      ("time", .string(report.time.description)),
-      ("sent", .number(Double(report.sent))),
-      (
-        "received",
-        .array(
-          report.received.map {
-            .object([
-              ("id", .string($0.id.description)), ("title", .string($0.title)),
-              ("kind", .string($0.kind.rawValue)),
-            ])
-          })
-      ),
-      (
-        "kept",
-        .array(
-          report.kept.map {
-            .object([
-              ("id", .string($0.id.description)), ("title", .string($0.title)),
-              ("changedHere", .bool($0.changedHere)),
-            ])
-          })
-      ),
-      (
-        "conflicts",
-        .array(
-          report.conflicts.map { conflict in
-            var fields: [(key: String, value: JSONValue)] = [
-              ("drawing", .string(conflict.id.description)), ("title", .string(conflict.title)),
-            ]
-            if case .object(let details) = MergeCommand.json(
-              conflict.conflict, ours: conflict.ours, theirs: conflict.theirs)
-            {
-              fields += details
-            }
-            return .object(fields)
-          })
-      ),
-      (
-        "refused",
-        .array(
-          report.refused.map {
-            .object([("id", .string($0.id.description)), ("reason", .string($0.reason))])
-          })
-      ),
-    ])
-  }
-
-  static func json(_ status: SyncStatus) -> JSONValue {
-    .object([
-      ("remote", status.remote.map { .string($0) } ?? .null),
-      ("lastSync", status.lastSync.map { .string($0.description) } ?? .null),
-      ("changedHere", .number(Double(status.changedHere))),
-      ("changedThere", .number(Double(status.changedThere))),
-    ])
+      + "changed here: \(SyncView.drawings(status.changedHere))\n"
+      + "changed there: \(SyncView.drawings(status.changedThere))\n"
   }
 }

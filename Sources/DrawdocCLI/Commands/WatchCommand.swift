@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocModel
 import DrawdocStore
 

@@ -2,7 +2,7 @@
 // card's whole face is one link to the editor; its buttons sit beside the link, not in it.
 
 import {
-  api, coalesced, element, followChanges, keepTrying, localTime, showMessage, showPicture,
+  api, coalesced, element, followChanges, keepTrying, localTime, notify, showMessage, showPicture,
 } from "./common.js";
 
 /** While a card is being renamed, the cards wait: redrawing them would lose the typing. */
@@ -179,7 +179,83 @@ document.getElementById("create").addEventListener("submit", async (event) => {
   location.assign(`/drawings/${encodeURIComponent(result.data.id)}`);
 });
 
+// MARK: The sync bar: shown when the store has a remote (GET /api/sync), with Sync.
+
+/** The last status the server gave, for the time since the last sync to be said again. */
+let syncStatus = null;
+let syncing = false;
+
+async function loadSync() {
+  const result = await api("GET", "/api/sync");
+  if (result.ok) syncStatus = result.data;
+  showSync();
+  document.body.dataset.syncRead = "true";
+}
+
+const reloadSync = coalesced(loadSync);
+
+/** Reads the status again once the changes stop coming for a moment, not once per change. */
+let syncTimer = null;
+function reloadSyncSoon() {
+  clearTimeout(syncTimer);
+  syncTimer = setTimeout(reloadSync, 500);
+}
+
+/** `5 minutes ago`, from an ISO time. */
+function ago(iso) {
+  const minutes = Math.floor((Date.now() - new Date(iso).getTime()) / 60000);
+  const count = (n, unit) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+  if (minutes < 1) return "less than a minute ago";
+  if (minutes < 60) return count(minutes, "minute");
+  if (minutes < 48 * 60) return count(Math.floor(minutes / 60), "hour");
+  return count(Math.floor(minutes / (24 * 60)), "day");
+}
+
+function showSync() {
+  const bar = document.getElementById("sync");
+  bar.hidden = !syncStatus || syncStatus.remote === null;
+  if (bar.hidden) return;
+  const parts = [syncStatus.lastSync ? `Synced ${ago(syncStatus.lastSync)}` : "Never synced"];
+  if (syncStatus.error) {
+    parts.push(syncStatus.error);
+  } else {
+    const here = syncStatus.changedHere;
+    parts.push(`${here} drawing${here === 1 ? "" : "s"} changed here`,
+      `${syncStatus.changedThere} there`);
+  }
+  const state = document.getElementById("sync-state");
+  state.textContent = parts.join(" · ");
+  state.title = `remote: ${syncStatus.remote}`;
+  const button = document.getElementById("sync-button");
+  button.disabled = syncing;
+  button.textContent = syncing ? "Syncing…" : "Sync";
+}
+
+/** Syncs, as `drawdoc sync` does, and says what it did; the cards follow by the changes. */
+async function sync() {
+  if (syncing) return;
+  syncing = true;
+  showSync();
+  const result = await api("POST", "/api/sync");
+  syncing = false;
+  if (result.ok) {
+    const report = result.data;
+    notify([`Synced: sent ${report.sent}, received ${report.received.length}`,
+      ...(report.lines || [])].join("\n"));
+  } else {
+    notify(`Not synced: ${result.data.error}`);
+  }
+  await reloadSync();
+  reload();
+}
+
+document.getElementById("sync-button").addEventListener("click", sync);
+// "Synced 5 minutes ago" stays true as the minutes pass.
+setInterval(showSync, 30000);
+
 keepTrying(load).then((data) => {
-  followChanges(data.sequence, () => reload(), () => reload());
+  followChanges(data.sequence, () => { reload(); reloadSyncSoon(); },
+    () => { reload(); reloadSyncSoon(); });
+  reloadSync();
   document.body.dataset.ready = "true";
 });

@@ -2,11 +2,11 @@ import DrawdocJSON
 import DrawdocModel
 import DrawdocSVG
 
-/// How `diff` and `merge` show the values they compare: as text for people, as JSON values
+/// How `diff`, `merge` and `sync` show the values they compare: as text for people, as JSON values
 /// in the units of the JSON form.
-enum ComparedValue {
+package enum ComparedValue {
   /// A field's value, as the SVG file writes it: `45`, `#ebc641`, `7`.
-  static func text(_ field: Rectangle.Field, of rectangle: Rectangle) -> String {
+  package static func text(_ field: Rectangle.Field, of rectangle: Rectangle) -> String {
     switch field {
     case .x: return ShortestDecimal.string(rectangle.point.x)
     case .y: return ShortestDecimal.string(rectangle.point.y)
@@ -18,7 +18,7 @@ enum ComparedValue {
   }
 
   /// A field's value as in the JSON form: a number, `"#rrggbb"`, or the alpha level.
-  static func json(_ field: Rectangle.Field, of rectangle: Rectangle) -> JSONValue {
+  package static func json(_ field: Rectangle.Field, of rectangle: Rectangle) -> JSONValue {
     switch field {
     case .x: return .number(rectangle.point.x)
     case .y: return .number(rectangle.point.y)
@@ -30,20 +30,20 @@ enum ComparedValue {
   }
 
   /// A title in quotes, control characters escaped so that it stays on one line.
-  static func title(_ title: String) -> String {
+  package static func title(_ title: String) -> String {
     "'\(DisplayText.single(title, limit: Plane.maximumTitleLength + 1))'"
   }
 
   /// A canvas, `1024 × 768`.
-  static func canvas(width: Double, height: Double) -> String {
+  package static func canvas(width: Double, height: Double) -> String {
     "\(ShortestDecimal.string(width)) × \(ShortestDecimal.string(height))"
   }
 
   /// The layer number `layers` shows for a z-index: 1 is the top.
-  static func layer(_ zIndex: Int, in plane: Plane) -> Int { plane.count - zIndex }
+  package static func layer(_ zIndex: Int, in plane: Plane) -> Int { plane.count - zIndex }
 
   /// `{"old": …, "new": …}`.
-  static func change(_ old: JSONValue, _ new: JSONValue) -> JSONValue {
+  package static func change(_ old: JSONValue, _ new: JSONValue) -> JSONValue {
     .object([("old", old), ("new", new)])
   }
 }
