@@ -88,7 +88,9 @@ extension StoreSync {
       return
     }
     guard FileSystem.exists(store.path(of: id)) else {
-      if try store.adopt(incoming, as: Self.syncedChange) {
+      // A drawing deleted here and changed there is reported as kept, not as new.
+      let kept = report.kept.contains { $0.id == id }
+      if try store.adopt(incoming, as: Self.syncedChange), !kept {
         report.received.append(
           .init(id: id, title: incoming.plane.title, kind: before == nil ? .added : .changed))
       }
