@@ -12,6 +12,9 @@
 #   bash Benchmarks/run.sh --serve-only [--before PATH]
 #                                     # only the server's section (serve_bench.py), with an
 #                                     # older drawdoc binary measured in the same run
+#   bash Benchmarks/run.sh --sync-only
+#                                     # only the sync's section (sync_bench.py): `drawdoc sync`
+#                                     # of 1,000 drawings through a bare repository
 #
 # The drawing app's section (app_bench.py) comes after the table: `drawdoc serve` in
 # headless Chromium. It needs Debian's chromium and chromium-driver and Python's selenium;
@@ -28,6 +31,11 @@
 # edits and their events at 1 k, 10 k and 100 k rectangles, writers, `drawdoc set`. It needs
 # only python3. --no-serve leaves it out; --before PATH adds a drawdoc binary to compare
 # with, measured in the same run; with --quick it skips 100 k and shortens the attack.
+#
+# The sync's section (sync_bench.py) comes after it: `drawdoc sync` of a store of 1,000
+# drawings of 100 rectangles through a bare repository, with nothing changed (against a bare
+# `git fetch` from the same remote) and with 10 drawings changed on each side. It needs
+# python3 and git. --no-sync leaves it out; with --quick it makes 200 drawings and 5 runs.
 #
 # Other options go to `drawdoc-bench suite` and win over the defaults: --runs N,
 # --store-runs N, --budget SECONDS (per measurement), --sizes 10000,100000,1000000,
@@ -53,6 +61,8 @@ editor=yes
 editor_options=()
 serve=yes
 serve_options=()
+sync=yes
+sync_options=()
 before=""
 sizes="10000,100000,1000000"
 set_sizes="1000,1000000"
@@ -68,6 +78,7 @@ while (($#)); do
       app_options=(--quick)
       editor_options=(--quick)
       serve_options=(--quick)
+      sync_options=(--quick)
       shift ;;
     --app-only)
       app=only
@@ -86,6 +97,12 @@ while (($#)); do
       shift ;;
     --no-serve)
       serve=no
+      shift ;;
+    --sync-only)
+      sync=only
+      shift ;;
+    --no-sync)
+      sync=no
       shift ;;
     --before)
       [[ $# -ge 2 ]] || { echo "run.sh: --before needs a drawdoc binary" >&2; exit 64; }
@@ -179,6 +196,26 @@ run_serve() { # drawdoc binary
   if [[ -n $before ]]; then compare=(--before "$before"); fi
   python3 "$here/serve_bench.py" --binary "$1" "${compare[@]}" "${serve_options[@]}"
 }
+
+# --- The sync's section: sync_bench.py, two stores and a bare repository ------------------
+# Prints its own table.
+run_sync() { # drawdoc binary
+  if ! command -v python3 >/dev/null || ! command -v git >/dev/null; then
+    echo "run.sh: python3 or git not found: the sync's section is left out." >&2
+    echo "To install them: apt-get install -y python3 git" >&2
+    return 0
+  fi
+  python3 "$here/sync_bench.py" --drawdoc "$1" "${sync_options[@]}"
+}
+
+if [[ $sync == only ]]; then
+  echo "building drawdoc (swift build -c release)" >&2
+  swift build -c release --package-path "$here" --product drawdoc >&2
+  status=0
+  run_sync "$(swift build -c release --package-path "$here" --show-bin-path)/drawdoc" || status=$?
+  echo "whole run, build included: $(($(date +%s) - started)) s"
+  exit "$status"
+fi
 
 if [[ $serve == only ]]; then
   echo "building drawdoc (swift build -c release)" >&2
@@ -321,6 +358,9 @@ if [[ $editor == yes ]]; then
 fi
 if [[ $serve == yes ]]; then
   run_serve "$bin/drawdoc" || status=1
+fi
+if [[ $sync == yes ]]; then
+  run_sync "$bin/drawdoc" || status=1
 fi
 echo "whole run, builds and generation included: $(($(date +%s) - started)) s"
 exit "$status"
