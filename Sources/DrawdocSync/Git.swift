@@ -8,15 +8,23 @@ struct Git: Sendable {
   let executable: String
   /// The repository's work tree.
   let folder: String
-  /// The environment git runs with.
-  let environment: [String: String]
+  /// The environment of the commands that reach the remote: the user's, for the transport
+  /// and the credentials (ssh, credential helpers, proxies, `url.*.insteadOf`).
+  let networkEnvironment: [String: String]
+  /// The environment of every other command: none of the user's or the system's git
+  /// configuration (ignore files, attributes, templates, fsmonitor), which could make a sync
+  /// leave drawings out.
+  let localEnvironment: [String: String]
+  /// Whether git runs in a session of its own, without the terminal: nobody can answer a
+  /// prompt (the app), so ssh must fail rather than wait for one.
+  let detached: Bool
 
   /// Finds git on the environment's `PATH`.
   ///
   /// - Parameters:
   ///   - folder: The repository's work tree.
   ///   - environment: The user's environment; variables that would point git at another
-  ///     repository are left out.
+  ///     repository, or set who commits, are left out.
   ///   - interactive: Whether git may ask for a password on the terminal; `false` for the
   ///     app, where nobody can answer.
   /// - Throws: ``SyncError/gitMissing``.
@@ -25,33 +33,61 @@ struct Git: Sendable {
     else { throw .gitMissing }
     self.executable = executable
     self.folder = folder
-    var kept = environment.filter { !Self.redirecting.contains($0.key) }
-    if !interactive { kept["GIT_TERMINAL_PROMPT"] = "0" }
-    self.environment = kept
+    var kept = environment.filter { !Self.isLeftOut($0.key) }
+    if !interactive {
+      kept["GIT_TERMINAL_PROMPT"] = "0"
+      kept["SSH_ASKPASS_REQUIRE"] = "never"
+    }
+    networkEnvironment = kept
+    kept["GIT_CONFIG_GLOBAL"] = "/dev/null"
+    kept["GIT_CONFIG_NOSYSTEM"] = "1"
+    localEnvironment = kept
+    detached = !interactive
   }
 
-  /// Variables that would make git work on another repository, index or object store.
-  private static let redirecting: Set<String> = [
-    "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
-    "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_COMMON_DIR", "GIT_PREFIX",
-  ]
+  /// Variables that would make git work on another repository, index or object store, or
+  /// commit as someone else, or configure it behind the settings below.
+  private static func isLeftOut(_ name: String) -> Bool {
+    [
+      "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
+      "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_COMMON_DIR", "GIT_PREFIX",
+      "GIT_CONFIG", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG_GLOBAL",
+      "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM", "GIT_TEMPLATE_DIR",
+    ].contains(name)
+      || name.hasPrefix("GIT_AUTHOR_") || name.hasPrefix("GIT_COMMITTER_")
+      || name.hasPrefix("GIT_CONFIG_KEY_") || name.hasPrefix("GIT_CONFIG_VALUE_")
+  }
 
-  /// Settings every command gets: who commits, and nothing of the user's hooks, signing or
-  /// line-ending conversion.
+  /// Settings every command gets: who commits; nothing of hooks, signing or line-ending
+  /// conversion; no symbolic links checked out (a remote could point one outside the store);
+  /// no `ext::` transport.
   private static let settings = [
     "-c", "user.name=drawdoc sync", "-c", "user.email=drawdoc@localhost",
-    "-c", "core.hooksPath=/dev/null", "-c", "commit.gpgSign=false", "-c", "core.autocrlf=false",
-    "-c", "core.quotePath=false", "-c", "gc.autoDetach=false",
+    "-c", "core.hooksPath=/dev/null", "-c", "commit.gpgSign=false", "-c", "push.gpgSign=false",
+    "-c", "core.autocrlf=false", "-c", "core.symlinks=false", "-c", "core.quotePath=false",
+    "-c", "core.fsmonitor=false", "-c", "gc.autoDetach=false", "-c", "protocol.ext.allow=never",
   ]
 
   /// Runs git and returns how it ended, whatever its status.
-  func run(_ arguments: [String], input: [UInt8]? = nil) throws(SyncError) -> ChildProcess.Outcome {
+  ///
+  /// - Parameters:
+  ///   - arguments: git's arguments.
+  ///   - input: Its standard input.
+  ///   - network: Whether the command reaches the remote, with the user's configuration.
+  /// - Returns: Its exit status and what it printed.
+  /// - Throws: ``SyncError/git(command:gitSays:)`` when git cannot be started.
+  func run(_ arguments: [String], input: [UInt8]? = nil, network: Bool = false)
+    throws(SyncError) -> ChildProcess.Outcome
+  {
     do {
       return try ChildProcess.run(
-        executable, Self.settings + arguments, environment: environment, in: folder,
-        input: input)
+        executable, Self.settings + arguments,
+        environment: network ? networkEnvironment : localEnvironment, in: folder, input: input,
+        newSession: detached)
     } catch {
-      throw .git(command: arguments.first ?? "", gitSays: "could not start it: \(error)")
+      throw .git(
+        command: arguments.first ?? "",
+        gitSays: "could not start \(executable) in \(folder): \(error)")
     }
   }
 

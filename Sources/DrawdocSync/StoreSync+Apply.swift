@@ -49,21 +49,23 @@ extension StoreSync {
   private func apply(from local: String, to merged: String, _ git: Git, report: inout SyncReport)
     throws(SyncError)
   {
-    let changes = try changedPaths(from: local, to: merged, git)
+    let changes = try changedPaths(from: local, to: merged, git).compactMap { change in
+      Self.drawingId(ofPath: change.path).map { (id: $0, path: change.path) }
+    }
     let contents = try git.contents(
       of: changes.flatMap { ["\(local):\($0.path)", "\(merged):\($0.path)"] })
     for (index, change) in changes.enumerated() {
-      let name = change.path.dropFirst("drawings/".count)
-      guard name.hasSuffix(".svg"), let id = try? Identifier(String(name.dropLast(4))) else {
-        continue
-      }
-      let (before, after) = (contents[2 * index], contents[2 * index + 1])
+      let (id, before, after) = (change.id, contents[2 * index], contents[2 * index + 1])
       do {
         if let after {
           try bringInDrawing(after, id: id, before: before, report: &report)
         } else {
           try takeOut(id, before: before, report: &report)
         }
+      } catch StoreError.damagedDrawing(_, let reason) {
+        // Nothing of this drawing is brought in or sent while it is damaged here.
+        report.refused.append(
+          (id, "this store's drawing is damaged (\(reason)); 'drawdoc validate' shows it"))
       } catch let error as SyncError {
         throw error
       } catch let error as StoreError {
@@ -87,12 +89,19 @@ extension StoreSync {
       report.refused.append((id, "the remote's file is not a valid drawing: \(error)"))
       return
     }
+    guard incoming.id == id else {
+      report.refused.append((id, "the remote's file holds drawing \(incoming.id), not \(id)"))
+      return
+    }
     guard FileSystem.exists(store.path(of: id)) else {
-      // A drawing deleted here and changed there is reported as kept, not as new.
+      // A drawing deleted here and changed there is reported as kept, not as new; one
+      // brought back from the trash otherwise, as restored.
       let kept = report.kept.contains { $0.id == id }
+      let trashed = (try? store.resolveTrashed(id.description)) == id
       if try store.adopt(incoming, as: Self.syncedChange), !kept {
-        report.received.append(
-          .init(id: id, title: incoming.plane.title, kind: before == nil ? .added : .changed))
+        let kind: SyncReport.Received.Kind =
+          trashed ? .restored : before == nil ? .added : .changed
+        report.received.append(.init(id: id, title: incoming.plane.title, kind: kind))
       }
       return
     }

@@ -1,6 +1,7 @@
 import DrawdocModel
 import DrawdocSVG
 import DrawdocStore
+import DrawdocSystem
 
 extension StoreSync {
   /// Merges the remote's `main` into the local commit, rectangle by rectangle, and leaves the
@@ -28,16 +29,79 @@ extension StoreSync {
           .prefix { !$0.isWhitespace })
     }
     try git.succeed(["read-tree", "-m", "-u", "--aggressive", baseTree, local, remote])
-    for (path, stages) in try unmergedPaths(git) {
+    var unmerged = try unmergedPaths(git)
+    // A drawing both sides have with no base: deleted and restored on one side, or kept by a
+    // store that synced with an unrelated history (its sync folder deleted, the remote
+    // replaced). The last version both histories share is its base, so that an old copy
+    // is not taken for a change.
+    let addedOnBoth = unmerged.filter { $0.1[1] == nil && $0.1[2] != nil && $0.1[3] != nil }
+    if !addedOnBoth.isEmpty || base == nil {
+      let paths = base == nil ? nil : addedOnBoth.map(\.0)
+      let theirs = try blobHistory(of: remote, paths: paths, git)
+      let ours = try blobHistory(of: local, paths: paths, git)
+      for index in unmerged.indices where unmerged[index].1[1] == nil {
+        let (path, stages) = unmerged[index]
+        let known = Set(ours[path] ?? []).union(stages[2].map { [$0] } ?? [])
+        unmerged[index].1[1] = theirs[path]?.first { known.contains($0) }
+      }
+      if base == nil { try dropDeletedThere(local, remote, theirs, git) }
+    }
+    for (path, stages) in unmerged {
       try write(resolve(path, stages, git, report: &report), to: "\(repository)/\(path)")
     }
-    try git.succeed(["add", "--all", "."])
+    try git.succeed(["add", "--all", "--force", "."])
     let tree = try git.succeed(["write-tree"]).prefix { !$0.isWhitespace }
     return String(
       try git.succeed([
         "commit-tree", String(tree), "-p", local, "-p", remote, "-m",
         "drawdoc sync: merged with the remote",
       ]).prefix { !$0.isWhitespace })
+  }
+
+  /// The versions (blob hashes) each drawing's file had in a commit's history, newest first.
+  private func blobHistory(of commit: String, paths: [String]?, _ git: Git) throws(SyncError)
+    -> [String: [String]]
+  {
+    let log = try git.succeed(
+      ["log", "--format=", "--raw", "--no-abbrev", "--no-renames", "-z", commit, "--"]
+        + (paths ?? ["drawings/"]))
+    var history: [String: [String]] = [:]
+    var fields = log.split(separator: "\0")[...]
+    // `:MODE MODE OLD NEW STATUS`, then the path.
+    while let meta = fields.popFirst(), let path = fields.popFirst() {
+      let hashes = meta.split(separator: " ").dropFirst(2).prefix(2).map(String.init)
+      for hash in hashes.reversed() where hash.contains(where: { $0 != "0" }) {
+        if history[String(path), default: []].contains(hash) == false {
+          history[String(path), default: []].append(hash)
+        }
+      }
+    }
+    return history
+  }
+
+  /// With unrelated histories, takes out the drawings this store has that the remote
+  /// deleted: those whose file here is a version the remote's history had.
+  private func dropDeletedThere(
+    _ local: String, _ remote: String, _ theirs: [String: [String]], _ git: Git
+  ) throws(SyncError) {
+    let remoteFiles = Set(try treeFiles(of: remote, git).keys)
+    for (path, hash) in try treeFiles(of: local, git) where !remoteFiles.contains(path) {
+      guard theirs[path]?.contains(hash) == true else { continue }
+      try? FileSystem.remove("\(repository)/\(path)")
+    }
+  }
+
+  /// A commit's drawings' files and their blob hashes.
+  private func treeFiles(of commit: String, _ git: Git) throws(SyncError) -> [String: String] {
+    var files: [String: String] = [:]
+    for entry in try git.succeed(["ls-tree", "-r", "-z", commit, "drawings/"]).split(
+      separator: "\0")
+    {
+      guard let tab = entry.firstIndex(of: "\t") else { continue }
+      files[String(entry[entry.index(after: tab)...])] =
+        entry[..<tab].split(separator: " ").last.map(String.init)
+    }
+    return files
   }
 
   /// The paths the three-way read left unmerged, each with its stages' objects (1 the base,

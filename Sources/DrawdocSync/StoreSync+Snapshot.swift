@@ -25,7 +25,7 @@ extension StoreSync {
     }
     // No git of an earlier sync runs any more (they hold the sync lock): a lock file left is
     // a killed git's.
-    try? FileSystem.remove("\(repository)/.git/index.lock")
+    removeLockFiles(in: "\(repository)/.git")
     if try git.commit("refs/heads/\(Self.branch)") != nil {
       try git.succeed(["read-tree", "--reset", "-u", "refs/heads/\(Self.branch)"])
     } else {
@@ -34,33 +34,46 @@ extension StoreSync {
     try git.succeed(["clean", "-fdxq"])
   }
 
-  /// The drawings of the store: each id with its file's path.
-  func storeFiles() throws(SyncError) -> [Identifier] {
+  /// The drawings of the store, and those of its drawings that are damaged (not valid
+  /// drawings, as its index knows them).
+  func storeFiles() throws(SyncError) -> (ids: [Identifier], damaged: Set<Identifier>) {
     do {
-      return try store.list().drawings.map(\.id)
+      var damaged = Set<Identifier>()
+      let ids = try store.list().drawings.map { row -> Identifier in
+        if case .damaged(let id, _) = row { damaged.insert(id) }
+        return row.id
+      }
+      return (ids, damaged)
     } catch {
       throw .store(error)
     }
   }
 
   /// Commits what changed in the store since `main` onto `main`: the current file of every
-  /// drawing, and the removal of those no longer in it.
+  /// drawing, and the removal of those no longer in it. A damaged drawing is neither sent nor
+  /// taken out: `main` keeps what it had of it.
   ///
   /// - Returns: The commit that holds the store as it is (`main` itself when nothing
   ///   changed).
-  func snapshot(_ git: Git, report: inout SyncReport) throws(SyncError) -> String {
+  func snapshot(_ git: Git) throws(SyncError) -> String {
     let drawings = "\(repository)/drawings"
+    if (try? FileSystem.linkStatus(of: drawings))?.isDirectory == false {
+      try? FileSystem.remove(drawings)
+    }
     do {
       try StoreFiles.createFolder(drawings)
     } catch {
       throw .store(error)
     }
     var present = Set<String>()
-    for id in try storeFiles() {
-      // A drawing deleted since the listing is simply not there.
-      guard let bytes = try? FileSystem.read(store.path(of: id)) else { continue }
+    let (ids, damaged) = try storeFiles()
+    for id in ids {
       let name = "\(id).svg"
       present.insert(name)
+      // A drawing deleted since the listing is simply not there.
+      guard !damaged.contains(id), let bytes = try? FileSystem.read(store.path(of: id)) else {
+        continue
+      }
       if (try? FileSystem.read("\(drawings)/\(name)")) != bytes {
         try write(bytes, to: "\(drawings)/\(name)")
       }
@@ -73,16 +86,16 @@ extension StoreSync {
     if (try? FileSystem.read("\(repository)/\(Self.marker)")) != Self.markerContent {
       try write(Self.markerContent, to: "\(repository)/\(Self.marker)")
     }
-    try git.succeed(["add", "--all", "."])
+    try git.succeed(["add", "--all", "--force", "."])
     let tree = try git.succeed(["write-tree"]).prefix { !$0.isWhitespace }
     let head = try git.commit("refs/heads/\(Self.branch)")
     if let head {
       let headTree = try git.succeed(["rev-parse", "\(head)^{tree}"]).prefix { !$0.isWhitespace }
       if headTree == tree { return head }
     }
-    report.sent = try changedPaths(from: head, to: String(tree), git).count
+    let count = try changedPaths(from: head, to: String(tree), git).count
     let commit = try git.succeed(
-      ["commit-tree", String(tree), "-m", "drawdoc sync: \(report.sent) drawings changed here"]
+      ["commit-tree", String(tree), "-m", "drawdoc sync: \(SyncView.drawings(count)) changed here"]
         + (head.map { ["-p", $0] } ?? [])
     ).prefix { !$0.isWhitespace }
     try git.succeed(
@@ -125,7 +138,7 @@ extension StoreSync {
         committed[String(entry[entry.index(after: tab)...].dropFirst("drawings/".count))] = hash
       }
     }
-    let ids = try storeFiles()
+    let ids = try storeFiles().ids
     let paths = ids.map { store.path(of: $0) }
     let hashes =
       paths.isEmpty
@@ -141,6 +154,25 @@ extension StoreSync {
       if committedHash != hash { changed += 1 }
     }
     return changed + committed.count
+  }
+
+  /// Removes the lock files a killed git left (`index.lock`, `HEAD.lock`, `packed-refs.lock`,
+  /// and those of refs); only while the sync lock is held, when no git of a sync runs.
+  func removeLockFiles(in gitFolder: String) {
+    for name in ["index.lock", "HEAD.lock", "packed-refs.lock", "config.lock"] {
+      try? FileSystem.remove("\(gitFolder)/\(name)")
+    }
+    var folders = ["\(gitFolder)/refs"]
+    while let folder = folders.popLast(), let listing = try? Directory(folder) {
+      for name in listing.names() {
+        let path = "\(folder)/\(name)"
+        if name.hasSuffix(".lock") {
+          try? FileSystem.remove(path)
+        } else if listing.status(of: name)?.isDirectory == true {
+          folders.append(path)
+        }
+      }
+    }
   }
 
   /// Removes a folder and everything in it, quietly.

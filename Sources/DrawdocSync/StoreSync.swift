@@ -86,7 +86,7 @@ package struct StoreSync: Sendable {
     try prepareRepository(git)
     var report = SyncReport(remote: remote)
     try finishBringingIn(git, report: &report)
-    var local = try snapshot(git, report: &report)
+    var local = try snapshot(git)
     var remoteHead = try fetch(git, from: remote)
     // The remote moves while this store merges and pushes only if another machine syncs at
     // that moment: a few rounds are plenty.
@@ -94,13 +94,21 @@ package struct StoreSync: Sendable {
       let merged = try merge(local, remoteHead, git, report: &report)
       try bringIn(from: local, to: merged, git, report: &report)
       guard merged != remoteHead else { break }
-      if try push(merged, to: remote, git) { break }
-      guard round < 5 else {
-        throw .unreachable(
-          remote: remote, gitSays: "the remote kept changing while this store pushed")
+      switch try push(merged, to: remote, git) {
+      case .pushed:
+        // What the remote did not have: this store's changes.
+        report.sent = try changedPaths(from: remoteHead, to: merged, git).count
+      case .refused(let gitSays):
+        // Refused because another machine pushed meanwhile (merge again), or for good.
+        let moved = try fetch(git, from: remote)
+        guard moved != remoteHead, round < 5 else {
+          throw .unreachable(remote: remote, gitSays: gitSays)
+        }
+        local = merged
+        remoteHead = moved
+        continue
       }
-      local = merged
-      remoteHead = try fetch(git, from: remote)
+      break
     }
     if newRemote != nil { try write(Array("\(remote)\n".utf8), to: remotePath) }
     report.time = .now
@@ -122,7 +130,8 @@ package struct StoreSync: Sendable {
     let git = try Git(folder: repository, environment: environment, interactive: interactive)
     guard FileSystem.exists("\(repository)/.git") else {
       return SyncStatus(
-        remote: remote, lastSync: lastSync, changedHere: try storeFiles().count, changedThere: 0)
+        remote: remote, lastSync: lastSync, changedHere: try storeFiles().ids.count, changedThere: 0
+      )
     }
     let local = try git.commit("refs/heads/\(Self.branch)")
     let there: String?
@@ -133,17 +142,18 @@ package struct StoreSync: Sendable {
     } else {
       there = try git.commit(Self.remoteBranch)
     }
-    var changedThere = 0
-    if let there, there != local {
-      let base = try local.flatMap { (local) throws(SyncError) in
-        try git.commit(
-          String(git.succeed(["merge-base", local, there]).prefix { !$0.isWhitespace }))
-      }
-      changedThere = try changedPaths(from: base, to: there, git).count
+    // The last state both sides had: what changed since, here and there.
+    var base = local
+    if let local, let there {
+      let found = try git.run(["merge-base", local, there])
+      base = found.status == 0 ? String(found.outputText.prefix { !$0.isWhitespace }) : nil
+    }
+    let changedThere = try there.map { (there) throws(SyncError) in
+      there == base ? 0 : try changedPaths(from: base, to: there, git).count
     }
     return SyncStatus(
-      remote: remote, lastSync: lastSync, changedHere: try changedHere(since: local, git),
-      changedThere: changedThere)
+      remote: remote, lastSync: lastSync, changedHere: try changedHere(since: base, git),
+      changedThere: changedThere ?? 0)
   }
 
   /// Writes one of the sync's small files atomically.

@@ -9,8 +9,8 @@ package enum SyncError: Error, Sendable {
   case noRemote
   /// git could not reach the remote, or the remote refused; git's own words.
   case unreachable(remote: String, gitSays: String)
-  /// The remote holds something other than a drawdoc store: what its top level has.
-  case notADrawdocStore(remote: String, found: [String])
+  /// The remote holds something other than a drawdoc store: what it holds instead.
+  case notADrawdocStore(remote: String, reason: String)
   /// Another sync of this store kept it busy for longer than the wait allows.
   case busy(waitedSeconds: Double)
   /// A git command failed where it should not have; its words.
@@ -37,14 +37,12 @@ extension SyncError: CustomStringConvertible {
         + "URL git takes: a bare repository on disk, ssh, https)"
     case .unreachable(let remote, let says):
       return "cannot sync with \(remote): git says: \(says)"
-    case .notADrawdocStore(let remote, let found):
-      let listed = found.prefix(5).joined(separator: ", ") + (found.count > 5 ? ", …" : "")
-      return "\(remote) is not a drawdoc store: its main branch holds \(listed)"
-        + (found.isEmpty ? "other branches" : "")
-        + "; give an empty repository, or one that drawdoc sync filled"
+    case .notADrawdocStore(let remote, let reason):
+      return "\(remote) is not a drawdoc store: \(reason); give an empty repository, or one "
+        + "that drawdoc sync filled"
     case .busy(let waited):
-      return "another drawdoc sync of this store kept going for \(waited) s: try again when "
-        + "it has finished"
+      return "another drawdoc sync of this store (or a program it started: git, ssh) kept its "
+        + "lock for \(waited) s: try again when it has finished"
     case .git(let command, let says):
       return "git \(command) failed: \(says)"
     case .store(let error):

@@ -12,6 +12,8 @@ package struct SyncReport: Sendable {
       case changed
       /// Moved to the trash, as it was deleted on the other side.
       case trashed
+      /// Brought back from the trash, as the other side changed or restored it.
+      case restored
     }
     /// The drawing.
     package let id: Identifier

@@ -22,6 +22,7 @@ package enum SyncView {
       case .added: what = "new here"
       case .changed: what = "changed"
       case .trashed: what = "deleted on the other side: moved to the trash"
+      case .restored: what = "brought back from the trash: the other side has it"
       }
       text += "\(drawing.id) \(ComparedValue.title(drawing.title)): \(what)\n"
     }

@@ -53,17 +53,25 @@ package enum ChildProcess {
   ///   - environment: Its whole environment.
   ///   - folder: The folder it runs in.
   ///   - input: What it reads on standard input; `nil` for `/dev/null`.
+  ///   - newSession: Whether it runs in a session of its own, without this process's
+  ///     controlling terminal, so that nothing it starts can ask on the terminal.
   /// - Returns: Its exit status and what it printed.
   /// - Throws: ``Errno`` when it cannot be started. The corresponding C functions are
   ///   `posix_spawn`, `pipe`, `poll` and `waitpid`.
   package static func run(
     _ executable: String, _ arguments: [String], environment: [String: String],
-    in folder: String, input: [UInt8]? = nil
+    in folder: String, input: [UInt8]? = nil, newSession: Bool = false
   ) throws(Errno) -> Outcome {
     // Each pair is (read end, write end); this process keeps one end of each.
-    let output = try pipeEnds()
-    let errors = try pipeEnds()
-    let feed = input == nil ? nil : try pipeEnds()
+    var made: [(read: Int32, write: Int32)] = []
+    do throws(Errno) {
+      for _ in 0..<(input == nil ? 2 : 3) { made.append(try pipeEnds()) }
+    } catch {
+      for pipe in made { for end in [pipe.read, pipe.write] { _ = close(end) } }
+      throw error
+    }
+    let (output, errors) = (made[0], made[1])
+    let feed = made.count == 3 ? made[2] : nil
     // Darwin's is an optional pointer that init fills in; Glibc's a structure.
     #if os(Linux)
       var actions = posix_spawn_file_actions_t()
@@ -102,7 +110,13 @@ package enum ChildProcess {
     sigemptyset(&unblocked)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setsigmask(&attributes, &unblocked)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+    #if os(Linux)
+      if newSession { flags |= Int32(DRAWDOC_POSIX_SPAWN_SETSID) }
+    #else
+      if newSession { flags |= Int32(POSIX_SPAWN_SETSID) }
+    #endif
+    posix_spawnattr_setflags(&attributes, Int16(flags))
     var pid = pid_t()
     let started = posix_spawn(&pid, executable, &actions, &attributes, &argv, &envp)
     // Only the program keeps the ends it writes to (and reads from), so the end of file is
@@ -110,12 +124,8 @@ package enum ChildProcess {
     _ = close(output.write)
     _ = close(errors.write)
     if let feed { _ = close(feed.read) }
-    defer {
-      _ = close(output.read)
-      _ = close(errors.read)
-    }
     guard started == 0 else {
-      if let feed { _ = close(feed.write) }
+      for end in [output.read, errors.read] + (feed.map { [$0.write] } ?? []) { _ = close(end) }
       throw Errno(rawValue: started)
     }
     // This process's ends never wait: a write to a full pipe must not stall reading the
@@ -125,6 +135,9 @@ package enum ChildProcess {
     }
     let (printed, errorPrinted) = collect(
       output: output.read, errors: errors.read, feed: feed?.write, input: input ?? [])
+    // Closed before the wait: a program still writing gets an error instead of waiting.
+    _ = close(output.read)
+    _ = close(errors.read)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && Errno.current == .interrupted {}
     let exited = status & 0x7f == 0
@@ -134,13 +147,20 @@ package enum ChildProcess {
   }
 
   /// A pipe whose ends are closed in programs started later (`O_CLOEXEC`; `dup2` clears it in
-  /// the program that gets one as its standard stream).
+  /// the program that gets one as its standard stream). On Linux the flag is set as the pipe
+  /// is made, so a program another thread starts meanwhile cannot inherit an end.
   private static func pipeEnds() throws(Errno) -> (read: Int32, write: Int32) {
     var ends: [Int32] = [-1, -1]
-    guard ends.withUnsafeMutableBufferPointer({ pipe($0.baseAddress) }) == 0 else {
-      throw Errno.current
-    }
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    #if os(Linux)
+      guard ends.withUnsafeMutableBufferPointer({ pipe2($0.baseAddress, O_CLOEXEC) }) == 0 else {
+        throw Errno.current
+      }
+    #else
+      guard ends.withUnsafeMutableBufferPointer({ pipe($0.baseAddress) }) == 0 else {
+        throw Errno.current
+      }
+      for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    #endif
     return (ends[0], ends[1])
   }
 
@@ -163,6 +183,8 @@ package enum ChildProcess {
         pollfd(fd: open[1] ? errors : -1, events: Int16(POLLIN), revents: 0),
         pollfd(fd: feeding ? feed ?? -1 : -1, events: Int16(POLLOUT), revents: 0),
       ]
+      // poll fails otherwise only for a lack of memory: stop reading, and the program gets
+      // an error (or SIGPIPE) on its next write instead of waiting on a full pipe.
       guard poll(&descriptors, 3, -1) >= 0 || Errno.current == .interrupted else { break }
       for index in 0..<2 where open[index] && descriptors[index].revents != 0 {
         let count = buffer.withUnsafeMutableBytes {

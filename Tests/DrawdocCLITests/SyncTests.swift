@@ -215,7 +215,8 @@ import Testing
     let result = machines.run("A", "sync", "--remote", machines.remote)
     #expect(result.status == 65)
     #expect(
-      result.standardError.contains("is not a drawdoc store: its main branch holds README.md"))
+      result.standardError.contains(
+        "is not a drawdoc store: its main branch has no .drawdoc-store but holds README.md"))
     #expect(try machines.storeSnapshot("A") == before)
     let log = try machines.git(["--git-dir", machines.remote, "log", "--oneline", "main"])
     #expect(log.standardOutput.split(separator: "\n").count == 1, "the remote was not pushed to")

@@ -3,6 +3,7 @@ import DrawdocJSON
 import DrawdocModel
 import DrawdocStore
 import DrawdocSync
+import DrawdocSystem
 
 /// `drawdoc sync`: keeps one store on many machines through a git remote.
 struct SyncCommand: Command {
@@ -58,6 +59,13 @@ struct SyncCommand: Command {
   func run(_ context: CommandContext) throws -> ExitStatus {
     let store = try StoreAccess.open(arguments, context)
     let sync = StoreSync(store: store, environment: context.environment)
+    // git runs in the store's sync folder: a relative path is this folder's.
+    var remote = remote
+    if let given = remote, !given.hasPrefix("/"), FileSystem.exists(given),
+      let here = FileSystem.currentDirectory
+    {
+      remote = "\(here)/\(given)"
+    }
     if status {
       let found = try sync.status(fetching: true)
       context.standardOutput.write(

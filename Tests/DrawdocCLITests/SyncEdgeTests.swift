@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// `drawdoc sync` where histories, files and configurations are not what they usually are.
+@Suite struct SyncEdgeTests {
+  @Test func aRemoteWithASymbolicLinkIsRefusedAndNothingOutsideTheStoreIsTouched() throws {
+    let machines = try SyncMachines()
+    let victim = "\(machines.box.root)/victim"
+    try FileManager.default.createDirectory(atPath: victim, withIntermediateDirectories: true)
+    try "keep me\n".write(toFile: "\(victim)/important.txt", atomically: true, encoding: .utf8)
+    let hostile = "\(machines.box.root)/hostile"
+    try FileManager.default.createDirectory(atPath: hostile, withIntermediateDirectories: true)
+    try "drawdoc store 1\n".write(
+      toFile: "\(hostile)/.drawdoc-store", atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: "\(hostile)/drawings", withDestinationPath: victim)
+    for arguments in [
+      ["init", "--quiet", "-b", "main"], ["add", "--all"],
+      ["-c", "user.name=T", "-c", "user.email=t@t", "commit", "--quiet", "-m", "hostile"],
+      ["push", "--quiet", machines.remote, "main"],
+    ] {
+      let done = try machines.git(arguments, in: hostile)
+      try #require(done.status == 0, "\(arguments): \(done.standardError)")
+    }
+    _ = try machines.newDrawing("A", "--title", "Plan")
+    let result = machines.run("A", "sync", "--remote", machines.remote)
+    #expect(result.status == 65)
+    #expect(
+      result.standardError.contains("drawings (a symbolic link)"), "\(result.standardError)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: victim) == ["important.txt"])
+  }
+
+  @Test func aDrawingRestoredOnOneSideWhileChangedOnTheOtherTakesTheChange() throws {
+    let machines = try SyncMachines()
+    let id = try machines.newDrawing("A", "--title", "Plan", "--random", "2", "--seed", "4")
+    machines.sync("A")
+    machines.sync("B")
+    machines.succeed("A", "delete", id)
+    machines.sync("A")
+    machines.succeed("A", "trash", "--restore", id)
+    let rectangle = try machines.rectangles("B", id)[0]
+    machines.succeed("B", "set", id, rectangle, "--color", "#123456")
+    #expect(machines.sync("B").contains("kept: changed here and deleted on the other side"))
+    let output = machines.sync("A")
+    #expect(!output.contains("conflict"), "\(output)")
+    machines.sync("B")
+    #expect(try machines.drawingFiles("A") == machines.drawingFiles("B"))
+    #expect(
+      String(decoding: try machines.drawingFiles("A")[id] ?? [], as: UTF8.self).contains("#123456"))
+  }
+
+  @Test func aStoreWhoseSyncFolderWasDeletedRevertsNothingAndBringsNothingBack() throws {
+    let machines = try SyncMachines()
+    let plan = try machines.newDrawing("A", "--title", "Plan", "--random", "2", "--seed", "6")
+    let gone = try machines.newDrawing("A", "--title", "Gone")
+    machines.sync("A")
+    machines.sync("B")
+    let rectangle = try machines.rectangles("A", plan)[0]
+    machines.succeed("A", "set", plan, rectangle, "--color", "#abcdef")
+    machines.succeed("A", "delete", gone)
+    machines.sync("A")
+    try FileManager.default.removeItem(atPath: "\(machines.store("B"))/sync")
+    // A root commit made in another second has another hash: the histories are unrelated.
+    Thread.sleep(forTimeInterval: 1.1)
+    let result = machines.run("B", "sync", "--remote", machines.remote)
+    #expect(result.status == 0, "\(result.standardError)")
+    machines.sync("A")
+    #expect(try machines.drawingFiles("A") == machines.drawingFiles("B"))
+    #expect(try machines.drawingFiles("A")[gone] == nil)
+    #expect(try machines.trashed("B") == [gone])
+    #expect(
+      String(decoding: try machines.drawingFiles("B")[plan] ?? [], as: UTF8.self).contains(
+        "#abcdef"))
+  }
+
+  @Test func aDamagedDrawingIsNeitherSentNorBlocksTheSync() throws {
+    let machines = try SyncMachines()
+    let damaged = try machines.newDrawing("A", "--title", "Damaged")
+    let fine = try machines.newDrawing("A", "--title", "Fine")
+    machines.sync("A")
+    machines.sync("B")
+    let path = "\(machines.store("A"))/drawings/\(damaged).svg"
+    let text = String(decoding: try machines.box.read(path), as: UTF8.self)
+    try text.replacingOccurrences(of: "<svg", with: "<svx").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    machines.succeed("B", "rename", damaged, "Renamed on B")
+    machines.succeed("A", "rename", fine, "Fine on A")
+    machines.sync("A")
+    let onB = machines.run("B", "sync")
+    #expect(onB.status == 0, "\(onB.standardError)")
+    #expect(try machines.drawingFiles("B")[damaged].map { !$0.isEmpty } == true)
+    let again = machines.run("A", "sync")
+    #expect(again.status == 0, "\(again.standardError)")
+    #expect(
+      again.standardOutput.contains("this store's drawing is damaged"), "\(again.standardOutput)")
+    #expect(machines.succeed("B", "list").contains("Fine on A"))
+  }
+
+  @Test func theUsersIgnoreFileDoesNotKeepDrawingsFromBeingSent() throws {
+    let machines = try SyncMachines()
+    let ignores = "\(machines.box.root)/ignore"
+    try "*.svg\n".write(toFile: ignores, atomically: true, encoding: .utf8)
+    let config = "\(machines.box.root)/gitconfig"
+    try "[core]\n\texcludesFile = \(ignores)\n".write(
+      toFile: config, atomically: true, encoding: .utf8)
+    let id = try machines.newDrawing("A", "--title", "Plan")
+    let result = machines.run(
+      "A", ["sync", "--remote", machines.remote], extra: ["GIT_CONFIG_GLOBAL": config])
+    #expect(result.standardOutput.contains("sent 1 drawing"), "\(result.standardOutput)")
+    #expect(machines.sync("B").contains("\(id) 'Plan': new here"))
+  }
+
+  @Test func aRelativeRemotePathIsTheCurrentFolders() throws {
+    let machines = try SyncMachines()
+    _ = try machines.newDrawing("A", "--title", "Plan")
+    let result = try runProgram(
+      drawdocExecutable.path, ["--store", machines.store("A"), "sync", "--remote", "remote.git"],
+      environment: machines.environment, in: machines.box.root)
+    #expect(result.status == 0, "\(result.standardError)")
+    let remembered = String(
+      decoding: try machines.box.read("\(machines.store("A"))/sync/remote"), as: UTF8.self)
+    #expect(remembered == "\(machines.remote)\n")
+  }
+}
