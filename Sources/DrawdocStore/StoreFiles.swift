@@ -176,13 +176,32 @@ package enum StoreFiles {
   ///     be on the same file system.
   ///   - flush: Whether the content and the rename are flushed to disk. Caches skip it: a
   ///     cache lost in a power failure is made again.
+  ///   - produce: Called once; passes each piece, in order, to the function it receives.
+  /// - Throws: ``StoreError/io(path:operation:reason:)`` or what `produce` throws; the target
+  ///   is then unchanged.
+  package static func writeAtomically(
+    to path: String, temporaryFolder: String? = nil, flush: Bool = true,
+    _ produce: (_ write: (UnsafeRawBufferPointer) throws(StoreError) -> Void) throws(StoreError)
+      -> Void
+  ) throws(StoreError) {
+    try writeAtomically(
+      to: path, temporaryFolder: temporaryFolder, flush: flush, permissions: nil, produce)
+  }
+
+  /// Replaces a file atomically, as ``writeAtomically(to:temporaryFolder:flush:_:)`` does,
+  /// giving the new file these permission bits.
+  ///
+  /// - Parameters:
+  ///   - path: The file to replace or create.
+  ///   - temporaryFolder: Where the temporary file is made (default: beside `path`).
+  ///   - flush: Whether the content and the rename are flushed to disk.
   ///   - permissions: The new file's permission bits, exactly (`nil`: `0644` less the umask).
   ///   - produce: Called once; passes each piece, in order, to the function it receives.
   /// - Throws: ``StoreError/io(path:operation:reason:)`` or what `produce` throws; the target
   ///   is then unchanged.
   package static func writeAtomically(
     to path: String, temporaryFolder: String? = nil, flush: Bool = true,
-    permissions: UInt16? = nil,
+    permissions: UInt16?,
     _ produce: (_ write: (UnsafeRawBufferPointer) throws(StoreError) -> Void) throws(StoreError)
       -> Void
   ) throws(StoreError) {

@@ -122,3 +122,55 @@ import Testing
     #expect(remembered == "\(machines.remote)\n")
   }
 }
+
+/// The store's lock during a sync: held by each store operation, never while git talks to the
+/// remote.
+@Suite struct SyncLockTests {
+  @Test func theStoreChangesWhileASyncWaitsOnTheRemoteAndTheChangeIsKept() throws {
+    let machines = try SyncMachines()
+    let id = try machines.newDrawing("A", "--title", "Plan", "--random", "2", "--seed", "8")
+    machines.sync("A")
+    // A git that takes two seconds to fetch, as a slow network would.
+    let slow = "\(machines.box.root)/slow-git"
+    try FileManager.default.createDirectory(atPath: slow, withIntermediateDirectories: true)
+    let realGit = try #require(
+      (machines.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/git" }
+        .first { FileManager.default.isExecutableFile(atPath: $0) })
+    try """
+    #!/bin/sh
+    for argument in "$@"; do [ "$argument" = fetch ] && sleep 2; done
+    exec \(realGit) "$@"
+    """.write(toFile: "\(slow)/git", atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o755], ofItemAtPath: "\(slow)/git")
+    let rectangle = try machines.rectangles("A", id)[0]
+    machines.succeed("A", "set", id, rectangle, "--x", "3")
+
+    let process = Process()
+    process.executableURL = drawdocExecutable
+    process.arguments = ["--store", machines.store("A"), "sync"]
+    var environment = machines.environment
+    environment["PATH"] = "\(slow):\(environment["PATH"] ?? "")"
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    let started = Date()
+    try process.run()
+    Thread.sleep(forTimeInterval: 0.7)
+    // While the sync waits on the fetch, a change goes through without waiting for a lock.
+    let change = machines.run(
+      "A", ["set", id, rectangle, "--color", "#654321"], extra: ["DRAWDOC_LOCK_TIMEOUT": "0.5"])
+    #expect(change.status == 0, "\(change.standardError)")
+    #expect(process.isRunning, "the sync was still waiting on the remote")
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(Date().timeIntervalSince(started) >= 2)
+    // The change made meanwhile is kept here, and the next sync sends it.
+    #expect(try machines.openRectangle("A", id, rectangle)?.color == "#654321")
+    machines.sync("A")
+    machines.sync("B")
+    let onB = try machines.openRectangle("B", id, rectangle)
+    #expect(onB?.color == "#654321")
+    #expect(onB?.x == 3)
+  }
+}

@@ -123,3 +123,15 @@ final class SyncMachines {
     }
   }
 }
+
+extension SyncMachines {
+  /// One rectangle of a drawing on a machine, from `open --json`.
+  func openRectangle(_ machine: String, _ document: String, _ rectangle: String) throws
+    -> RectangleForm?
+  {
+    let result = run(machine, "open", document, "--json")
+    try #require(result.status == 0, "\(result.standardError)")
+    return try JSONDecoder().decode(DrawingForm.self, from: Data(result.standardOutput.utf8))
+      .rectangles.first { $0.id == rectangle }
+  }
+}
