@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "DrawdocJSON", targets: ["DrawdocJSON"]),
     .library(name: "DrawdocStore", targets: ["DrawdocStore"]),
     .library(name: "DrawdocRaster", targets: ["DrawdocRaster"]),
+    .library(name: "DrawdocPDF", targets: ["DrawdocPDF"]),
   ],
   targets: [
     // MARK: - System libraries
@@ -36,7 +37,8 @@ let package = Package(
     .systemLibrary(name: "CSystemLinux"),
     .target(name: "DrawdocSystem", dependencies: ["CSystemLinux"]),
 
-    // MARK: - Library modules (model ← SVG, JSON ← store ← editing ← CLI and web; model ← raster)
+    // MARK: - Library modules (model ← SVG, JSON ← store ← editing ← CLI and web; model ← raster;
+    // model ← PDF)
 
     .target(name: "DrawdocModel"),
     // The JSON form of a drawing, and the JSON values every JSON output of drawdoc is made of.
@@ -47,6 +49,8 @@ let package = Package(
       dependencies: ["DrawdocModel", "DrawdocLog", "DrawdocSystem", "CLibXML2"]
     ),
     .target(name: "DrawdocRaster", dependencies: ["DrawdocModel", "CZlib"]),
+    // Vector PDF files of drawings, written by hand: no PDF library, no compression.
+    .target(name: "DrawdocPDF", dependencies: ["DrawdocModel"]),
     .target(
       name: "DrawdocStore",
       dependencies: [
@@ -56,7 +60,9 @@ let package = Package(
     ),
     .target(
       name: "Drawdoc",
-      dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore"]
+      dependencies: [
+        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF", "DrawdocStore",
+      ]
     ),
     // What a person asks of the drawings — parsing typed values, making, copying, editing and
     // reordering, the JSON views and the pages — said once for the command line and the app.
@@ -86,7 +92,7 @@ let package = Package(
     .target(
       name: "DrawdocWeb",
       dependencies: [
-        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore",
+        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF", "DrawdocStore",
         "DrawdocEditing", "DrawdocHTTP", "DrawdocSystem", "DrawdocSync",
       ],
       exclude: ["Assets/package.json"],
@@ -107,7 +113,7 @@ let package = Package(
     .target(
       name: "DrawdocCLI",
       dependencies: [
-        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore",
+        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF", "DrawdocStore",
         "DrawdocEditing", "DrawdocLog", "DrawdocHTTP", "DrawdocWeb", "DrawdocSystem",
         "DrawdocSync",
       ]
@@ -142,6 +148,7 @@ let package = Package(
       name: "DrawdocRasterTests",
       dependencies: ["DrawdocRaster", "DrawdocModel", "DrawdocSVG", "CZlib"]
     ),
+    .testTarget(name: "DrawdocPDFTests", dependencies: ["DrawdocPDF", "DrawdocModel"]),
     .testTarget(
       name: "DrawdocStoreTests",
       dependencies: [
@@ -161,11 +168,14 @@ let package = Package(
       name: "DrawdocWebTests",
       dependencies: [
         "DrawdocWeb", "DrawdocHTTP", "DrawdocStore", "DrawdocModel", "DrawdocSVG", "DrawdocSync",
+        "DrawdocPDF",
       ]
     ),
     .testTarget(
       name: "DrawdocCLITests",
-      dependencies: ["DrawdocCLI", "DrawdocSVG", "DrawdocJSON", "DrawdocModel", "drawdoc"]
+      dependencies: [
+        "DrawdocCLI", "DrawdocSVG", "DrawdocJSON", "DrawdocModel", "DrawdocRaster", "drawdoc",
+      ]
     ),
   ]
 )

@@ -1,0 +1,129 @@
+import DrawdocModel
+
+/// Writes a ``DrawdocModel/Plane`` as a one-page vector PDF file, as docs/format.md says.
+///
+/// The page is the canvas's size at 1 px = 0.75 pt, as in CSS: its `MediaBox` is
+/// `[0 0 W·0.75 H·0.75]`. Its content stream flips the y axis and scales once
+/// (`0.75 0 0 -0.75 0 H·0.75 cm`), so each rectangle is written in canvas units, bottom first
+/// (z-order): `/GSn gs r g b rg x y w h re f`. Its opacity is the graphics state `GSn`, one
+/// per level used (`/ca` and `/CA` of `n / 10`), in the page's resources. Coordinates are the
+/// shortest decimals that read back exactly (never an exponent); color channels are
+/// `value / 255` to four decimals. The title is the document's `/Title`.
+///
+/// The file is PDF 1.4, uncompressed, with no date and no `/ID`: the same plane always gives
+/// the same bytes. Writing takes time and memory linear in the number of rectangles.
+public enum PDFEncoder {
+  /// The bytes of a PDF file of a plane.
+  ///
+  /// - Parameter plane: The plane.
+  /// - Returns: The PDF file's bytes.
+  public static func encode(_ plane: Plane) -> [UInt8] {
+    var output: [UInt8] = []
+    // About 48 bytes per rectangle, and a little over a kilobyte besides.
+    output.reserveCapacity(1024 + plane.count * 48 + plane.title.utf8.count * 4)
+    var offsets: [Int] = []
+    func begin(_ number: Int) {
+      offsets.append(output.count)
+      output.append(contentsOf: "\(number) 0 obj\n".utf8)
+    }
+    func end() { output.append(contentsOf: "endobj\n".utf8) }
+
+    // A comment of bytes above 127 right after the header marks the file as binary.
+    output.append(
+      contentsOf: "%PDF-1.4\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".unicodeScalars.map { UInt8($0.value) })
+
+    begin(1)
+    output.append(contentsOf: "<< /Type /Catalog /Pages 2 0 R >>\n".utf8)
+    end()
+    begin(2)
+    output.append(contentsOf: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>\n".utf8)
+    end()
+
+    begin(3)
+    output.append(contentsOf: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ".utf8)
+    PDFNumber.append(plane.size.width * 0.75, to: &output)
+    output.append(UInt8(ascii: " "))
+    PDFNumber.append(plane.size.height * 0.75, to: &output)
+    output.append(contentsOf: "]\n/Resources <<".utf8)
+    var levelsUsed = [Bool](repeating: false, count: 11)
+    for rectangle in plane.rectangles { levelsUsed[Int(rectangle.alpha.level)] = true }
+    if levelsUsed.contains(true) {
+      output.append(contentsOf: " /ExtGState <<".utf8)
+      for level in 1...10 where levelsUsed[level] {
+        output.append(contentsOf: " /GS\(level) << /Type /ExtGState /ca ".utf8)
+        PDFNumber.appendFraction(level, of: 10, to: &output)
+        output.append(contentsOf: " /CA ".utf8)
+        PDFNumber.appendFraction(level, of: 10, to: &output)
+        output.append(contentsOf: " >>".utf8)
+      }
+      output.append(contentsOf: " >>".utf8)
+    }
+    output.append(contentsOf: " >>\n/Contents 4 0 R >>\n".utf8)
+    end()
+
+    // The content stream; its length, not known until it is written, is object 5.
+    begin(4)
+    output.append(contentsOf: "<< /Length 5 0 R >>\nstream\n".utf8)
+    let streamStart = output.count
+    output.append(contentsOf: "0.75 0 0 -0.75 0 ".utf8)
+    PDFNumber.append(plane.size.height * 0.75, to: &output)
+    output.append(contentsOf: " cm\n".utf8)
+    for rectangle in plane.rectangles { append(rectangle, to: &output) }
+    let streamLength = output.count - streamStart
+    // The end of line before `endstream` is not part of the stream's data.
+    output.append(contentsOf: "\nendstream\n".utf8)
+    end()
+    begin(5)
+    output.append(contentsOf: "\(streamLength)\n".utf8)
+    end()
+
+    begin(6)
+    output.append(contentsOf: "<< /Producer (drawdoc)".utf8)
+    if !plane.title.isEmpty {
+      output.append(contentsOf: " /Title ".utf8)
+      PDFText.appendString(plane.title, to: &output)
+    }
+    output.append(contentsOf: " >>\n".utf8)
+    end()
+
+    let xref = output.count
+    output.append(contentsOf: "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n".utf8)
+    for offset in offsets {
+      let digits = String(offset)
+      output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: 10 - digits.utf8.count))
+      output.append(contentsOf: digits.utf8)
+      output.append(contentsOf: " 00000 n \n".utf8)
+    }
+    output.append(
+      contentsOf: "trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R /Info 6 0 R >>\n".utf8)
+    output.append(contentsOf: "startxref\n\(xref)\n%%EOF\n".utf8)
+    return output
+  }
+
+  /// Appends `/GSn gs r g b rg x y w h re f` and a line feed.
+  private static func append(_ rectangle: Rectangle, to output: inout [UInt8]) {
+    output.append(contentsOf: "/GS".utf8)
+    DecimalText.appendInteger(Int(rectangle.alpha.level), to: &output)
+    output.append(contentsOf: " gs ".utf8)
+    // Written one by one: an array of the values would be made for every rectangle.
+    appendChannel(rectangle.color.red, to: &output)
+    appendChannel(rectangle.color.green, to: &output)
+    appendChannel(rectangle.color.blue, to: &output)
+    output.append(contentsOf: "rg ".utf8)
+    appendCoordinate(rectangle.point.x, to: &output)
+    appendCoordinate(rectangle.point.y, to: &output)
+    appendCoordinate(rectangle.size.width, to: &output)
+    appendCoordinate(rectangle.size.height, to: &output)
+    output.append(contentsOf: "re f\n".utf8)
+  }
+
+  private static func appendChannel(_ value: UInt8, to output: inout [UInt8]) {
+    PDFNumber.appendFraction(Int(value), of: 255, to: &output)
+    output.append(UInt8(ascii: " "))
+  }
+
+  private static func appendCoordinate(_ value: Double, to output: inout [UInt8]) {
+    PDFNumber.append(value, to: &output)
+    output.append(UInt8(ascii: " "))
+  }
+}
