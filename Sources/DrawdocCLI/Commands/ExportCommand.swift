@@ -1,13 +1,14 @@
 import DrawdocModel
+import DrawdocPDF
 import DrawdocSVG
 import DrawdocStore
 
-/// `drawdoc export`: writes a drawing as SVG, PNG or JSON.
+/// `drawdoc export`: writes a drawing as SVG, PNG, PDF or JSON.
 struct ExportCommand: Command {
   static let name = "export"
-  static let abstract = "Write a drawing as SVG, PNG or JSON, to a file or standard output."
+  static let abstract = "Write a drawing as SVG, PNG, PDF or JSON, to a file or standard output."
   static let usage =
-    "drawdoc export DOC [--format svg|png|json] [-o FILE] [--scale S] [--background COLOR] "
+    "drawdoc export DOC [--format svg|png|json|pdf] [-o FILE] [--scale S] [--background COLOR] "
     + "[--no-embed] [--at VERSION]"
   static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] = [
@@ -24,7 +25,9 @@ struct ExportCommand: Command {
   static let discussion = """
     The format follows --format, else the extension of -o, else svg. A PNG is
     ceil(width·S) × ceil(height·S) pixels, transparent unless --background is given; it is
-    not written to a terminal. \(PictureOptions.embedding)
+    not written to a terminal. A PDF is one page of the canvas's size (1 px = 0.75 pt), each
+    rectangle a filled vector path, the title the document's; no date, so the same drawing
+    gives the same bytes; not written to a terminal either. \(PictureOptions.embedding)
     \(DocumentArgument.help)
     """
 
@@ -55,14 +58,14 @@ struct ExportCommand: Command {
     if let named = arguments.value("format") {
       guard let parsed = FileFormat(rawValue: named.lowercased()) else {
         throw .invalidValue(
-          command: command, option: "format", value: named, expected: "svg, png or json")
+          command: command, option: "format", value: named, expected: "svg, png, json or pdf")
       }
       format = parsed
     } else if let output, output != "-" {
       guard let inferred = FileFormat(path: output) else {
         throw .invalidValue(
           command: command, option: "output", value: output,
-          expected: "a file name ending in .svg, .png or .json, or --format")
+          expected: "a file name ending in .svg, .png, .json or .pdf, or --format")
       }
       format = inferred
     } else {
@@ -76,15 +79,21 @@ struct ExportCommand: Command {
     _ drawing: Drawing, as format: FileFormat, picture: PictureOptions, to output: String?,
     context: CommandContext, command: String
   ) throws {
-    if format == .png, output == nil || output == "-", context.standardOutput.isTerminal {
+    if format.isBinary, output == nil || output == "-", context.standardOutput.isTerminal {
+      let name = format.rawValue
       throw CommandLineError.invalidValue(
         command: command, option: "output", value: "a terminal",
-        expected: "-o FILE.png or a redirection: a PNG is not text")
+        expected: "-o FILE.\(name) or a redirection: a \(name.uppercased()) is not text")
+    }
+    guard let exportFormat = format.exportFormat else {
+      // PDF: made whole, then written.
+      try writeWhole(drawing.pdf(), to: output, context: context)
+      return
     }
     // A picture is made before anything is written; SVG and JSON a piece at a time, as they
     // are written.
     let file = try DrawingExport.prepare(
-      drawing, as: format.exportFormat, scale: picture.scale, background: picture.background,
+      drawing, as: exportFormat, scale: picture.scale, background: picture.background,
       embed: picture.embed)
     if let output, output != "-" {
       try OutputFile.write(to: output) { (write) throws(StoreError) in try file.write(to: write) }
@@ -92,6 +101,17 @@ struct ExportCommand: Command {
       context.standardOutput.writePieces { (write) throws(OutputClosed) in
         try file.write(to: write)
       }
+    }
+  }
+
+  /// Writes bytes made whole to a file, or to standard output for `nil` or `-`.
+  private static func writeWhole(_ bytes: [UInt8], to output: String?, context: CommandContext)
+    throws
+  {
+    if let output, output != "-" {
+      try OutputFile.write(bytes, to: output)
+    } else {
+      context.standardOutput.write(bytes)
     }
   }
 
@@ -103,7 +123,7 @@ struct ExportCommand: Command {
   }
 }
 
-/// `--scale`, `--background` and `--no-embed`, which only PNG output takes.
+/// `--scale`, `--background` and `--no-embed`, which only PNG output takes (a PDF is vector).
 struct PictureOptions {
   /// Pixels per canvas unit.
   let scale: Double

@@ -32,16 +32,21 @@ struct EmbeddedDrawingError: Error, CustomStringConvertible {
 
 /// The formats drawdoc reads and writes, named by `--format` or a file's extension.
 enum FileFormat: String, CaseIterable {
-  case svg, png, json
+  case svg, png, json, pdf
 
-  /// The same format, for the library's exports.
-  var exportFormat: DrawingExport.Format {
+  /// The same format, for the library's exports; `nil` for PDF, which `DrawdocPDF` writes
+  /// (`DrawingExport.Format` stays as it was released).
+  var exportFormat: DrawingExport.Format? {
     switch self {
     case .svg: return .svg
     case .png: return .png
     case .json: return .json
+    case .pdf: return nil
     }
   }
+
+  /// Whether the format is binary, which is not written to a terminal.
+  var isBinary: Bool { self == .png || self == .pdf }
 
   /// The format a file name's extension names, if any.
   init?(path: String) {
