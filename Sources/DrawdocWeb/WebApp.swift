@@ -2,6 +2,7 @@ import DrawdocEditing
 import DrawdocHTTP
 import DrawdocJSON
 import DrawdocModel
+import DrawdocPDF
 import DrawdocRaster
 import DrawdocSVG
 import DrawdocStore
@@ -284,8 +285,9 @@ struct Routes: HTTPResponder {
 
   private func export(_ id: Identifier, _ query: [String: String]) throws -> HTTPResponse {
     let formatName = query["format"] ?? "svg"
+    if formatName.lowercased() == "pdf" { return try exportPDF(id, query) }
     guard let format = DrawingExport.Format(rawValue: formatName.lowercased()) else {
-      throw InvalidValue(field: "format", value: formatName, expected: "svg, png or json")
+      throw InvalidValue(field: "format", value: formatName, expected: "svg, png, json or pdf")
     }
     let scale =
       try query["scale"].map { (text) throws in try UserValue.length(text, field: "scale") } ?? 1
@@ -316,6 +318,18 @@ struct Routes: HTTPResponder {
     response.headers.add(
       "Content-Disposition", "attachment; filename=\"\(Self.fileName(drawing)).\(format.rawValue)\""
     )
+    return response
+  }
+
+  /// A drawing as a vector PDF file (`DrawdocPDF`, not one of `DrawingExport`'s formats).
+  private func exportPDF(_ id: Identifier, _ query: [String: String]) throws -> HTTPResponse {
+    let drawing =
+      try query["version"].map { (text) throws in
+        try store.drawing(id, version: try UserValue.version(text, field: "version"))
+      } ?? store.drawing(id)
+    var response = file(drawing.pdf(), type: "application/pdf")
+    response.headers.add(
+      "Content-Disposition", "attachment; filename=\"\(Self.fileName(drawing)).pdf\"")
     return response
   }
 

@@ -1,5 +1,6 @@
 import DrawdocHTTP
 import DrawdocModel
+import DrawdocPDF
 import DrawdocSVG
 import DrawdocStore
 import Foundation
@@ -252,6 +253,12 @@ final class AppFixture {
         response.headers["Content-Disposition"]
           == "attachment; filename=\"Web.\(format.rawValue)\"")
     }
+    // PDF is DrawdocPDF's, not one of DrawingExport's formats.
+    let pdf = try fixture.call("GET", "/api/drawings/\(fixture.id)/export?format=pdf")
+    #expect(pdf.status == .ok)
+    #expect(pdf.bodyBytes == drawing.pdf())
+    #expect(pdf.headers["Content-Type"] == "application/pdf")
+    #expect(pdf.headers["Content-Disposition"] == "attachment; filename=\"Web.pdf\"")
     let bad = try fixture.call("GET", "/api/drawings/\(fixture.id)/export?format=gif")
     #expect(bad.status == .badRequest)
     // A picture past the bound on pixels (1024 × 768 at 8 is 8,192 × 6,144) is refused before
