@@ -1,3 +1,4 @@
+import DrawdocDrawIO
 import DrawdocModel
 import DrawdocSVG
 import DrawdocStore
@@ -5,9 +6,10 @@ import DrawdocStore
 /// `drawdoc export`: writes a drawing as SVG, PNG or JSON.
 struct ExportCommand: Command {
   static let name = "export"
-  static let abstract = "Write a drawing as SVG, PNG or JSON, to a file or standard output."
+  static let abstract =
+    "Write a drawing as SVG, PNG, JSON or draw.io, to a file or standard output."
   static let usage =
-    "drawdoc export DOC [--format svg|png|json] [-o FILE] [--scale S] [--background COLOR] "
+    "drawdoc export DOC [--format svg|png|json|drawio] [-o FILE] [--scale S] [--background COLOR] "
     + "[--no-embed] [--at VERSION]"
   static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] = [
@@ -55,14 +57,14 @@ struct ExportCommand: Command {
     if let named = arguments.value("format") {
       guard let parsed = FileFormat(rawValue: named.lowercased()) else {
         throw .invalidValue(
-          command: command, option: "format", value: named, expected: "svg, png or json")
+          command: command, option: "format", value: named, expected: "svg, png, json or drawio")
       }
       format = parsed
     } else if let output, output != "-" {
       guard let inferred = FileFormat(path: output) else {
         throw .invalidValue(
           command: command, option: "output", value: output,
-          expected: "a file name ending in .svg, .png or .json, or --format")
+          expected: "a file name ending in .svg, .png, .json or .drawio, or --format")
       }
       format = inferred
     } else {
@@ -81,10 +83,19 @@ struct ExportCommand: Command {
         command: command, option: "output", value: "a terminal",
         expected: "-o FILE.png or a redirection: a PNG is not text")
     }
+    guard let exportFormat = format.exportFormat else {
+      let bytes = DrawIOWriter.encode(drawing)
+      if let output, output != "-" {
+        try OutputFile.write(bytes, to: output)
+      } else {
+        context.standardOutput.write(bytes)
+      }
+      return
+    }
     // A picture is made before anything is written; SVG and JSON a piece at a time, as they
     // are written.
     let file = try DrawingExport.prepare(
-      drawing, as: format.exportFormat, scale: picture.scale, background: picture.background,
+      drawing, as: exportFormat, scale: picture.scale, background: picture.background,
       embed: picture.embed)
     if let output, output != "-" {
       try OutputFile.write(to: output) { (write) throws(StoreError) in try file.write(to: write) }
