@@ -74,7 +74,9 @@ struct DrawIOTemplateTests {
         bar("732", 2897.5, 1334.5, 120, 160, orange),
         bar("733", 2897.5, 1154.5, 120, 180, red),
         bar("739", 3257.5, 994.5, 35.000000000000114, 30.000000000000227, teal),
-        bar("740", 3257.4999999999995, 954.4999999999999, 35.000000000000114, 30.000000000000227, orange),
+        bar(
+          "740", 3257.4999999999995, 954.4999999999999, 35.000000000000114, 30.000000000000227,
+          orange),
         bar("741", 3257.5, 914.5, 35.000000000000114, 30.000000000000114, red),
         bar("750", 3097.5, 1374.5, 120, 50, orange),
         bar("751", 3097.5, 1264.5, 120, 110, red),
@@ -96,17 +98,24 @@ struct DrawIOTemplateTests {
         == (try Size(width: 1537.3333333333333 + 647 - left, height: 1630.5 - top)))
     #expect(rectangles[0] == .init(derivedId("56"), 0, 0, 2030, 80, "#23445D", 10))
     #expect(
-      rectangles[12] == .init(derivedId("68"), 244 - left, 930.5 - top, 646.6666666666666, 100, "#BAC8D3", 6))
+      rectangles[12]
+        == .init(derivedId("68"), 244 - left, 930.5 - top, 646.6666666666666, 100, "#BAC8D3", 6))
     #expect(
-      rectangles[13] == .init(derivedId("69"), 244 - left, 1030.5 - top, 646.6666666666666, 100, "#BAC8D3", 9))
+      rectangles[13]
+        == .init(derivedId("69"), 244 - left, 1030.5 - top, 646.6666666666666, 100, "#BAC8D3", 9))
     #expect(
-      rectangles[33] == .init(derivedId("90"), 270.3945578231293 - left, 955.5 - top, 127, 50, "#23445D", 10))
+      rectangles[33]
+        == .init(derivedId("90"), 270.3945578231293 - left, 955.5 - top, 127, 50, "#23445D", 10))
     // Children of the group 140 (at 244, 890.5) are placed relative to it.
     #expect(
       rectangles[55...].map { $0 } == [
         .init(derivedId("141"), 244 - left, 890.5 - top, 646.6656362699642, 40, "#5d7f99", 10),
-        .init(derivedId("142"), 244 + 646.6656362699642 - left, 890.5 - top, 646.6656362699642, 40, "#5d7f99", 10),
-        .init(derivedId("143"), 244 + 1293.3312725399282 - left, 890.5 - top, 646.6666666666666, 40, "#5d7f99", 10),
+        .init(
+          derivedId("142"), 244 + 646.6656362699642 - left, 890.5 - top, 646.6656362699642, 40,
+          "#5d7f99", 10),
+        .init(
+          derivedId("143"), 244 + 1293.3312725399282 - left, 890.5 - top, 646.6666666666666, 40,
+          "#5d7f99", 10),
       ])
     var expected = (56...67).map { "\($0) kept label,stroke" }
     expected += (68...88).map { "\($0) kept stroke" }
@@ -123,8 +132,14 @@ struct DrawIOTemplateTests {
     #expect(rectangles.allSatisfy { $0.color == "#d4e1f5" && $0.alpha == 10 })
     // The tables reach past the 826 × 1169 page: moved so that the leftmost (21) and the
     // topmost (25) touch the canvas's edges.
-    #expect(rectangles[2] == .init(derivedId("21"), 0, 284.99999999999983 - 21.640000000000366, 160, 160, "#D4E1F5", 10))
-    #expect(rectangles[6] == .init(derivedId("25"), 40.00000000000005 - 40.00000000000002, 0, 160, 160, "#D4E1F5", 10))
+    #expect(
+      rectangles[2]
+        == .init(
+          derivedId("21"), 0, 284.99999999999983 - 21.640000000000366, 160, 160, "#D4E1F5", 10))
+    #expect(
+      rectangles[6]
+        == .init(derivedId("25"), 40.00000000000005 - 40.00000000000002, 0, 160, 160, "#D4E1F5", 10)
+    )
     let warnings = kinds(result.warnings)
     #expect(warnings.count == 54 + 21)
     #expect(warnings.filter { $0.hasSuffix("kept label,stroke,shadow") }.count == 17)
