@@ -24,7 +24,8 @@ struct ExportCommand: Command {
     PictureOptions.noEmbed, StoreAccess.versionOption, StoreAccess.option,
   ]
   static let discussion = """
-    The format follows --format, else the extension of -o, else svg. A PNG is
+    The format follows --format, else the extension of -o (.drawio for draw.io), else svg.
+    draw.io output is one uncompressed page whose cells are the rectangles. A PNG is
     ceil(width·S) × ceil(height·S) pixels, transparent unless --background is given; it is
     not written to a terminal. \(PictureOptions.embedding)
     \(DocumentArgument.help)

@@ -63,6 +63,20 @@ struct ImportedDrawing {
 
 /// Reads drawings from files given on the command line.
 enum DrawingFile {
+  /// `--page N`: which page of a draw.io file `convert` and `save` read.
+  static let pageOption = OptionSpecification.value(
+    "page", placeholder: "N", help: "draw.io files only: read page N (default 1).")
+
+  /// The page `--page` names, from 1, or `nil` when it is not given.
+  static func page(_ arguments: ParsedArguments, command: String) throws(CommandLineError) -> Int? {
+    guard let text = arguments.value("page") else { return nil }
+    guard let page = Int(text), page >= 1 else {
+      throw .invalidValue(
+        command: command, option: "page", value: text, expected: "a page number from 1")
+    }
+    return page
+  }
+
   /// Reads any SVG file in import mode (docs/format.md describes it), a draw.io file (`.drawio`,
   /// or text starting with `<mxfile` or `<mxGraphModel`) in import mode too, or, for `.json` or
   /// text starting with `{`, the JSON form, or the drawing a PNG file carries (strictly), which
