@@ -3,7 +3,7 @@ import DrawdocModel
 import DrawdocSVG
 import DrawdocStore
 
-/// `drawdoc export`: writes a drawing as SVG, PNG or JSON.
+/// `drawdoc export`: writes a drawing as SVG, PNG, JSON or draw.io.
 struct ExportCommand: Command {
   static let name = "export"
   static let abstract =
