@@ -36,8 +36,13 @@ extension DrawIOCells {
     } catch {
       throw DrawIOError("\(error)", line: model.line)
     }
-    let diagramId = diagram?.attribute("id") ?? ""
-    let id = (try? Identifier(diagramId)) ?? DrawIOIdentifiers.derived(from: diagramId)
+    // A bare model has no page id to derive one from: a fresh id, so that two such files
+    // never name the same drawing (`save` makes a file with a known id a new version of it).
+    var system = SystemRandomNumberGenerator()
+    let id =
+      diagram.flatMap { $0.attribute("id") }.map {
+        (try? Identifier($0)) ?? DrawIOIdentifiers.derived(from: $0)
+      } ?? Identifier.random(using: &system)
     let created = root.attribute("drawdoc-created").flatMap { try? Timestamp($0) } ?? now
     let modified = root.attribute("drawdoc-modified").flatMap { try? Timestamp($0) } ?? now
     return Drawing(id: id, created: created, modified: modified, plane: plane)
