@@ -23,7 +23,8 @@ import Testing
     let help = drawdoc("export", "--help")
     #expect(help.status == 0)
     #expect(
-      help.standardOutput.contains("\n  --format svg|png|json|pdf  The format (default: from -o"))
+      help.standardOutput.contains(
+        "\n  --format svg|png|json|pdf|drawio  The format (default: from -o"))
   }
 
   @Test func rectanglesFollowTheDrawingTheyAreIn() {

@@ -4,22 +4,26 @@ import DrawdocStore
 /// `drawdoc convert`: file to file, without the store.
 struct ConvertCommand: Command {
   static let name = "convert"
-  static let abstract = "Convert a drawing file to SVG, PNG, PDF or JSON, without the store."
-  static let usage = "drawdoc convert IN OUT [--scale S] [--background COLOR] [--no-embed]"
+  static let abstract =
+    "Convert a drawing file to SVG, PNG, PDF, JSON or draw.io, without the store."
+  static let usage =
+    "drawdoc convert IN OUT [--scale S] [--background COLOR] [--no-embed] [--page N]"
   static let arguments: [ArgumentSpecification] = [
     ArgumentSpecification("IN", .file), ArgumentSpecification("OUT", .file),
   ]
   static let options: [OptionSpecification] = [
     .value("scale", placeholder: "S", help: "PNG only: pixels per canvas unit (default 1)."),
     .value("background", placeholder: "COLOR", help: "PNG only: a background color."),
-    PictureOptions.noEmbed,
+    PictureOptions.noEmbed, DrawingFile.pageOption,
   ]
   static let discussion = """
     IN is any SVG file, read in import mode as 'save' reads it (what drawdoc cannot keep is
     reported as 'IN:LINE: warning: …' on standard error), the JSON form (.json, or text
-    starting with '{'), or a PNG that drawdoc exported (its drawing is read strictly); '-'
-    reads standard input. OUT's extension picks the format: .svg, .png, .json or .pdf ('-'
-    writes SVG to standard output); a PDF is vector, as 'export' describes. \
+    starting with '{'), a PNG that drawdoc exported (its drawing is read strictly), or a
+    draw.io file (.drawio, .drawio.xml, or text starting with <mxfile or <mxGraphModel), whose
+    first page (--page N for another) is read in import mode, one warning per cell it cannot
+    keep; '-' reads standard input. OUT's extension picks the format: .svg, .png, .json, .pdf
+    or .drawio ('-' writes SVG to standard output); a PDF is vector, as 'export' describes. \
     \(PictureOptions.embedding)
     """
 
@@ -27,6 +31,7 @@ struct ConvertCommand: Command {
   let output: String
   let format: FileFormat
   let picture: PictureOptions
+  let page: Int?
 
   init(_ arguments: ParsedArguments) throws(CommandLineError) {
     try arguments.expectPositionals(atMost: 2)
@@ -34,10 +39,11 @@ struct ConvertCommand: Command {
     output = try arguments.positional(1, name: "OUT")
     format = try ExportCommand.format(arguments, output: output, command: Self.name)
     picture = try PictureOptions(arguments, format: format, command: Self.name)
+    page = try DrawingFile.page(arguments, command: Self.name)
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let imported = try DrawingFile.importDrawing(input, now: .now)
+    let imported = try DrawingFile.importDrawing(input, now: .now, page: page)
     DrawingFile.report(imported.warnings, of: input, to: context.standardError)
     let drawing = imported.drawing
     try ExportCommand.write(

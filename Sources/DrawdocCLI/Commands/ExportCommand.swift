@@ -1,14 +1,16 @@
+import DrawdocDrawIO
 import DrawdocModel
 import DrawdocPDF
 import DrawdocSVG
 import DrawdocStore
 
-/// `drawdoc export`: writes a drawing as SVG, PNG, PDF or JSON.
+/// `drawdoc export`: writes a drawing as SVG, PNG, PDF, JSON or draw.io.
 struct ExportCommand: Command {
   static let name = "export"
-  static let abstract = "Write a drawing as SVG, PNG, PDF or JSON, to a file or standard output."
+  static let abstract =
+    "Write a drawing as SVG, PNG, PDF, JSON or draw.io, to a file or standard output."
   static let usage =
-    "drawdoc export DOC [--format svg|png|json|pdf] [-o FILE] [--scale S] [--background COLOR] "
+    "drawdoc export DOC [--format svg|png|json|pdf|drawio] [-o FILE] [--scale S] [--background COLOR] "
     + "[--no-embed] [--at VERSION]"
   static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] = [
@@ -23,7 +25,8 @@ struct ExportCommand: Command {
     PictureOptions.noEmbed, StoreAccess.versionOption, StoreAccess.option,
   ]
   static let discussion = """
-    The format follows --format, else the extension of -o, else svg. A PNG is
+    The format follows --format, else the extension of -o (.drawio for draw.io), else svg.
+    draw.io output is one uncompressed page whose cells are the rectangles. A PNG is
     ceil(width·S) × ceil(height·S) pixels, transparent unless --background is given; it is
     not written to a terminal. A PDF is one page of the canvas's size (1 px = 0.75 pt), each
     rectangle a filled vector path, the title the document's; no date, so the same drawing
@@ -58,14 +61,15 @@ struct ExportCommand: Command {
     if let named = arguments.value("format") {
       guard let parsed = FileFormat(rawValue: named.lowercased()) else {
         throw .invalidValue(
-          command: command, option: "format", value: named, expected: "svg, png, json or pdf")
+          command: command, option: "format", value: named,
+          expected: "svg, png, json, pdf or drawio")
       }
       format = parsed
     } else if let output, output != "-" {
       guard let inferred = FileFormat(path: output) else {
         throw .invalidValue(
           command: command, option: "output", value: output,
-          expected: "a file name ending in .svg, .png, .json or .pdf, or --format")
+          expected: "a file name ending in .svg, .png, .json, .pdf or .drawio, or --format")
       }
       format = inferred
     } else {
@@ -86,8 +90,9 @@ struct ExportCommand: Command {
         expected: "-o FILE.\(name) or a redirection: a \(name.uppercased()) is not text")
     }
     guard let exportFormat = format.exportFormat else {
-      // PDF: made whole, then written.
-      try writeWhole(drawing.pdf(), to: output, context: context)
+      // PDF and draw.io: made whole, then written.
+      let bytes = format == .pdf ? drawing.pdf() : DrawIOWriter.encode(drawing)
+      try writeWhole(bytes, to: output, context: context)
       return
     }
     // A picture is made before anything is written; SVG and JSON a piece at a time, as they

@@ -4,8 +4,8 @@ import DrawdocStore
 /// `drawdoc save`: brings a file into the store.
 struct SaveCommand: Command {
   static let name = "save"
-  static let abstract = "Save an SVG file into the store and print the drawing's id."
-  static let usage = "drawdoc save FILE|- [--title T] [--replace DOC | --new] [--strict]"
+  static let abstract = "Save an SVG or draw.io file into the store and print the drawing's id."
+  static let usage = "drawdoc save FILE|- [--title T] [--replace DOC | --new] [--strict] [--page N]"
   static let arguments: [ArgumentSpecification] = [ArgumentSpecification("FILE", .file)]
   static let options: [OptionSpecification] = [
     .value("title", placeholder: "T", help: "Use this title instead of the file's."),
@@ -13,7 +13,7 @@ struct SaveCommand: Command {
       "replace", placeholder: "DOC", kind: .drawing, help: "Make the file a new version of DOC."),
     .flag("new", help: "Always make a new drawing with a fresh id."),
     .flag("strict", help: "Refuse a file that would raise any warning."),
-    StoreAccess.option,
+    DrawingFile.pageOption, StoreAccess.option,
   ]
   static let discussion = """
     Any SVG file is read in import mode: its rectangles are kept, wherever they are and
@@ -21,6 +21,11 @@ struct SaveCommand: Command {
     gradients, strokes, rounded corners, text, entities) is skipped or simplified with a
     warning 'FILE:LINE: warning: …' on standard error. --strict refuses a file that raises any
     warning (exit status 65) and leaves the store as it was. The JSON form is read too.
+
+    A draw.io file (.drawio, .drawio.xml, or text starting with <mxfile or <mxGraphModel) is
+    read in import mode as well: the rectangles of its first page (--page N for another)
+    become the drawing, and every other cell (text, edges, other shapes, rounded corners,
+    strokes, labels) is one warning naming the cell's id.
 
     A file whose root data-id names a drawing in the store becomes a new version of it (the
     round trip: export, edit elsewhere, save); any other file becomes a new drawing with a fresh
@@ -33,6 +38,7 @@ struct SaveCommand: Command {
   let replace: String?
   let forceNew: Bool
   let strict: Bool
+  let page: Int?
 
   init(_ arguments: ParsedArguments) throws(CommandLineError) {
     try arguments.expectPositionals(atMost: 1)
@@ -44,6 +50,7 @@ struct SaveCommand: Command {
     replace = arguments.value("replace")
     forceNew = arguments.flag("new")
     strict = arguments.flag("strict")
+    page = try DrawingFile.page(arguments, command: Self.name)
     if replace != nil && forceNew {
       throw .invalidValue(
         command: Self.name, option: "new", value: "--new",
@@ -53,7 +60,7 @@ struct SaveCommand: Command {
 
   func run(_ context: CommandContext) throws -> ExitStatus {
     let now = Timestamp.now
-    let imported = try DrawingFile.importDrawing(file, now: now)
+    let imported = try DrawingFile.importDrawing(file, now: now, page: page)
     DrawingFile.report(imported.warnings, of: file, to: context.standardError)
     if strict && !imported.warnings.isEmpty {
       throw StrictImportRefusal(path: file, warningCount: imported.warnings.count)

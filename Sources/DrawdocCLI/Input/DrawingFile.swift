@@ -1,3 +1,4 @@
+import DrawdocDrawIO
 import DrawdocJSON
 import DrawdocModel
 import DrawdocSVG
@@ -32,16 +33,17 @@ struct EmbeddedDrawingError: Error, CustomStringConvertible {
 
 /// The formats drawdoc reads and writes, named by `--format` or a file's extension.
 enum FileFormat: String, CaseIterable {
-  case svg, png, json, pdf
+  case svg, png, json, pdf, drawio
 
-  /// The same format, for the library's exports; `nil` for PDF, which `DrawdocPDF` writes
-  /// (`DrawingExport.Format` stays as it was released).
+  /// The same format, for the library's exports; `nil` for PDF, which `DrawdocPDF` writes,
+  /// and draw.io, which the command line writes itself (`DrawingExport.Format` stays as it
+  /// was released).
   var exportFormat: DrawingExport.Format? {
     switch self {
     case .svg: return .svg
     case .png: return .png
     case .json: return .json
-    case .pdf: return nil
+    case .pdf, .drawio: return nil
     }
   }
 
@@ -55,22 +57,51 @@ enum FileFormat: String, CaseIterable {
   }
 }
 
+/// What import made of a file: the drawing, and one line and message per loss.
+struct ImportedDrawing {
+  /// The drawing.
+  let drawing: Drawing
+  /// The losses, in line order.
+  let warnings: [(line: Int, message: String)]
+}
+
 /// Reads drawings from files given on the command line.
 enum DrawingFile {
-  /// Reads any SVG file in import mode (docs/format.md describes it) or, for `.json` or text
-  /// starting with `{`, the JSON form, or the drawing a PNG file carries (strictly), which
+  /// `--page N`: which page of a draw.io file `convert` and `save` read.
+  static let pageOption = OptionSpecification.value(
+    "page", placeholder: "N", help: "draw.io files only: read page N (default 1).")
+
+  /// The page `--page` names, from 1, or `nil` when it is not given.
+  static func page(_ arguments: ParsedArguments, command: String) throws(CommandLineError) -> Int? {
+    guard let text = arguments.value("page") else { return nil }
+    guard let page = Int(text), page >= 1 else {
+      throw .invalidValue(
+        command: command, option: "page", value: text, expected: "a page number from 1")
+    }
+    return page
+  }
+
+  /// Reads any SVG file in import mode (docs/format.md describes it), a draw.io file (`.drawio`,
+  /// or text starting with `<mxfile` or `<mxGraphModel`) in import mode too, or, for `.json` or
+  /// text starting with `{`, the JSON form, or the drawing a PNG file carries (strictly), which
   /// raise no warnings.
   ///
   /// - Parameters:
   ///   - path: The file, or `-` for standard input.
   ///   - now: The time a drawing without valid times of its own gets.
+  ///   - page: The page of a draw.io file to read, from 1; `nil` for the first.
   /// - Returns: The drawing and what was lost on the way.
   /// - Throws: ``InputFileError`` or ``FileContentError``.
-  static func importDrawing(_ path: String, now: Timestamp) throws -> ImportResult {
+  static func importDrawing(_ path: String, now: Timestamp, page: Int? = nil) throws
+    -> ImportedDrawing
+  {
+    if path != "-", try isDrawIO(path) {
+      return try importDrawIO(path, try InputFile.read(path), now: now, page: page)
+    }
     // An SVG file is read a piece at a time; standard input, a PNG and the JSON form whole.
     if path != "-", try isSVG(path) {
       do {
-        return try SVGImporter.importDrawing(contentsOfFile: path, now: now)
+        return imported(try SVGImporter.importDrawing(contentsOfFile: path, now: now))
       } catch .fileNotFound {
         throw InputFileError.notFound(path: path)
       } catch .unreadableFile(_, let reason) {
@@ -82,14 +113,42 @@ enum DrawingFile {
     }
     let bytes = try InputFile.read(path)
     if isJSON(bytes, path: path) || DrawingPNG.isPNG(bytes) {
-      return ImportResult(drawing: try read(path, bytes), warnings: [])
+      return ImportedDrawing(drawing: try read(path, bytes), warnings: [])
+    }
+    if DrawIOReader.looksLikeDrawIO(bytes) {
+      return try importDrawIO(path, bytes, now: now, page: page)
     }
     do {
-      return try SVGImporter.importDrawing(bytes, now: now)
+      return imported(try SVGImporter.importDrawing(bytes, now: now))
     } catch {
       throw FileContentError(
         path: path, reason: "\(error.line ?? 1):\(error.column ?? 1): \(error.message)")
     }
+  }
+
+  private static func imported(_ result: ImportResult) -> ImportedDrawing {
+    ImportedDrawing(
+      drawing: result.drawing, warnings: result.warnings.map { ($0.line, $0.message) })
+  }
+
+  private static func importDrawIO(_ path: String, _ bytes: [UInt8], now: Timestamp, page: Int?)
+    throws(FileContentError) -> ImportedDrawing
+  {
+    do {
+      let result = try DrawIOReader.importDrawing(bytes, page: page, now: now)
+      return ImportedDrawing(
+        drawing: result.drawing, warnings: result.warnings.map { ($0.line, $0.message) })
+    } catch {
+      throw FileContentError(path: path, reason: error.description)
+    }
+  }
+
+  /// Whether a file is a draw.io file: by its extension (`.drawio`, `.drawio.xml`) or its
+  /// first bytes.
+  private static func isDrawIO(_ path: String) throws(InputFileError) -> Bool {
+    let lowered = path.lowercased()
+    if lowered.hasSuffix(".drawio") || lowered.hasSuffix(".drawio.xml") { return true }
+    return DrawIOReader.looksLikeDrawIO(try InputFile.read(path, atMost: 4096))
   }
 
   /// Whether a file is neither the JSON form nor a PNG, by its name and its first bytes; a
@@ -107,7 +166,9 @@ enum DrawingFile {
   ///   - warnings: The warnings of one file.
   ///   - path: The file as the user named it (`-` for standard input).
   ///   - sink: Standard error.
-  static func report(_ warnings: [ImportWarning], of path: String, to sink: some OutputSink) {
+  static func report(
+    _ warnings: [(line: Int, message: String)], of path: String, to sink: some OutputSink
+  ) {
     for warning in warnings {
       sink.writeLine("\(path):\(warning.line): warning: \(warning.message)")
     }

@@ -3,7 +3,7 @@ internal import CZlib
 /// zlib, reached through the `CZlib` system library; the only file that touches it.
 ///
 /// No zlib type leaves this file: callers hand in and get back Swift byte arrays.
-enum Deflate {
+package enum Deflate {
   /// The size of the buffer that deflate writes into before its bytes join the output.
   private static let outputBufferSize = 1 << 16
 
@@ -162,20 +162,25 @@ enum Deflate {
   /// - Parameters:
   ///   - bytes: The compressed bytes: exactly one zlib stream, nothing after it.
   ///   - limit: The most bytes the output may hold.
+  ///   - raw: `true` for a raw deflate stream (RFC 1951, no zlib header or trailer), as
+  ///     draw.io writes its diagrams.
   /// - Returns: The decompressed bytes.
   /// - Throws: ``RasterError/decompressedTooLarge(limit:)`` past `limit`;
   ///   ``RasterError/decompressionFailed(message:)`` for a damaged or truncated stream, or
   ///   bytes after its end.
   ///
   /// The corresponding C functions are `inflateInit_`, `inflate` and `inflateEnd`.
-  static func decompress(_ bytes: ArraySlice<UInt8>, limit: Int) throws(RasterError) -> [UInt8] {
+  package static func decompress(
+    _ bytes: ArraySlice<UInt8>, limit: Int, raw: Bool = false
+  ) throws(RasterError) -> [UInt8] {
     let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
     stream.initialize(to: z_stream())
     defer {
       stream.deinitialize(count: 1)
       stream.deallocate()
     }
-    let initStatus = inflateInit_(stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+    let initStatus = inflateInit2_(
+      stream, raw ? -15 : 15, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
     guard initStatus == Z_OK else {
       throw .decompressionFailed(message: message(initStatus, stream))
     }

@@ -1,0 +1,113 @@
+import DrawdocModel
+import DrawdocSVG
+
+extension DrawIOCells {
+  /// The drawing one page makes: its rectangles with settled ids, its canvas, title, id and
+  /// times.
+  func drawing(
+    root: XMLTreeElement, diagram: XMLTreeElement?, model: XMLTreeElement, now: Timestamp,
+    warnings: inout [DrawIOWarning]
+  ) throws(DrawIOError) -> Drawing {
+    var candidates = try candidates(warnings: &warnings)
+    let written = root.name == "mxfile" && root.attribute("drawdoc") == "1"
+    let size = try canvas(&candidates, model: model, exact: written)
+    let ids = DrawIOIdentifiers.settle(candidates.map(\.cell))
+    var rectangles: [Rectangle] = []
+    rectangles.reserveCapacity(candidates.count)
+    for (candidate, id) in zip(candidates, ids) {
+      do {
+        rectangles.append(
+          Rectangle(
+            id: id, point: try Point(x: candidate.x, y: candidate.y),
+            size: try Size(width: candidate.width, height: candidate.height),
+            color: candidate.color, alpha: candidate.alpha))
+      } catch {
+        throw DrawIOError("cell \"\(candidate.cell)\": \(error)", line: model.line)
+      }
+    }
+    var title = diagram?.attribute("name") ?? ""
+    if (try? Plane(title: title)) == nil {
+      warnings.append(DrawIOWarning(kind: .title, line: diagram?.line ?? root.line))
+      title = ""
+    }
+    let plane: Plane
+    do {
+      plane = try Plane(size: size, title: title, rectangles: rectangles)
+    } catch {
+      throw DrawIOError("\(error)", line: model.line)
+    }
+    // A bare model has no page id to derive one from: a fresh id, so that two such files
+    // never name the same drawing (`save` makes a file with a known id a new version of it).
+    var system = SystemRandomNumberGenerator()
+    let id =
+      diagram.flatMap { $0.attribute("id") }.map {
+        (try? Identifier($0)) ?? DrawIOIdentifiers.derived(from: $0)
+      } ?? Identifier.random(using: &system)
+    let created = root.attribute("drawdoc-created").flatMap { try? Timestamp($0) } ?? now
+    let modified = root.attribute("drawdoc-modified").flatMap { try? Timestamp($0) } ?? now
+    return Drawing(id: id, created: created, modified: modified, plane: plane)
+  }
+
+  /// The canvas: the page (`pageWidth` × `pageHeight`) when the model gives one and the
+  /// rectangles fit in it (always, for a file drawdoc wrote); else the rectangles' bounding
+  /// box, with the rectangles moved so that its corner is the origin.
+  private func canvas(_ candidates: inout [DrawIOCandidate], model: XMLTreeElement, exact: Bool)
+    throws(DrawIOError) -> Size
+  {
+    let pageWidth = model.attribute("pageWidth").flatMap(DrawIONumber.parse)
+    let pageHeight = model.attribute("pageHeight").flatMap(DrawIONumber.parse)
+    var page: Size?
+    if let pageWidth, let pageHeight { page = try? Size(width: pageWidth, height: pageHeight) }
+    if let page, exact { return page }
+    guard !candidates.isEmpty else { return page ?? Plane.defaultSize }
+    let minX = candidates.map(\.x).min() ?? 0
+    let minY = candidates.map(\.y).min() ?? 0
+    let maxX = candidates.map { $0.x + $0.width }.max() ?? 0
+    let maxY = candidates.map { $0.y + $0.height }.max() ?? 0
+    if let page, minX >= 0, minY >= 0, maxX <= page.width, maxY <= page.height { return page }
+    for index in candidates.indices {
+      candidates[index].x -= minX
+      candidates[index].y -= minY
+    }
+    do {
+      return try Size(width: maxX - minX, height: maxY - minY)
+    } catch {
+      throw DrawIOError("the content's bounding box is not a canvas: \(error)", line: model.line)
+    }
+  }
+}
+
+/// The ids of imported rectangles: a cell id that is a drawdoc id (`abc-def-ghi`) is kept,
+/// unless an earlier cell kept it; any other gets one derived from the cell id alone, so that
+/// importing a file twice gives the same drawing.
+enum DrawIOIdentifiers {
+  /// The ids of cells, in order.
+  static func settle(_ cells: [String]) -> [Identifier] {
+    var used: Set<Identifier> = []
+    var settled: [Identifier?] = Array(repeating: nil, count: cells.count)
+    for (index, cell) in cells.enumerated() {
+      if let id = try? Identifier(cell), used.insert(id).inserted { settled[index] = id }
+    }
+    for index in cells.indices where settled[index] == nil {
+      var attempt = 0
+      var id = derived(from: cells[index])
+      while used.contains(id) {
+        attempt += 1
+        id = derived(from: "\(cells[index])#\(attempt)")
+      }
+      used.insert(id)
+      settled[index] = id
+    }
+    return settled.map { $0 ?? Identifier(rawValue: 0) }
+  }
+
+  /// The id derived from a cell id: its UTF-8 bytes' 64-bit FNV-1a hash, modulo 36⁹.
+  static func derived(from text: String) -> Identifier {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    return Identifier(rawValue: hash % Identifier.count)
+  }
+}

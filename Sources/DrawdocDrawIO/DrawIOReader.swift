@@ -1,0 +1,143 @@
+import DrawdocModel
+import DrawdocRaster
+import DrawdocSVG
+
+/// Reads draw.io files in import mode (docs/format.md, "draw.io files"): an `mxfile` whose
+/// `<diagram>` pages hold the model compressed (raw deflate, base64, of the URL-encoded
+/// `mxGraphModel`) or as a plain `<mxGraphModel>` child, or a bare `<mxGraphModel>`. The
+/// rectangles of one page become a drawing; every other cell is reported, one warning each.
+package enum DrawIOReader {
+  /// The most bytes a compressed page may inflate to, whatever its compressed size.
+  static let minimumInflateLimit = 1 << 20
+  /// How many times its compressed size a page may inflate to (above the minimum).
+  static let inflateRatio = 100
+  /// The most elements a file, or one page's model, may hold.
+  static let maximumElements = SVGLimits.maximumRectangleCount
+
+  /// Whether bytes look like a draw.io file: after blanks, a byte-order mark and an XML
+  /// declaration or comments, the root starts `<mxfile` or `<mxGraphModel`.
+  package static func looksLikeDrawIO(_ bytes: some Collection<UInt8>) -> Bool {
+    let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
+    var rest = Substring(text)
+    while true {
+      rest = rest.drop { $0 == "\u{FEFF}" || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+      if rest.hasPrefix("<?") || rest.hasPrefix("<!--") {
+        let close = rest.hasPrefix("<?") ? "?>" : "-->"
+        guard let end = rest.firstRange(of: close) else { return false }
+        rest = rest[end.upperBound...]
+        continue
+      }
+      return rest.hasPrefix("<mxfile") || rest.hasPrefix("<mxGraphModel")
+    }
+  }
+
+  /// Imports one page of a draw.io file.
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole file.
+  ///   - page: The page to read, from 1; `nil` reads the first and names the others in a
+  ///     warning.
+  ///   - now: The creation and modification time of a drawing the file gives none.
+  /// - Returns: The drawing and the warnings, in line order.
+  /// - Throws: ``DrawIOError``.
+  package static func importDrawing(_ bytes: [UInt8], page: Int? = nil, now: Timestamp)
+    throws(DrawIOError) -> DrawIOImport
+  {
+    let root = try parse(bytes, lineOffset: 0)
+    var warnings: [DrawIOWarning] = []
+    let model: XMLTreeElement
+    var diagram: XMLTreeElement?
+    var fromPlainXML = true
+    switch root.name {
+    case "mxGraphModel":
+      guard page == nil || page == 1 else {
+        throw DrawIOError("there is no page \(page ?? 1): the file has 1 page", line: root.line)
+      }
+      model = root
+    case "mxfile":
+      let diagrams = root.children.filter { $0.name == "diagram" }
+      guard !diagrams.isEmpty else {
+        throw DrawIOError("the <mxfile> has no <diagram> page", line: root.line)
+      }
+      let index = (page ?? 1) - 1
+      guard diagrams.indices.contains(index) else {
+        throw DrawIOError(
+          "there is no page \(page ?? 1): the file has \(diagrams.count) pages", line: root.line)
+      }
+      let chosen = diagrams[index]
+      diagram = chosen
+      if page == nil, diagrams.count > 1 {
+        warnings.append(
+          DrawIOWarning(
+            kind: .otherPages(
+              read: 1, names: diagrams.dropFirst().map { $0.attribute("name") ?? "" }),
+            line: diagrams[1].line))
+      }
+      if let plain = chosen.children.first(where: { $0.name == "mxGraphModel" }) {
+        model = plain
+      } else {
+        model = try inflate(chosen)
+        fromPlainXML = false
+      }
+    default:
+      throw DrawIOError(
+        "the root element is <\(root.name)>: expected <mxfile> or <mxGraphModel>",
+        line: root.line)
+    }
+    let cells = try DrawIOCells(
+      model: model, lineOf: { fromPlainXML ? $0 : diagram?.line ?? 1 })
+    let drawing = try cells.drawing(
+      root: root, diagram: diagram, model: model, now: now, warnings: &warnings)
+    warnings.sort { $0.line < $1.line }
+    return DrawIOImport(drawing: drawing, warnings: warnings)
+  }
+
+  private static func parse(_ bytes: [UInt8], lineOffset: Int) throws(DrawIOError)
+    -> XMLTreeElement
+  {
+    do {
+      return try XMLTree.read(bytes, maximumElements: maximumElements)
+    } catch {
+      throw DrawIOError(error.message, line: error.line ?? 1, column: error.column ?? 1)
+    }
+  }
+
+  /// The model a compressed `<diagram>` holds.
+  private static func inflate(_ diagram: XMLTreeElement) throws(DrawIOError) -> XMLTreeElement {
+    let line = diagram.line
+    guard let compressed = DrawIOText.base64(diagram.text) else {
+      throw DrawIOError("the <diagram> page is neither a <mxGraphModel> nor base64", line: line)
+    }
+    let limit = max(
+      minimumInflateLimit,
+      compressed.count.multipliedReportingOverflow(
+        by: inflateRatio
+      ).overflow ? Int.max : compressed.count * inflateRatio)
+    let inflated: [UInt8]
+    do {
+      inflated = try Deflate.decompress(compressed[...], limit: limit, raw: true)
+    } catch .decompressedTooLarge {
+      throw DrawIOError(
+        "the <diagram> page inflates to more than \(limit) bytes (over \(inflateRatio) times "
+          + "its compressed size): refused as a decompression bomb", line: line)
+    } catch {
+      throw DrawIOError("the <diagram> page cannot be inflated: \(error)", line: line)
+    }
+    guard let decoded = DrawIOText.percentDecoded(inflated) else {
+      throw DrawIOError("the <diagram> page's model has a malformed %-escape", line: line)
+    }
+    let model: XMLTreeElement
+    do {
+      model = try XMLTree.read(decoded, maximumElements: maximumElements)
+    } catch {
+      throw DrawIOError(
+        "the <diagram> page's model is not readable: \(error.message) (line \(error.line ?? 1) "
+          + "of the model)", line: line)
+    }
+    guard model.name == "mxGraphModel" else {
+      throw DrawIOError(
+        "the <diagram> page holds <\(model.name)>: expected <mxGraphModel>", line: line)
+    }
+    return model
+  }
+}

@@ -1,0 +1,121 @@
+/// One element of a small XML document read whole: for formats other than SVG (draw.io's)
+/// that drawdoc reads through the same libxml2 adapter and the same limits.
+package struct XMLTreeElement: Sendable {
+  /// The local name, without a prefix.
+  package var name: String
+  /// The attributes, by qualified name, in the order they were written.
+  package var attributes: [(name: String, value: String)]
+  /// The child elements, in document order.
+  package var children: [XMLTreeElement]
+  /// The element's own text (character data and CDATA), pieces joined.
+  package var text: String
+  /// The line of the start tag's `<`, from 1.
+  package var line: Int
+
+  /// The value of the attribute `name`, if it is given.
+  package func attribute(_ name: String) -> String? {
+    attributes.first { $0.name == name }?.value
+  }
+}
+
+/// Reads a whole XML document into a tree of ``XMLTreeElement``s through libxml2's SAX2
+/// interface, with the SVG readers' options (no network, no entity loading) and limits.
+package enum XMLTree {
+  /// Reads a document.
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole document.
+  ///   - maximumElements: The most elements it may hold.
+  ///   - maximumDepth: The deepest nesting of elements allowed, the root at depth 1.
+  ///   - maximumTextLength: The most bytes of text one element may hold.
+  /// - Returns: The root element.
+  /// - Throws: ``SVGDecodingError/malformedXML(message:line:column:)``,
+  ///   ``SVGDecodingError/documentTypeDeclaration(line:column:)``,
+  ///   ``SVGDecodingError/entityReference(name:line:column:)`` or
+  ///   ``SVGDecodingError/limitExceeded(what:limit:line:column:)``.
+  package static func read(
+    _ bytes: [UInt8], maximumElements: Int, maximumDepth: Int = SVGLimits.maximumDepth,
+    maximumTextLength: Int = SVGLimits.maximumValueLength
+  ) throws(SVGDecodingError) -> XMLTreeElement {
+    let builder = XMLTreeBuilder(
+      maximumElements: maximumElements, maximumDepth: maximumDepth,
+      maximumTextLength: maximumTextLength)
+    try SAXParser.parse(bytes, handler: builder)
+    guard let root = builder.root else {
+      throw .malformedXML(message: "the document has no root element", line: 1, column: 1)
+    }
+    return root
+  }
+}
+
+/// Builds the tree from the SAX events.
+private final class XMLTreeBuilder: SAXHandler {
+  let maximumElements: Int
+  let maximumDepth: Int
+  let maximumTextLength: Int
+  var stack: [XMLTreeElement] = []
+  var root: XMLTreeElement?
+  var elementCount = 0
+
+  init(maximumElements: Int, maximumDepth: Int, maximumTextLength: Int) {
+    self.maximumElements = maximumElements
+    self.maximumDepth = maximumDepth
+    self.maximumTextLength = maximumTextLength
+  }
+
+  func startElement(_ element: SAXElement) throws(SVGDecodingError) {
+    let location = element.location
+    elementCount += 1
+    guard elementCount <= maximumElements else {
+      throw .limitExceeded(
+        what: "elements", limit: "\(maximumElements)", line: location.line,
+        column: location.column)
+    }
+    guard stack.count < maximumDepth else {
+      throw .limitExceeded(
+        what: "nesting depth", limit: "\(maximumDepth)", line: location.line,
+        column: location.column)
+    }
+    var attributes: [(name: String, value: String)] = []
+    for index in 0..<element.attributeCount {
+      let attribute = element.attribute(index)
+      attributes.append((attribute.qualifiedName, attribute.text))
+    }
+    stack.append(
+      XMLTreeElement(
+        name: String(decoding: element.localName, as: UTF8.self), attributes: attributes,
+        children: [], text: "", line: location.line))
+  }
+
+  func endElement(at location: SourceLocation) throws(SVGDecodingError) {
+    guard let finished = stack.popLast() else { return }
+    if stack.isEmpty {
+      root = finished
+    } else {
+      stack[stack.count - 1].children.append(finished)
+    }
+  }
+
+  func characters(_ text: UnsafeBufferPointer<UInt8>, locate: (Int) -> SourceLocation)
+    throws(SVGDecodingError)
+  {
+    guard !stack.isEmpty else { return }
+    guard stack[stack.count - 1].text.utf8.count + text.count <= maximumTextLength else {
+      let location = locate(0)
+      throw .limitExceeded(
+        what: "text length", limit: "\(maximumTextLength) bytes", line: location.line,
+        column: location.column)
+    }
+    stack[stack.count - 1].text += String(decoding: text, as: UTF8.self)
+  }
+
+  func documentTypeDeclaration(at location: SourceLocation) throws(SVGDecodingError) {
+    throw .documentTypeDeclaration(line: location.line, column: location.column)
+  }
+
+  func entityReference(named name: String, at location: SourceLocation) throws(SVGDecodingError) {
+    throw .entityReference(name: name, line: location.line, column: location.column)
+  }
+
+  func endDocument() throws(SVGDecodingError) {}
+}
