@@ -47,6 +47,12 @@ let package = Package(
       dependencies: ["DrawdocModel", "DrawdocLog", "DrawdocSystem", "CLibXML2"]
     ),
     .target(name: "DrawdocRaster", dependencies: ["DrawdocModel", "CZlib"]),
+    // Excalidraw's files: the scene (.excalidraw) read and written, and the scene its SVG and
+    // PNG exports carry read. Not a product: `package` access, for the command line.
+    .target(
+      name: "DrawdocExcalidraw",
+      dependencies: ["DrawdocModel", "DrawdocJSON", "DrawdocSVG", "DrawdocRaster"]
+    ),
     .target(
       name: "DrawdocStore",
       dependencies: [
@@ -109,7 +115,7 @@ let package = Package(
       dependencies: [
         "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore",
         "DrawdocEditing", "DrawdocLog", "DrawdocHTTP", "DrawdocWeb", "DrawdocSystem",
-        "DrawdocSync",
+        "DrawdocSync", "DrawdocExcalidraw",
       ]
     ),
     // The Swift runtime is linked in, not loaded: every command starts about 3 ms sooner,
@@ -162,6 +168,14 @@ let package = Package(
       dependencies: [
         "DrawdocWeb", "DrawdocHTTP", "DrawdocStore", "DrawdocModel", "DrawdocSVG", "DrawdocSync",
       ]
+    ),
+    .testTarget(
+      name: "DrawdocExcalidrawTests",
+      dependencies: [
+        "DrawdocExcalidraw", "DrawdocModel", "DrawdocJSON", "DrawdocSVG", "DrawdocTestSupport",
+        "CZlib",
+      ],
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "DrawdocCLITests",

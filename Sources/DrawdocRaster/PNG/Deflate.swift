@@ -3,7 +3,7 @@ internal import CZlib
 /// zlib, reached through the `CZlib` system library; the only file that touches it.
 ///
 /// No zlib type leaves this file: callers hand in and get back Swift byte arrays.
-enum Deflate {
+package enum Deflate {
   /// The size of the buffer that deflate writes into before its bytes join the output.
   private static let outputBufferSize = 1 << 16
 
@@ -168,7 +168,9 @@ enum Deflate {
   ///   bytes after its end.
   ///
   /// The corresponding C functions are `inflateInit_`, `inflate` and `inflateEnd`.
-  static func decompress(_ bytes: ArraySlice<UInt8>, limit: Int) throws(RasterError) -> [UInt8] {
+  package static func decompress(_ bytes: ArraySlice<UInt8>, limit: Int) throws(RasterError)
+    -> [UInt8]
+  {
     let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
     stream.initialize(to: z_stream())
     defer {
