@@ -23,6 +23,7 @@ package enum ExcalidrawPayload {
   ///   - svg: The whole file.
   ///   - title: The drawing's title, as for ``ExcalidrawReader/read(_:title:now:warningLine:)``.
   ///   - now: The time of the drawing.
+  /// - Returns: The drawing and the warnings, or `nil` without a payload.
   /// - Throws: ``ExcalidrawError`` for a damaged payload or scene.
   package static func read(svg: [UInt8], title: String, now: Timestamp)
     throws(ExcalidrawError) -> ExcalidrawImport?
@@ -41,6 +42,11 @@ package enum ExcalidrawPayload {
 
   /// Reads the scene a PNG file carries, or returns `nil` if it has no Excalidraw chunk.
   ///
+  /// - Parameters:
+  ///   - png: The whole file.
+  ///   - title: The drawing's title.
+  ///   - now: The time of the drawing.
+  /// - Returns: The drawing and the warnings, or `nil` without the chunk.
   /// - Throws: ``ExcalidrawError`` for a damaged PNG, payload or scene.
   package static func read(png: [UInt8], title: String, now: Timestamp)
     throws(ExcalidrawError) -> ExcalidrawImport?

@@ -47,6 +47,7 @@ package enum ExcalidrawReader {
   ///   - now: The time of such a drawing.
   ///   - identity: Bytes the id of such a drawing is derived from (the file's).
   ///   - line: The line of a warning about the element at a 0-based index.
+  /// - Returns: The drawing and the warnings.
   /// - Throws: ``ExcalidrawError``.
   static func read(
     _ value: JSONValue, title: String, now: Timestamp, identity: [UInt8],

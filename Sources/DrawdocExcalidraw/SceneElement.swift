@@ -42,7 +42,7 @@ struct SceneElement {
       guard case .number(let number)? = value[key] else {
         throw ExcalidrawError("\(name): \"\(key)\" is not a number")
       }
-      guard number.isFinite, abs(number) <= 1e300, !length || number >= 0 else {
+      guard number.isFinite, !length || number >= 0 else {
         throw ExcalidrawError("\(name): \"\(key)\" is out of range: \(ShortNumber(number))")
       }
       return number
