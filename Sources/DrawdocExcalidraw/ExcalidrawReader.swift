@@ -15,6 +15,32 @@ package enum ExcalidrawReader {
     value["type"] == .string("excalidrawlib")
   }
 
+  /// Reads a scene from the bytes of JSON text that may be another JSON file: `nil` when it
+  /// is JSON whose `type` is neither `excalidraw` nor `excalidrawlib`, else as
+  /// ``read(_:title:now:warningLine:)`` reads it.
+  ///
+  /// - Parameters:
+  ///   - bytes: UTF-8 JSON text.
+  ///   - title: The title of a drawing the scene does not carry.
+  ///   - now: The creation and modification time of such a drawing.
+  /// - Returns: The drawing and the warnings, or `nil` for JSON that is not Excalidraw's.
+  /// - Throws: ``ExcalidrawError``.
+  package static func readIfScene(_ bytes: [UInt8], title: String, now: Timestamp)
+    throws(ExcalidrawError) -> ExcalidrawImport?
+  {
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(bytes)
+    } catch {
+      throw ExcalidrawError(error.message, line: error.line, column: error.column)
+    }
+    guard isScene(value) || isLibrary(value) else { return nil }
+    let lines = ElementLines.find(in: bytes)
+    return try read(value, title: title, now: now, identity: bytes) { index in
+      index < lines.count ? lines[index] : 1
+    }
+  }
+
   /// Reads a scene from the bytes of a `.excalidraw` file.
   ///
   /// - Parameters:

@@ -22,7 +22,9 @@ import Testing
   @Test func helpShowsTheValuesOfAChoice() {
     let help = drawdoc("export", "--help")
     #expect(help.status == 0)
-    #expect(help.standardOutput.contains("\n  --format svg|png|json  The format (default: from -o"))
+    #expect(
+      help.standardOutput.contains(
+        "\n  --format svg|png|json|excalidraw  The format (default: from -o"))
   }
 
   @Test func rectanglesFollowTheDrawingTheyAreIn() {

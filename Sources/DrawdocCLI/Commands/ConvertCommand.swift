@@ -4,7 +4,8 @@ import DrawdocStore
 /// `drawdoc convert`: file to file, without the store.
 struct ConvertCommand: Command {
   static let name = "convert"
-  static let abstract = "Convert a drawing file to SVG, PNG or JSON, without the store."
+  static let abstract =
+    "Convert a drawing file to SVG, PNG, JSON or Excalidraw, without the store."
   static let usage = "drawdoc convert IN OUT [--scale S] [--background COLOR] [--no-embed]"
   static let arguments: [ArgumentSpecification] = [
     ArgumentSpecification("IN", .file), ArgumentSpecification("OUT", .file),
@@ -17,9 +18,11 @@ struct ConvertCommand: Command {
   static let discussion = """
     IN is any SVG file, read in import mode as 'save' reads it (what drawdoc cannot keep is
     reported as 'IN:LINE: warning: …' on standard error), the JSON form (.json, or text
-    starting with '{'), or a PNG that drawdoc exported (its drawing is read strictly); '-'
-    reads standard input. OUT's extension picks the format: .svg, .png or .json ('-' writes
-    SVG to standard output). \(PictureOptions.embedding)
+    starting with '{'), a PNG that drawdoc exported (its drawing is read strictly), or an
+    Excalidraw file: a .excalidraw scene, or an SVG or PNG that Excalidraw exported with its
+    scene embedded (its rectangles are kept, the rest reported as warnings); '-' reads
+    standard input. OUT's extension picks the format: .svg, .png, .json or .excalidraw ('-'
+    writes SVG to standard output). \(PictureOptions.embedding)
     """
 
   let input: String

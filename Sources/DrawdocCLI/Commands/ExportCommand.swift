@@ -1,13 +1,16 @@
+import DrawdocExcalidraw
 import DrawdocModel
 import DrawdocSVG
 import DrawdocStore
 
-/// `drawdoc export`: writes a drawing as SVG, PNG or JSON.
+/// `drawdoc export`: writes a drawing as SVG, PNG, JSON or an Excalidraw scene.
 struct ExportCommand: Command {
   static let name = "export"
-  static let abstract = "Write a drawing as SVG, PNG or JSON, to a file or standard output."
+  static let abstract =
+    "Write a drawing as SVG, PNG, JSON or Excalidraw, to a file or standard output."
   static let usage =
-    "drawdoc export DOC [--format svg|png|json] [-o FILE] [--scale S] [--background COLOR] "
+    "drawdoc export DOC [--format svg|png|json|excalidraw] [-o FILE] [--scale S] "
+    + "[--background COLOR] "
     + "[--no-embed] [--at VERSION]"
   static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] = [
@@ -22,7 +25,8 @@ struct ExportCommand: Command {
     PictureOptions.noEmbed, StoreAccess.versionOption, StoreAccess.option,
   ]
   static let discussion = """
-    The format follows --format, else the extension of -o, else svg. A PNG is
+    The format follows --format, else the extension of -o, else svg. 'excalidraw' writes a
+    scene Excalidraw opens, which 'convert' and 'save' read back as the same drawing. A PNG is
     ceil(width·S) × ceil(height·S) pixels, transparent unless --background is given; it is
     not written to a terminal. \(PictureOptions.embedding)
     \(DocumentArgument.help)
@@ -55,14 +59,15 @@ struct ExportCommand: Command {
     if let named = arguments.value("format") {
       guard let parsed = FileFormat(rawValue: named.lowercased()) else {
         throw .invalidValue(
-          command: command, option: "format", value: named, expected: "svg, png or json")
+          command: command, option: "format", value: named, expected: "svg, png, json or excalidraw"
+        )
       }
       format = parsed
     } else if let output, output != "-" {
       guard let inferred = FileFormat(path: output) else {
         throw .invalidValue(
           command: command, option: "output", value: output,
-          expected: "a file name ending in .svg, .png or .json, or --format")
+          expected: "a file name ending in .svg, .png, .json or .excalidraw, or --format")
       }
       format = inferred
     } else {
@@ -81,10 +86,20 @@ struct ExportCommand: Command {
         command: command, option: "output", value: "a terminal",
         expected: "-o FILE.png or a redirection: a PNG is not text")
     }
+    guard let exportFormat = format.exportFormat else {
+      // An Excalidraw scene is made whole, then written.
+      let scene = ExcalidrawWriter.encode(drawing)
+      if let output, output != "-" {
+        try OutputFile.write(scene, to: output)
+      } else {
+        context.standardOutput.write(scene)
+      }
+      return
+    }
     // A picture is made before anything is written; SVG and JSON a piece at a time, as they
     // are written.
     let file = try DrawingExport.prepare(
-      drawing, as: format.exportFormat, scale: picture.scale, background: picture.background,
+      drawing, as: exportFormat, scale: picture.scale, background: picture.background,
       embed: picture.embed)
     if let output, output != "-" {
       try OutputFile.write(to: output) { (write) throws(StoreError) in try file.write(to: write) }

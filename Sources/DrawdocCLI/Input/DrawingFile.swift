@@ -1,3 +1,4 @@
+import DrawdocExcalidraw
 import DrawdocJSON
 import DrawdocModel
 import DrawdocSVG
@@ -32,14 +33,16 @@ struct EmbeddedDrawingError: Error, CustomStringConvertible {
 
 /// The formats drawdoc reads and writes, named by `--format` or a file's extension.
 enum FileFormat: String, CaseIterable {
-  case svg, png, json
+  case svg, png, json, excalidraw
 
-  /// The same format, for the library's exports.
-  var exportFormat: DrawingExport.Format {
+  /// The same format, for the library's exports; `nil` for Excalidraw's, which
+  /// DrawdocExcalidraw writes.
+  var exportFormat: DrawingExport.Format? {
     switch self {
     case .svg: return .svg
     case .png: return .png
     case .json: return .json
+    case .excalidraw: return nil
     }
   }
 
@@ -54,18 +57,21 @@ enum FileFormat: String, CaseIterable {
 enum DrawingFile {
   /// Reads any SVG file in import mode (docs/format.md describes it) or, for `.json` or text
   /// starting with `{`, the JSON form, or the drawing a PNG file carries (strictly), which
-  /// raise no warnings.
+  /// raise no warnings; or an Excalidraw file: a `.excalidraw` scene (or JSON whose `type` is
+  /// `excalidraw`), or the scene an SVG or PNG exported by Excalidraw carries, which raise
+  /// warnings for what drawdoc cannot keep.
   ///
   /// - Parameters:
   ///   - path: The file, or `-` for standard input.
   ///   - now: The time a drawing without valid times of its own gets.
   /// - Returns: The drawing and what was lost on the way.
   /// - Throws: ``InputFileError`` or ``FileContentError``.
-  static func importDrawing(_ path: String, now: Timestamp) throws -> ImportResult {
+  static func importDrawing(_ path: String, now: Timestamp) throws -> ImportedFile {
     // An SVG file is read a piece at a time; standard input, a PNG and the JSON form whole.
-    if path != "-", try isSVG(path) {
+    // An SVG file Excalidraw exported is read whole, for the scene it carries.
+    if path != "-", try isSVG(path), try !ExcalidrawFile.mayCarryScene(path) {
       do {
-        return try SVGImporter.importDrawing(contentsOfFile: path, now: now)
+        return ImportedFile(try SVGImporter.importDrawing(contentsOfFile: path, now: now))
       } catch .fileNotFound {
         throw InputFileError.notFound(path: path)
       } catch .unreadableFile(_, let reason) {
@@ -76,11 +82,12 @@ enum DrawingFile {
       }
     }
     let bytes = try InputFile.read(path)
+    if let scene = try ExcalidrawFile.importDrawing(path, bytes, now: now) { return scene }
     if isJSON(bytes, path: path) || DrawingPNG.isPNG(bytes) {
-      return ImportResult(drawing: try read(path, bytes), warnings: [])
+      return ImportedFile(drawing: try read(path, bytes), warnings: [])
     }
     do {
-      return try SVGImporter.importDrawing(bytes, now: now)
+      return ImportedFile(try SVGImporter.importDrawing(bytes, now: now))
     } catch {
       throw FileContentError(
         path: path, reason: "\(error.line ?? 1):\(error.column ?? 1): \(error.message)")
@@ -102,7 +109,7 @@ enum DrawingFile {
   ///   - warnings: The warnings of one file.
   ///   - path: The file as the user named it (`-` for standard input).
   ///   - sink: Standard error.
-  static func report(_ warnings: [ImportWarning], of path: String, to sink: some OutputSink) {
+  static func report(_ warnings: [FileWarning], of path: String, to sink: some OutputSink) {
     for warning in warnings {
       sink.writeLine("\(path):\(warning.line): warning: \(warning.message)")
     }
@@ -118,9 +125,10 @@ enum DrawingFile {
     try read(path, try InputFile.read(path))
   }
 
-  private static func isJSON(_ bytes: [UInt8], path: String) -> Bool {
+  static func isJSON(_ bytes: [UInt8], path: String) -> Bool {
     let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-    return FileFormat(path: path) == .json || firstByte == UInt8(ascii: "{")
+    return FileFormat(path: path) == .json || FileFormat(path: path) == .excalidraw
+      || firstByte == UInt8(ascii: "{")
   }
 
   /// The SVG file a PNG file carries.
