@@ -27,6 +27,7 @@ enum ElementLines {
         if inElements && depth == 2 { lines.append(line) }
         if depth == 1, byte == UInt8(ascii: "["), key.elementsEqual("elements".utf8) {
           inElements = true
+          lines = []  // a repeated `elements`: the last one counts
         }
         depth += 1
       case UInt8(ascii: "}"), UInt8(ascii: "]"):

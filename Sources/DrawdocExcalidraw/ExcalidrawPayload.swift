@@ -91,10 +91,10 @@ package enum ExcalidrawPayload {
     } catch {
       throw ExcalidrawError("the embedded scene is not JSON: \(error.message)")
     }
-    guard case .string(let encoded)? = wrapper["encoded"] else {
+    guard case .string(let encoded)? = wrapper[last: "encoded"] else {
       return try ExcalidrawReader.read(bytes, title: title, now: now, warningLine: line)
     }
-    guard wrapper["encoding"] == .string("bstring") else {
+    guard wrapper[last: "encoding"] == .string("bstring") else {
       throw ExcalidrawError("the embedded scene's encoding is not \"bstring\"")
     }
     var binary: [UInt8] = []
@@ -105,7 +105,7 @@ package enum ExcalidrawPayload {
       binary.append(UInt8(scalar.value))
     }
     var scene = binary
-    switch wrapper["compressed"] {
+    switch wrapper[last: "compressed"] {
     case .bool(true)?:
       do {
         scene = try Deflate.decompress(binary[...], limit: ExcalidrawLimits.maximumSceneSize)

@@ -7,12 +7,12 @@ import DrawdocSVG
 package enum ExcalidrawReader {
   /// Whether a parsed JSON value is an Excalidraw scene (`"type": "excalidraw"`).
   package static func isScene(_ value: JSONValue) -> Bool {
-    value["type"] == .string("excalidraw")
+    value[last: "type"] == .string("excalidraw")
   }
 
   /// Whether a parsed JSON value is an Excalidraw library (`"type": "excalidrawlib"`).
   package static func isLibrary(_ value: JSONValue) -> Bool {
-    value["type"] == .string("excalidrawlib")
+    value[last: "type"] == .string("excalidrawlib")
   }
 
   /// Reads a scene from the bytes of JSON text that may be another JSON file: `nil` when it
@@ -86,10 +86,10 @@ package enum ExcalidrawReader {
     guard case .object = value, isScene(value) else {
       throw ExcalidrawError("not an Excalidraw scene: its \"type\" is not \"excalidraw\"")
     }
-    guard case .array(let elements)? = value["elements"] else {
+    guard case .array(let elements)? = value[last: "elements"] else {
       throw ExcalidrawError("the scene's \"elements\" is not an array")
     }
-    let header = try DrawdocHeader.read(value["drawdoc"])
+    let header = try DrawdocHeader.read(value[last: "drawdoc"])
     var warnings: [ExcalidrawWarning] = []
     var kept: [(element: SceneElement, rectangle: ParsedRectangle)] = []
     var bounds = Bounds()

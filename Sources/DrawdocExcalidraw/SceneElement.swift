@@ -23,23 +23,23 @@ struct SceneElement {
     }
     self.value = value
     self.index = index
-    guard case .string(let type)? = value["type"] else {
+    guard case .string(let type)? = value[last: "type"] else {
       throw ExcalidrawError("element \(index + 1) has no \"type\" string")
     }
     self.type = type
-    switch value["id"] {
+    switch value[last: "id"] {
     case .string(let id)?: self.id = id
     case nil: self.id = "#\(index + 1)"
     default: throw ExcalidrawError("element \(index + 1): \"id\" is not a string")
     }
-    switch value["isDeleted"] {
+    switch value[last: "isDeleted"] {
     case .bool(let deleted)?: isDeleted = deleted
     case nil, .null?: isDeleted = false
     default: throw ExcalidrawError("element \(index + 1): \"isDeleted\" is not true or false")
     }
     let name = "\(type) \"\(id)\""
     func coordinate(_ key: String, length: Bool) throws(ExcalidrawError) -> Double {
-      guard case .number(let number)? = value[key] else {
+      guard case .number(let number)? = value[last: key] else {
         throw ExcalidrawError("\(name): \"\(key)\" is not a number")
       }
       guard number.isFinite, !length || number >= 0 else {
@@ -54,7 +54,7 @@ struct SceneElement {
   }
 
   func string(_ key: String, default fallback: String) throws(ExcalidrawError) -> String {
-    switch value[key] {
+    switch value[last: key] {
     case .string(let text)?: return text
     case nil, .null?: return fallback
     default: throw ExcalidrawError("\(name): \"\(key)\" is not a string")
@@ -62,7 +62,7 @@ struct SceneElement {
   }
 
   func number(_ key: String, default fallback: Double) throws(ExcalidrawError) -> Double {
-    switch value[key] {
+    switch value[last: key] {
     case .number(let number)?:
       guard number.isFinite else { throw ExcalidrawError("\(name): \"\(key)\" is not finite") }
       return number
@@ -109,13 +109,13 @@ struct SceneElement {
     if roughness > 0 {
       losses.append("its hand-drawn edges (roughness \(ShortNumber(roughness))) drawn straight")
     }
-    if let roundness = value["roundness"], roundness != .null {
+    if let roundness = value[last: "roundness"], roundness != .null {
       losses.append("its rounded corners drawn square")
     }
     let angle = try number("angle", default: 0)
     if angle != 0 { losses.append("its rotation (angle \(ShortNumber(angle))) dropped") }
-    if case .array(let bound)? = value["boundElements"],
-      bound.contains(where: { $0["type"] == .string("text") })
+    if case .array(let bound)? = value[last: "boundElements"],
+      bound.contains(where: { $0[last: "type"] == .string("text") })
     {
       losses.append("its bound text skipped")
     }
@@ -152,5 +152,14 @@ enum DrawdocHeader {
     } catch {
       throw ExcalidrawError("the scene's \"drawdoc\" member: \(error)")
     }
+  }
+}
+
+extension JSONValue {
+  /// The value of an object's member, the last one when the name repeats (as JavaScript's
+  /// `JSON.parse`, which Excalidraw uses, reads it); `nil` for a missing member or a non-object.
+  subscript(last key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members.last { $0.key == key }?.value
   }
 }

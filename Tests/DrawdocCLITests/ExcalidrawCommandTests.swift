@@ -131,6 +131,19 @@ struct ExcalidrawCommandTests {
     #expect(svg.standardOutput == box.run(["export", id]).standardOutput)
   }
 
+  @Test func saveBringsASceneIntoTheStoreAndStrictRefusesOneWithWarnings() throws {
+    let box = try Sandbox()
+    let input = excalidrawFixture("scene-1-1.excalidraw")
+    let strict = box.run(["save", input, "--strict"])
+    #expect(strict.status == 65)
+    #expect(try box.listJSON().isEmpty)
+    let saved = box.run(["save", input])
+    #expect(saved.status == 0, "\(saved.standardError)")
+    #expect(saved.standardError.split(separator: "\n").count == 14)
+    let rows = try box.listJSON()
+    #expect(rows.count == 1 && rows.first?.title == "scene-1-1" && rows.first?.rectangles == 10)
+  }
+
   @Test func aLibraryIsRefused() throws {
     let box = try Sandbox()
     let input = excalidrawFixture("fixture_library.excalidrawlib")
