@@ -156,7 +156,9 @@ struct ShortNumber: CustomStringConvertible {
   let value: Double
   init(_ value: Double) { self.value = value }
   var description: String {
-    String(decoding: JSONValue.number(value == 0 ? 0 : value).serialized, as: UTF8.self)
+    // JSON has no infinity: a number too large for a double (1e999) is read as one.
+    guard value.isFinite else { return value < 0 ? "-infinity" : "infinity" }
+    return String(decoding: JSONValue.number(value == 0 ? 0 : value).serialized, as: UTF8.self)
   }
 }
 

@@ -161,6 +161,11 @@ struct ExcalidrawCommandTests {
       ##"types.excalidraw: rectangle "#1": "x" is not a number"##
     ),
     (
+      "inf.excalidraw",
+      ##"{"type":"excalidraw","elements":[{"type":"rectangle","x":1e999,"y":0,"width":1,"height":1}]}"##,
+      ##"inf.excalidraw: rectangle "#1": "x" is out of range: infinity"##
+    ),
+    (
       "huge.excalidraw",
       #"{"type":"excalidraw","elements":[{"type":"ellipse","x":-1e308,"y":0,"width":1,"height":1},"#
         + #"{"type":"ellipse","x":1e308,"y":0,"width":1e308,"height":1}]}"#,
