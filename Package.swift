@@ -55,6 +55,12 @@ let package = Package(
     // DrawdocRaster's zlib, and written as one uncompressed page.
     .target(
       name: "DrawdocDrawIO", dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocRaster"]),
+    // Excalidraw's files: the scene (.excalidraw) read and written, and the scene its SVG and
+    // PNG exports carry read. Not a product: `package` access, for the command line.
+    .target(
+      name: "DrawdocExcalidraw",
+      dependencies: ["DrawdocModel", "DrawdocJSON", "DrawdocSVG", "DrawdocRaster"]
+    ),
     .target(
       name: "DrawdocStore",
       dependencies: [
@@ -119,7 +125,7 @@ let package = Package(
       dependencies: [
         "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF", "DrawdocStore",
         "DrawdocEditing", "DrawdocLog", "DrawdocHTTP", "DrawdocWeb", "DrawdocSystem",
-        "DrawdocSync", "DrawdocDrawIO",
+        "DrawdocSync", "DrawdocDrawIO", "DrawdocExcalidraw",
       ]
     ),
     // The Swift runtime is linked in, not loaded: every command starts about 3 ms sooner,
@@ -178,6 +184,14 @@ let package = Package(
     .testTarget(
       name: "DrawdocDrawIOTests",
       dependencies: ["DrawdocDrawIO", "DrawdocSVG", "DrawdocModel", "DrawdocTestSupport"]
+    ),
+    .testTarget(
+      name: "DrawdocExcalidrawTests",
+      dependencies: [
+        "DrawdocExcalidraw", "DrawdocModel", "DrawdocJSON", "DrawdocSVG", "DrawdocTestSupport",
+        "CZlib",
+      ],
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "DrawdocCLITests",

@@ -24,7 +24,7 @@ import Testing
     #expect(help.status == 0)
     #expect(
       help.standardOutput.contains(
-        "\n  --format svg|png|json|pdf|drawio  The format (default: from -o"))
+        "\n  --format svg|png|json|pdf|drawio|excalidraw  The format (default: from -o"))
   }
 
   @Test func rectanglesFollowTheDrawingTheyAreIn() {

@@ -77,7 +77,7 @@ private struct CompletionSetup {
       lines == [
         "complete -F _drawdoc drawdoc",
         "[drawdoc ex] export",
-        "[drawdoc export --format ] svg png json pdf drawio",
+        "[drawdoc export --format ] svg png json pdf drawio excalidraw",
         "[drawdoc history ] \(setup.drawing) My\\ Sketch",
         "[drawdoc history My] My\\ Sketch",
         // A command that takes a drawing file offers the files too.
@@ -125,7 +125,7 @@ private struct CompletionSetup {
     #expect(
       lines.dropLast() == [
         "compdef: _drawdoc",
-        "compadd svg|png|json|pdf|drawio",
+        "compadd svg|png|json|pdf|drawio|excalidraw",
         "compadd \(setup.drawing)|My Sketch",
         "compadd \(setup.rectangle)",
         "describe --format|--output|-o|--scale|--background|--no-embed|--at|--store|--help",
@@ -150,9 +150,12 @@ private struct CompletionSetup {
     #expect(
       try complete("drawdoc ex")
         == [
-          "export\tWrite a drawing as SVG, PNG, PDF, JSON or draw.io, to a file or standard output."
+          "export\tWrite a drawing as SVG, PNG, PDF, JSON, draw.io or Excalidraw, to a file or standard output."
         ])
-    #expect(try complete("drawdoc export --format ") == ["svg", "png", "json", "pdf", "drawio"])
+    #expect(
+      try complete("drawdoc export --format ") == [
+        "svg", "png", "json", "pdf", "drawio", "excalidraw",
+      ])
     #expect(try complete("drawdoc history ") == [setup.drawing, "My Sketch"])
     #expect(try complete("drawdoc set \(setup.drawing) ") == [setup.rectangle])
   }

@@ -5,7 +5,7 @@ import DrawdocStore
 struct ConvertCommand: Command {
   static let name = "convert"
   static let abstract =
-    "Convert a drawing file to SVG, PNG, PDF, JSON or draw.io, without the store."
+    "Convert a drawing file to SVG, PNG, PDF, JSON, draw.io or Excalidraw, without the store."
   static let usage =
     "drawdoc convert IN OUT [--scale S] [--background COLOR] [--no-embed] [--page N]"
   static let arguments: [ArgumentSpecification] = [
@@ -19,11 +19,13 @@ struct ConvertCommand: Command {
   static let discussion = """
     IN is any SVG file, read in import mode as 'save' reads it (what drawdoc cannot keep is
     reported as 'IN:LINE: warning: …' on standard error), the JSON form (.json, or text
-    starting with '{'), a PNG that drawdoc exported (its drawing is read strictly), or a
-    draw.io file (.drawio, .drawio.xml, or text starting with <mxfile or <mxGraphModel), whose
-    first page (--page N for another) is read in import mode, one warning per cell it cannot
-    keep; '-' reads standard input. OUT's extension picks the format: .svg, .png, .json, .pdf
-    or .drawio ('-' writes SVG to standard output); a PDF is vector, as 'export' describes. \
+    starting with '{'), a PNG that drawdoc exported (its drawing is read strictly), a draw.io
+    file (.drawio, .drawio.xml, or text starting with <mxfile or <mxGraphModel), whose first
+    page (--page N for another) is read in import mode, one warning per cell it cannot keep,
+    or an Excalidraw file: a .excalidraw scene, or an SVG or PNG that Excalidraw exported with
+    its scene embedded (its rectangles are kept, the rest reported as warnings); '-' reads
+    standard input. OUT's extension picks the format: .svg, .png, .json, .pdf, .drawio or
+    .excalidraw ('-' writes SVG to standard output); a PDF is vector, as 'export' describes. \
     \(PictureOptions.embedding)
     """
 

@@ -1,16 +1,18 @@
 import DrawdocDrawIO
+import DrawdocExcalidraw
 import DrawdocModel
 import DrawdocPDF
 import DrawdocSVG
 import DrawdocStore
 
-/// `drawdoc export`: writes a drawing as SVG, PNG, PDF, JSON or draw.io.
+/// `drawdoc export`: writes a drawing as SVG, PNG, PDF, JSON, draw.io or Excalidraw.
 struct ExportCommand: Command {
   static let name = "export"
   static let abstract =
-    "Write a drawing as SVG, PNG, PDF, JSON or draw.io, to a file or standard output."
+    "Write a drawing as SVG, PNG, PDF, JSON, draw.io or Excalidraw, to a file or standard output."
   static let usage =
-    "drawdoc export DOC [--format svg|png|json|pdf|drawio] [-o FILE] [--scale S] [--background COLOR] "
+    "drawdoc export DOC [--format svg|png|json|pdf|drawio|excalidraw] [-o FILE] [--scale S] "
+    + "[--background COLOR] "
     + "[--no-embed] [--at VERSION]"
   static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] = [
@@ -25,8 +27,10 @@ struct ExportCommand: Command {
     PictureOptions.noEmbed, StoreAccess.versionOption, StoreAccess.option,
   ]
   static let discussion = """
-    The format follows --format, else the extension of -o (.drawio for draw.io), else svg.
-    draw.io output is one uncompressed page whose cells are the rectangles. A PNG is
+    The format follows --format, else the extension of -o (.drawio for draw.io, .excalidraw
+    for Excalidraw), else svg. draw.io output is one uncompressed page whose cells are the
+    rectangles; 'excalidraw' writes a scene Excalidraw opens, which 'convert' and 'save' read
+    back as the same drawing. A PNG is
     ceil(width·S) × ceil(height·S) pixels, transparent unless --background is given; it is
     not written to a terminal. A PDF is one page of the canvas's size (1 px = 0.75 pt), each
     rectangle a filled vector path, the title the document's; no date, so the same drawing
@@ -62,14 +66,15 @@ struct ExportCommand: Command {
       guard let parsed = FileFormat(rawValue: named.lowercased()) else {
         throw .invalidValue(
           command: command, option: "format", value: named,
-          expected: "svg, png, json, pdf or drawio")
+          expected: "svg, png, json, pdf, drawio or excalidraw")
       }
       format = parsed
     } else if let output, output != "-" {
       guard let inferred = FileFormat(path: output) else {
         throw .invalidValue(
           command: command, option: "output", value: output,
-          expected: "a file name ending in .svg, .png, .json, .pdf or .drawio, or --format")
+          expected:
+            "a file name ending in .svg, .png, .json, .pdf, .drawio or .excalidraw, or --format")
       }
       format = inferred
     } else {
@@ -90,8 +95,13 @@ struct ExportCommand: Command {
         expected: "-o FILE.\(name) or a redirection: a \(name.uppercased()) is not text")
     }
     guard let exportFormat = format.exportFormat else {
-      // PDF and draw.io: made whole, then written.
-      let bytes = format == .pdf ? drawing.pdf() : DrawIOWriter.encode(drawing)
+      // PDF, draw.io and Excalidraw: made whole, then written.
+      let bytes: [UInt8]
+      switch format {
+      case .pdf: bytes = drawing.pdf()
+      case .drawio: bytes = DrawIOWriter.encode(drawing)
+      default: bytes = ExcalidrawWriter.encode(drawing)
+      }
       try writeWhole(bytes, to: output, context: context)
       return
     }

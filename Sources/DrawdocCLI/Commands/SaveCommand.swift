@@ -20,7 +20,9 @@ struct SaveCommand: Command {
     however they are styled, and everything drawdoc cannot keep (other shapes, rotations,
     gradients, strokes, rounded corners, text, entities) is skipped or simplified with a
     warning 'FILE:LINE: warning: …' on standard error. --strict refuses a file that raises any
-    warning (exit status 65) and leaves the store as it was. The JSON form is read too.
+    warning (exit status 65) and leaves the store as it was. The JSON form is read too, and
+    Excalidraw's files (a .excalidraw scene, or an SVG or PNG exported with the scene in it),
+    with a warning for each element drawdoc cannot keep.
 
     A draw.io file (.drawio, .drawio.xml, or text starting with <mxfile or <mxGraphModel) is
     read in import mode as well: the rectangles of its first page (--page N for another)

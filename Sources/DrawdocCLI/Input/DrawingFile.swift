@@ -1,4 +1,5 @@
 import DrawdocDrawIO
+import DrawdocExcalidraw
 import DrawdocJSON
 import DrawdocModel
 import DrawdocSVG
@@ -33,17 +34,17 @@ struct EmbeddedDrawingError: Error, CustomStringConvertible {
 
 /// The formats drawdoc reads and writes, named by `--format` or a file's extension.
 enum FileFormat: String, CaseIterable {
-  case svg, png, json, pdf, drawio
+  case svg, png, json, pdf, drawio, excalidraw
 
   /// The same format, for the library's exports; `nil` for PDF, which `DrawdocPDF` writes,
-  /// and draw.io, which the command line writes itself (`DrawingExport.Format` stays as it
-  /// was released).
+  /// and draw.io and Excalidraw, which their modules write (`DrawingExport.Format` stays as
+  /// it was released).
   var exportFormat: DrawingExport.Format? {
     switch self {
     case .svg: return .svg
     case .png: return .png
     case .json: return .json
-    case .pdf, .drawio: return nil
+    case .pdf, .drawio, .excalidraw: return nil
     }
   }
 
@@ -55,14 +56,6 @@ enum FileFormat: String, CaseIterable {
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
     self.init(rawValue: path[path.index(after: dot)...].lowercased())
   }
-}
-
-/// What import made of a file: the drawing, and one line and message per loss.
-struct ImportedDrawing {
-  /// The drawing.
-  let drawing: Drawing
-  /// The losses, in line order.
-  let warnings: [(line: Int, message: String)]
 }
 
 /// Reads drawings from files given on the command line.
@@ -84,7 +77,9 @@ enum DrawingFile {
   /// Reads any SVG file in import mode (docs/format.md describes it), a draw.io file (`.drawio`,
   /// or text starting with `<mxfile` or `<mxGraphModel`) in import mode too, or, for `.json` or
   /// text starting with `{`, the JSON form, or the drawing a PNG file carries (strictly), which
-  /// raise no warnings.
+  /// raise no warnings; or an Excalidraw file: a `.excalidraw` scene (or JSON whose `type` is
+  /// `excalidraw`), or the scene an SVG or PNG exported by Excalidraw carries, which raise
+  /// warnings for what drawdoc cannot keep.
   ///
   /// - Parameters:
   ///   - path: The file, or `-` for standard input.
@@ -93,15 +88,16 @@ enum DrawingFile {
   /// - Returns: The drawing and what was lost on the way.
   /// - Throws: ``InputFileError`` or ``FileContentError``.
   static func importDrawing(_ path: String, now: Timestamp, page: Int? = nil) throws
-    -> ImportedDrawing
+    -> ImportedFile
   {
     if path != "-", try isDrawIO(path) {
       return try importDrawIO(path, try InputFile.read(path), now: now, page: page)
     }
     // An SVG file is read a piece at a time; standard input, a PNG and the JSON form whole.
-    if path != "-", try isSVG(path) {
+    // An SVG file Excalidraw exported is read whole, for the scene it carries.
+    if path != "-", try isSVG(path), try !ExcalidrawFile.mayCarryScene(path) {
       do {
-        return imported(try SVGImporter.importDrawing(contentsOfFile: path, now: now))
+        return ImportedFile(try SVGImporter.importDrawing(contentsOfFile: path, now: now))
       } catch .fileNotFound {
         throw InputFileError.notFound(path: path)
       } catch .unreadableFile(_, let reason) {
@@ -112,32 +108,29 @@ enum DrawingFile {
       }
     }
     let bytes = try InputFile.read(path)
+    if let scene = try ExcalidrawFile.importDrawing(path, bytes, now: now) { return scene }
     if isJSON(bytes, path: path) || DrawingPNG.isPNG(bytes) {
-      return ImportedDrawing(drawing: try read(path, bytes), warnings: [])
+      return ImportedFile(drawing: try read(path, bytes), warnings: [])
     }
     if DrawIOReader.looksLikeDrawIO(bytes) {
       return try importDrawIO(path, bytes, now: now, page: page)
     }
     do {
-      return imported(try SVGImporter.importDrawing(bytes, now: now))
+      return ImportedFile(try SVGImporter.importDrawing(bytes, now: now))
     } catch {
       throw FileContentError(
         path: path, reason: "\(error.line ?? 1):\(error.column ?? 1): \(error.message)")
     }
   }
 
-  private static func imported(_ result: ImportResult) -> ImportedDrawing {
-    ImportedDrawing(
-      drawing: result.drawing, warnings: result.warnings.map { ($0.line, $0.message) })
-  }
-
   private static func importDrawIO(_ path: String, _ bytes: [UInt8], now: Timestamp, page: Int?)
-    throws(FileContentError) -> ImportedDrawing
+    throws(FileContentError) -> ImportedFile
   {
     do {
       let result = try DrawIOReader.importDrawing(bytes, page: page, now: now)
-      return ImportedDrawing(
-        drawing: result.drawing, warnings: result.warnings.map { ($0.line, $0.message) })
+      return ImportedFile(
+        drawing: result.drawing,
+        warnings: result.warnings.map { FileWarning(line: $0.line, message: $0.message) })
     } catch {
       throw FileContentError(path: path, reason: error.description)
     }
@@ -166,9 +159,7 @@ enum DrawingFile {
   ///   - warnings: The warnings of one file.
   ///   - path: The file as the user named it (`-` for standard input).
   ///   - sink: Standard error.
-  static func report(
-    _ warnings: [(line: Int, message: String)], of path: String, to sink: some OutputSink
-  ) {
+  static func report(_ warnings: [FileWarning], of path: String, to sink: some OutputSink) {
     for warning in warnings {
       sink.writeLine("\(path):\(warning.line): warning: \(warning.message)")
     }
@@ -184,9 +175,10 @@ enum DrawingFile {
     try read(path, try InputFile.read(path))
   }
 
-  private static func isJSON(_ bytes: [UInt8], path: String) -> Bool {
+  static func isJSON(_ bytes: [UInt8], path: String) -> Bool {
     let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-    return FileFormat(path: path) == .json || firstByte == UInt8(ascii: "{")
+    return FileFormat(path: path) == .json || FileFormat(path: path) == .excalidraw
+      || firstByte == UInt8(ascii: "{")
   }
 
   /// The SVG file a PNG file carries.

@@ -1,0 +1,58 @@
+import DrawdocModel
+
+/// A file that is not an Excalidraw scene drawdoc can read: bad JSON, a member of the wrong
+/// type, a number out of range, a damaged payload. The command line exits with 65.
+package struct ExcalidrawError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What is wrong.
+  package let message: String
+  /// The 1-based line and column of the problem, when the JSON reader knows them.
+  package let line: Int?
+  /// The 1-based column.
+  package let column: Int?
+
+  /// Makes an error.
+  package init(_ message: String, line: Int? = nil, column: Int? = nil) {
+    self.message = message
+    self.line = line
+    self.column = column
+  }
+
+  /// `LINE:COL: MESSAGE` with a location, else ` MESSAGE` (the command line puts the file's
+  /// name and a colon in front).
+  package var description: String {
+    if let line, let column { return "\(line):\(column): \(message)" }
+    return " \(message)"
+  }
+}
+
+/// Something the reader skipped or simplified, with the line it concerns.
+package struct ExcalidrawWarning: Hashable, Sendable, CustomStringConvertible {
+  /// The line of the element's `{` in a `.excalidraw` file; the line of the payload in an
+  /// `.excalidraw.svg`; 1 in a PNG and for what concerns the whole scene.
+  package let line: Int
+  /// What was lost, naming the element's id.
+  package let message: String
+
+  /// Makes a warning.
+  package init(line: Int, message: String) {
+    self.line = line
+    self.message = message
+  }
+
+  /// `LINE: warning: MESSAGE`.
+  package var description: String { "\(line): warning: \(message)" }
+}
+
+/// A drawing read from an Excalidraw file, and what was lost on the way.
+package struct ExcalidrawImport: Sendable {
+  /// The drawing.
+  package let drawing: DrawdocModel.Drawing
+  /// The warnings, in the order of the elements.
+  package let warnings: [ExcalidrawWarning]
+}
+
+/// The limits that keep a hostile file from costing much.
+package enum ExcalidrawLimits {
+  /// The most bytes a scene embedded in an SVG or PNG file may inflate to: 64 MiB.
+  package static let maximumSceneSize = 64 << 20
+}

@@ -1,0 +1,175 @@
+import DrawdocJSON
+import DrawdocModel
+import DrawdocRaster
+
+/// The scene Excalidraw embeds in the SVG and PNG files it exports.
+///
+/// SVG: base64 between `<!-- payload-start -->` and `<!-- payload-end -->`; version 1 (no
+/// `payload-version:2`) is the scene's UTF-8 JSON, version 2 a JSON wrapper
+/// `{"version":"1","encoding":"bstring","compressed":true,"encoded":…}` whose `encoded` string
+/// holds one byte per character: the zlib-deflated scene (or the scene itself when
+/// `compressed` is false). PNG: a `tEXt` chunk with the keyword
+/// `application/vnd.excalidraw+json`, holding the wrapper or the scene itself.
+package enum ExcalidrawPayload {
+  /// The media type that marks the payload.
+  package static let mediaType = "application/vnd.excalidraw+json"
+
+  private static let start = Array("<!-- payload-start -->".utf8)
+  private static let end = Array("<!-- payload-end -->".utf8)
+
+  /// Reads the scene an SVG file carries, or returns `nil` if it carries none.
+  ///
+  /// - Parameters:
+  ///   - svg: The whole file.
+  ///   - title: The drawing's title, as for ``ExcalidrawReader/read(_:title:now:warningLine:)``.
+  ///   - now: The time of the drawing.
+  /// - Returns: The drawing and the warnings, or `nil` without a payload.
+  /// - Throws: ``ExcalidrawError`` for a damaged payload or scene.
+  package static func read(svg: [UInt8], title: String, now: Timestamp)
+    throws(ExcalidrawError) -> ExcalidrawImport?
+  {
+    guard let marker = firstIndex(of: Array("payload-type:\(mediaType)".utf8), in: svg[...]),
+      let open = firstIndex(of: start, in: svg[marker...])
+    else { return nil }
+    let from = open + start.count
+    guard let close = firstIndex(of: end, in: svg[from...]) else {
+      throw ExcalidrawError("the Excalidraw payload has no end (<!-- payload-end -->)")
+    }
+    let line = svg[..<open].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+    let decoded = try Base64.decode(svg[from..<close])
+    return try readEmbedded(decoded, title: title, now: now, line: line)
+  }
+
+  /// Reads the scene a PNG file carries, or returns `nil` if it has no Excalidraw chunk.
+  ///
+  /// - Parameters:
+  ///   - png: The whole file.
+  ///   - title: The drawing's title.
+  ///   - now: The time of the drawing.
+  /// - Returns: The drawing and the warnings, or `nil` without the chunk.
+  /// - Throws: ``ExcalidrawError`` for a damaged PNG, payload or scene.
+  package static func read(png: [UInt8], title: String, now: Timestamp)
+    throws(ExcalidrawError) -> ExcalidrawImport?
+  {
+    let keyword = Array(mediaType.utf8) + [0]
+    var offset = 8
+    while offset + 12 <= png.count {
+      let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+      guard length <= png.count - offset - 12 else {
+        throw ExcalidrawError("the PNG's chunk at byte \(offset) runs past the end of the file")
+      }
+      let type = png[offset + 4..<offset + 8]
+      let data = png[offset + 8..<offset + 8 + length]
+      if type.elementsEqual("IEND".utf8) { break }
+      if type.elementsEqual("tEXt".utf8), data.starts(with: keyword) {
+        return try readEmbedded(
+          Array(data.dropFirst(keyword.count)), title: title, now: now, line: 1)
+      }
+      offset += 12 + length
+    }
+    return nil
+  }
+
+  /// Reads a payload: the wrapper of version 2, or the scene's own JSON.
+  static func readEmbedded(_ bytes: [UInt8], title: String, now: Timestamp, line: Int)
+    throws(ExcalidrawError) -> ExcalidrawImport
+  {
+    // The wrapper's text is one byte per character (Latin-1); the scene's is UTF-8.
+    var widened: [UInt8] = []
+    widened.reserveCapacity(bytes.count)
+    for byte in bytes {
+      if byte < 0x80 {
+        widened.append(byte)
+      } else {
+        widened.append(0xC0 | byte >> 6)
+        widened.append(0x80 | byte & 0x3F)
+      }
+    }
+    let wrapper: JSONValue
+    do {
+      wrapper = try JSONValue.parse(widened)
+    } catch {
+      throw ExcalidrawError("the embedded scene is not JSON: \(error.message)")
+    }
+    guard case .string(let encoded)? = wrapper[last: "encoded"] else {
+      return try ExcalidrawReader.read(bytes, title: title, now: now, warningLine: line)
+    }
+    guard wrapper[last: "encoding"] == .string("bstring") else {
+      throw ExcalidrawError("the embedded scene's encoding is not \"bstring\"")
+    }
+    var binary: [UInt8] = []
+    for scalar in encoded.unicodeScalars {
+      guard scalar.value <= 0xFF else {
+        throw ExcalidrawError("the embedded scene's \"encoded\" holds a character past U+00FF")
+      }
+      binary.append(UInt8(scalar.value))
+    }
+    var scene = binary
+    switch wrapper[last: "compressed"] {
+    case .bool(true)?:
+      do {
+        scene = try Deflate.decompress(binary[...], limit: ExcalidrawLimits.maximumSceneSize)
+      } catch .decompressedTooLarge {
+        throw ExcalidrawError(
+          "the embedded scene inflates past \(ExcalidrawLimits.maximumSceneSize) bytes")
+      } catch {
+        throw ExcalidrawError("the embedded scene does not inflate: \(error)")
+      }
+    case .bool(false)?, nil:
+      break
+    default:
+      throw ExcalidrawError("the embedded scene's \"compressed\" is not true or false")
+    }
+    return try ExcalidrawReader.read(scene, title: title, now: now, warningLine: line)
+  }
+
+  private static func firstIndex(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
+    guard let first = needle.first, haystack.count >= needle.count else { return nil }
+    var index = haystack.startIndex
+    let last = haystack.endIndex - needle.count
+    while index <= last {
+      if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) {
+        return index
+      }
+      index += 1
+    }
+    return nil
+  }
+}
+
+/// Base64 (RFC 4648), padded or not, blanks ignored.
+enum Base64 {
+  static func decode(_ text: ArraySlice<UInt8>) throws(ExcalidrawError) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(text.count / 4 * 3)
+    var buffer: UInt32 = 0
+    var bits = 0
+    var padding = 0
+    for byte in text {
+      let value: UInt32
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte - UInt8(ascii: "A"))
+      case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(byte - UInt8(ascii: "a") + 26)
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte - UInt8(ascii: "0") + 52)
+      case UInt8(ascii: "+"): value = 62
+      case UInt8(ascii: "/"): value = 63
+      case UInt8(ascii: "="):
+        padding += 1
+        continue
+      case 0x20, 0x09, 0x0A, 0x0D: continue
+      default: throw ExcalidrawError("the Excalidraw payload is not base64")
+      }
+      guard padding == 0 else { throw ExcalidrawError("the Excalidraw payload is not base64") }
+      buffer = buffer << 6 | value
+      bits += 6
+      if bits >= 8 {
+        bits -= 8
+        output.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
+      }
+    }
+    guard bits < 6, padding <= 2 else {
+      throw ExcalidrawError("the Excalidraw payload is not base64")
+    }
+    return output
+  }
+}

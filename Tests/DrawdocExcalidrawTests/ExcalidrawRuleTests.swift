@@ -1,0 +1,105 @@
+import DrawdocExcalidraw
+import DrawdocModel
+import Testing
+
+/// One rule at a time, on small scenes written by hand.
+@Suite struct ExcalidrawRuleTests {
+  /// A scene of these elements, each a JSON object's members.
+  func scene(_ elements: [String]) -> [UInt8] {
+    Array(
+      """
+      {"type": "excalidraw", "version": 2, "elements": [
+      \(elements.map { "{\($0)}" }.joined(separator: ",\n"))
+      ]}
+      """.utf8)
+  }
+
+  /// A plain rectangle's members, then `extra`.
+  func rectangle(_ id: String, _ x: Double, _ extra: String = "") -> String {
+    ##""id": "\##(id)", "type": "rectangle", "x": \##(x), "y": 0, "width": 10, "height": 5, "##
+      + ##""backgroundColor": "#ff0000", "strokeColor": "transparent", "opacity": 100"##
+      + (extra.isEmpty ? "" : ", " + extra)
+  }
+
+  func read(_ elements: [String]) throws -> ExcalidrawImport {
+    try ExcalidrawReader.read(scene(elements), title: "T", now: importTime)
+  }
+
+  @Test func aDrawdocIdIsKeptAndASecondUseOfItIsDerived() throws {
+    let result = try read([rectangle("abc-def-ghi", 0), rectangle("abc-def-ghi", 10)])
+    // FNV-1a of "abc-def-ghi" modulo 36^9, computed apart (in Python).
+    #expect(
+      result.drawing.plane.rectangles == [
+        try rect("abc-def-ghi", 0, 0, 10, 5, "#ff0000", 10),
+        try rect("yru-gun-9qe", 10, 0, 10, 5, "#ff0000", 10),
+      ])
+    #expect(result.drawing.plane.size == (try Size(width: 20, height: 5)))
+    #expect(result.warnings.isEmpty)
+  }
+
+  @Test func opacityRoundsToTheNearestLevelWithAWarning() throws {
+    let result = try read([
+      rectangle("aaa-aaa-aaa", 0, ##""opacity": 35"##),
+      rectangle("bbb-bbb-bbb", 0, ##""opacity": 3"##),
+      rectangle("ccc-ccc-ccc", 0, ##""opacity": 0"##),
+      rectangle("ddd-ddd-ddd", 0, ##""opacity": 60"##),
+    ])
+    #expect(result.drawing.plane.rectangles.map(\.alpha.level) == [4, 1, 6])
+    #expect(
+      result.warnings.map(\.description) == [
+        ##"2: warning: rectangle "aaa-aaa-aaa": opacity 35 rounded to alpha 4"##,
+        ##"3: warning: rectangle "bbb-bbb-bbb": opacity 3 rounded to alpha 1"##,
+        ##"4: warning: rectangle "ccc-ccc-ccc" skipped: its opacity is 0"##,
+      ])
+  }
+
+  @Test func deletedElementsAreIgnoredSilentlyAndDoNotWidenTheCanvas() throws {
+    let result = try read([
+      rectangle("aaa-aaa-aaa", 0),
+      ##""id": "gone", "type": "ellipse", "x": -500, "y": -500, "width": 1, "height": 1, "isDeleted": true"##,
+    ])
+    #expect(result.warnings.isEmpty)
+    #expect(result.drawing.plane.size == (try Size(width: 10, height: 5)))
+    #expect(result.drawing.plane.count == 1)
+  }
+
+  @Test func eachLossIsNamedInTheElementsOneWarning() throws {
+    let result = try read([
+      rectangle(
+        "aaa-aaa-aaa", 0,
+        ##""roundness": {"type": 3}, "boundElements": [{"type": "text", "id": "t"}], "##
+          + ##""fillStyle": "hachure", "strokeColor": "red", "strokeWidth": 1, "roughness": 2, "##
+          + ##""angle": 1.5"##)
+    ])
+    #expect(result.drawing.plane.count == 1)
+    #expect(
+      result.warnings.map(\.description) == [
+        ##"2: warning: rectangle "aaa-aaa-aaa": its hachure fill drawn solid; its stroke "##
+          + "dropped; its hand-drawn edges (roughness 2) drawn straight; its rounded corners "
+          + "drawn square; its rotation (angle 1.5) dropped; its bound text skipped"
+      ])
+  }
+
+  @Test func colorsAreReadAsCSSColors() throws {
+    let result = try read([
+      rectangle("aaa-aaa-aaa", 0, ##""backgroundColor": "#0f0""##),
+      rectangle("bbb-bbb-bbb", 0, ##""backgroundColor": "teal""##),
+      rectangle("ccc-ccc-ccc", 0, ##""backgroundColor": "nonsense""##),
+    ])
+    #expect(
+      result.drawing.plane.rectangles.map(\.color)
+        == [try Color(hex: "#00ff00"), try Color(hex: "#008080")])
+    #expect(
+      result.warnings.map(\.description) == [
+        ##"4: warning: rectangle "ccc-ccc-ccc" skipped: its background "nonsense" is not a color "##
+          + "drawdoc reads"
+      ])
+  }
+
+  @Test func anEmptySceneHasTheDefaultCanvas() throws {
+    let result = try read([])
+    #expect(result.drawing.plane.size == Plane.defaultSize)
+    #expect(result.drawing.plane.isEmpty && result.warnings.isEmpty)
+    #expect(result.drawing.plane.title == "T")
+  }
+}
