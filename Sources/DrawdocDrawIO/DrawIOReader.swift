@@ -31,7 +31,11 @@ package enum DrawIOReader {
     }
   }
 
-  /// Imports one page of a draw.io file.
+  /// Imports one page of a draw.io file, or of the draw.io file an SVG or PNG file exported
+  /// by draw.io carries (``mxfile(inSVG:)``, ``mxfile(inPNG:)``): a PNG file, or an SVG file
+  /// (one that ``carriesDrawIO(_:)`` or whose first 4 KiB hold `<svg`), without one is
+  /// refused. Lines and columns in the warnings and errors of a carried file are those of
+  /// the carried file; its errors say where it was.
   ///
   /// - Parameters:
   ///   - bytes: The whole file.
@@ -41,6 +45,49 @@ package enum DrawIOReader {
   /// - Returns: The drawing and the warnings, in line order.
   /// - Throws: ``DrawIOError``.
   package static func importDrawing(_ bytes: [UInt8], page: Int? = nil, now: Timestamp)
+    throws(DrawIOError) -> DrawIOImport
+  {
+    let container: String
+    let carried: [UInt8]?
+    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+      container = "PNG file"
+      carried = try mxfile(inPNG: bytes)
+    } else if !looksLikeDrawIO(bytes),
+      carriesDrawIO(bytes) || String(decoding: bytes.prefix(4096), as: UTF8.self).contains("<svg")
+    {
+      container = "SVG file"
+      carried = try mxfile(inSVG: bytes)
+    } else {
+      return try importFile(bytes, page: page, now: now)
+    }
+    guard let carried else {
+      let what =
+        container == "PNG file"
+        ? "a PNG file without a text chunk with the keyword mxfile"
+        : "an <svg> without a content attribute"
+      throw DrawIOError(
+        "the file is \(what): expected <mxfile> or <mxGraphModel>, or an SVG or PNG file "
+          + "exported by draw.io with a copy of the diagram", line: 1)
+    }
+    do {
+      return try importFile(carried, page: page, now: now)
+    } catch {
+      throw DrawIOError(
+        "\(error.message) (in the draw.io file the \(container) carries)", line: error.line,
+        column: error.column)
+    }
+  }
+
+  /// The most bytes `compressedCount` bytes may inflate to.
+  static func inflateLimit(compressedCount: Int) -> Int {
+    max(
+      minimumInflateLimit,
+      compressedCount.multipliedReportingOverflow(by: inflateRatio).overflow
+        ? Int.max : compressedCount * inflateRatio)
+  }
+
+  /// Imports one page of a draw.io file itself.
+  private static func importFile(_ bytes: [UInt8], page: Int?, now: Timestamp)
     throws(DrawIOError) -> DrawIOImport
   {
     let root = try parse(bytes, lineOffset: 0)
@@ -108,11 +155,7 @@ package enum DrawIOReader {
     guard let compressed = DrawIOText.base64(diagram.text) else {
       throw DrawIOError("the <diagram> page is neither a <mxGraphModel> nor base64", line: line)
     }
-    let limit = max(
-      minimumInflateLimit,
-      compressed.count.multipliedReportingOverflow(
-        by: inflateRatio
-      ).overflow ? Int.max : compressed.count * inflateRatio)
+    let limit = inflateLimit(compressedCount: compressed.count)
     let inflated: [UInt8]
     do {
       inflated = try Deflate.decompress(compressed[...], limit: limit, raw: true)

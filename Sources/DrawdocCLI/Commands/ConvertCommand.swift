@@ -20,8 +20,10 @@ struct ConvertCommand: Command {
     IN is any SVG file, read in import mode as 'save' reads it (what drawdoc cannot keep is
     reported as 'IN:LINE: warning: …' on standard error), the JSON form (.json, or text
     starting with '{'), a PNG that drawdoc exported (its drawing is read strictly), a draw.io
-    file (.drawio, .drawio.xml, or text starting with <mxfile or <mxGraphModel), whose first
-    page (--page N for another) is read in import mode, one warning per cell it cannot keep,
+    file (.drawio, .drawio.xml, or text starting with <mxfile or <mxGraphModel; or an SVG or
+    PNG draw.io exported with a copy of its diagram, .drawio.svg or .drawio.png, read for that
+    diagram rather than its picture), whose first page (--page N for another) is read in
+    import mode, one warning per cell it cannot keep,
     or an Excalidraw file: a .excalidraw scene, or an SVG or PNG that Excalidraw exported with
     its scene embedded (its rectangles are kept, the rest reported as warnings); '-' reads
     standard input. OUT's extension picks the format: .svg, .png, .json, .pdf, .drawio or

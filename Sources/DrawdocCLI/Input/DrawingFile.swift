@@ -136,12 +136,18 @@ enum DrawingFile {
     }
   }
 
-  /// Whether a file is a draw.io file: by its extension (`.drawio`, `.drawio.xml`) or its
-  /// first bytes.
+  /// Whether a file is a draw.io file: by its extension (`.drawio`, `.drawio.xml`, and the
+  /// editable exports `.drawio.svg`, `.drawio.png`) or its first bytes (an SVG or PNG file
+  /// carrying a draw.io file too, which is read rather than the picture).
   private static func isDrawIO(_ path: String) throws(InputFileError) -> Bool {
     let lowered = path.lowercased()
-    if lowered.hasSuffix(".drawio") || lowered.hasSuffix(".drawio.xml") { return true }
-    return DrawIOReader.looksLikeDrawIO(try InputFile.read(path, atMost: 4096))
+    if [".drawio", ".drawio.xml", ".drawio.svg", ".drawio.png"].contains(where: {
+      lowered.hasSuffix($0)
+    }) {
+      return true
+    }
+    let start = try InputFile.read(path, atMost: 4096)
+    return DrawIOReader.looksLikeDrawIO(start) || DrawIOReader.carriesDrawIO(start)
   }
 
   /// Whether a file is neither the JSON form nor a PNG, by its name and its first bytes; a

@@ -46,6 +46,35 @@ package enum XMLTree {
     }
     return root
   }
+
+  /// Reads only the root element's start tag, with its attributes, and stops there: the rest
+  /// of the document is not read (nor checked). For a large document, such as an SVG file,
+  /// of which only the root's attributes are wanted.
+  ///
+  /// - Parameters:
+  ///   - bytes: The document, or as much of it as holds the root's start tag.
+  ///   - maximumValueLength: The most bytes one attribute value may hold.
+  /// - Returns: The root element, without children or text.
+  /// - Throws: The errors of ``read(_:maximumElements:maximumDepth:maximumTextLength:)``
+  ///   met before the root's start tag ends.
+  package static func readRoot(
+    _ bytes: [UInt8], maximumValueLength: Int = SVGLimits.maximumValueLength
+  ) throws(SVGDecodingError) -> XMLTreeElement {
+    let builder = XMLTreeBuilder(
+      maximumElements: 1, maximumDepth: 1, maximumTextLength: 0, stopsAtRoot: true,
+      maximumValueLength: maximumValueLength)
+    do {
+      try SAXParser.parse(bytes, handler: builder)
+    } catch {
+      // The builder stops the parse by throwing once it has the root.
+      guard let root = builder.root else { throw error }
+      return root
+    }
+    guard let root = builder.root else {
+      throw .malformedXML(message: "the document has no root element", line: 1, column: 1)
+    }
+    return root
+  }
 }
 
 /// Builds the tree from the SAX events.
@@ -56,11 +85,20 @@ private final class XMLTreeBuilder: SAXHandler {
   var stack: [XMLTreeElement] = []
   var root: XMLTreeElement?
   var elementCount = 0
+  /// Whether the parse stops once the root's start tag is read (``XMLTree/readRoot(_:maximumValueLength:)``).
+  let stopsAtRoot: Bool
+  /// The most bytes an attribute value may hold.
+  let maximumValueLength: Int
 
-  init(maximumElements: Int, maximumDepth: Int, maximumTextLength: Int) {
+  init(
+    maximumElements: Int, maximumDepth: Int, maximumTextLength: Int, stopsAtRoot: Bool = false,
+    maximumValueLength: Int = Int.max
+  ) {
     self.maximumElements = maximumElements
     self.maximumDepth = maximumDepth
     self.maximumTextLength = maximumTextLength
+    self.stopsAtRoot = stopsAtRoot
+    self.maximumValueLength = maximumValueLength
   }
 
   func startElement(_ element: SAXElement) throws(SVGDecodingError) {
@@ -79,12 +117,22 @@ private final class XMLTreeBuilder: SAXHandler {
     var attributes: [(name: String, value: String)] = []
     for index in 0..<element.attributeCount {
       let attribute = element.attribute(index)
-      attributes.append((attribute.qualifiedName, attribute.text))
+      let text = attribute.text
+      guard text.utf8.count <= maximumValueLength else {
+        throw .limitExceeded(
+          what: "attribute value length", limit: "\(maximumValueLength) bytes",
+          line: location.line, column: location.column)
+      }
+      attributes.append((attribute.qualifiedName, text))
     }
-    stack.append(
-      XMLTreeElement(
-        name: String(decoding: element.localName, as: UTF8.self), attributes: attributes,
-        children: [], text: "", line: location.line))
+    let started = XMLTreeElement(
+      name: String(decoding: element.localName, as: UTF8.self), attributes: attributes,
+      children: [], text: "", line: location.line)
+    guard !stopsAtRoot else {
+      root = started
+      throw .malformedXML(message: "stopped after the root", line: 1, column: 1)
+    }
+    stack.append(started)
   }
 
   func endElement(at location: SourceLocation) throws(SVGDecodingError) {

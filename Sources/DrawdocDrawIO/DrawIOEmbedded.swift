@@ -1,0 +1,136 @@
+import DrawdocRaster
+import DrawdocSVG
+
+/// The draw.io file that draw.io's editable exports carry (docs/format.md, "draw.io files"):
+/// a `.drawio.svg` holds it, XML-escaped, in its root `<svg>`'s `content` attribute; a
+/// `.drawio.png` in a `tEXt` (or `zTXt`, `iTXt`) chunk with the keyword `mxfile`, its text
+/// URL-encoded (`encodeURIComponent`).
+extension DrawIOReader {
+  /// The signature every PNG file starts with.
+  private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  /// Whether the first bytes of a file show an SVG file or PNG file carrying a draw.io file:
+  /// a `content="<mxfile` (escaped or not, either quote) attribute, or a PNG text chunk with
+  /// the keyword `mxfile` before the PNG's 4 KiB.
+  package static func carriesDrawIO(_ bytes: some Collection<UInt8>) -> Bool {
+    let start = Array(bytes.prefix(4096))
+    if start.starts(with: pngSignature) {
+      return ["tEXt", "zTXt", "iTXt"].contains { contains(start, Array("\($0)mxfile\0".utf8)) }
+    }
+    return ["content=\"&lt;mxfile", "content=\"<mxfile", "content='&lt;mxfile", "content='<mxfile"]
+      .contains { contains(start, Array($0.utf8)) }
+  }
+
+  /// The draw.io file an SVG file's root `<svg>` carries in its `content` attribute.
+  ///
+  /// Only the root's start tag is read (through libxml2, with the SVG readers' limits).
+  ///
+  /// - Parameter svg: The whole SVG file.
+  /// - Returns: The draw.io file's bytes, or `nil` when the root has no `content` attribute.
+  /// - Throws: ``DrawIOError`` when the root's start tag is not readable XML (a bad escape),
+  ///   is not `<svg>`, or its `content` is not an `<mxfile>`.
+  package static func mxfile(inSVG svg: [UInt8]) throws(DrawIOError) -> [UInt8]? {
+    let root: XMLTreeElement
+    do {
+      root = try XMLTree.readRoot(svg)
+    } catch {
+      throw DrawIOError(error.message, line: error.line ?? 1, column: error.column ?? 1)
+    }
+    guard root.name == "svg" else {
+      throw DrawIOError(
+        "the root element is <\(root.name)>: expected <svg>, <mxfile> or <mxGraphModel>",
+        line: root.line)
+    }
+    guard let content = root.attribute("content") else { return nil }
+    guard looksLikeDrawIO(content.utf8) else {
+      throw DrawIOError(
+        "the <svg>'s content attribute does not hold an <mxfile> (a draw.io file)",
+        line: root.line)
+    }
+    return Array(content.utf8)
+  }
+
+  /// The draw.io file a PNG file carries in a text chunk with the keyword `mxfile`.
+  ///
+  /// The chunks are walked up to `IEND` (their CRCs are not checked, the pixels not decoded);
+  /// a compressed text may inflate to no more than a compressed page may.
+  ///
+  /// - Parameter png: The whole PNG file.
+  /// - Returns: The draw.io file's bytes, or `nil` when no chunk has the keyword.
+  /// - Throws: ``DrawIOError`` for chunks that run past the end of the file, a text that does
+  ///   not inflate or inflates too far (a decompression bomb), or a malformed `%`-escape.
+  package static func mxfile(inPNG png: [UInt8]) throws(DrawIOError) -> [UInt8]? {
+    guard png.starts(with: pngSignature) else { return nil }
+    let keyword = Array("mxfile\0".utf8)
+    var offset = pngSignature.count
+    while png.count - offset >= 12 {
+      let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+      guard length <= png.count - offset - 12 else {
+        throw DrawIOError(
+          "the PNG's chunk at byte \(offset) runs past the end of the file", line: 1)
+      }
+      let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+      let data = png[offset + 8..<offset + 8 + length]
+      if type == "IEND" { break }
+      if ["tEXt", "zTXt", "iTXt"].contains(type), data.starts(with: keyword) {
+        let text = try chunkText(type, data.dropFirst(keyword.count), at: offset)
+        guard let decoded = DrawIOText.percentDecoded(text) else {
+          throw DrawIOError(
+            "the PNG's mxfile text (chunk at byte \(offset)) has a malformed %-escape", line: 1)
+        }
+        return decoded
+      }
+      offset += 12 + length
+    }
+    return nil
+  }
+
+  /// The text of a `tEXt`, `zTXt` or `iTXt` chunk, after its keyword and NUL.
+  private static func chunkText(_ type: String, _ rest: ArraySlice<UInt8>, at offset: Int)
+    throws(DrawIOError) -> [UInt8]
+  {
+    let malformed = DrawIOError(
+      "the PNG's \(type) chunk at byte \(offset) is not laid out as PNG says", line: 1)
+    switch type {
+    case "tEXt":
+      return Array(rest)
+    case "zTXt":
+      guard rest.first == 0 else { throw malformed }
+      return try inflate(rest.dropFirst(), at: offset)
+    default:
+      guard rest.count >= 2, rest.first == 0 || rest.first == 1,
+        rest[rest.startIndex + 1] == 0,
+        let languageEnd = rest.dropFirst(2).firstIndex(of: 0),
+        let translatedEnd = rest[(languageEnd + 1)...].firstIndex(of: 0)
+      else { throw malformed }
+      let text = rest[(translatedEnd + 1)...]
+      return rest.first == 1 ? try inflate(text, at: offset) : Array(text)
+    }
+  }
+
+  /// A zlib stream, inflated within the limit of a compressed page.
+  private static func inflate(_ compressed: ArraySlice<UInt8>, at offset: Int)
+    throws(DrawIOError) -> [UInt8]
+  {
+    let limit = inflateLimit(compressedCount: compressed.count)
+    do {
+      return try Deflate.decompress(compressed, limit: limit, raw: false)
+    } catch .decompressedTooLarge {
+      throw DrawIOError(
+        "the PNG's mxfile text (chunk at byte \(offset)) inflates to more than \(limit) bytes "
+          + "(over \(inflateRatio) times its compressed size): refused as a decompression bomb",
+        line: 1)
+    } catch {
+      throw DrawIOError(
+        "the PNG's mxfile text (chunk at byte \(offset)) cannot be inflated: \(error)", line: 1)
+    }
+  }
+
+  /// Whether `needle` occurs in `haystack`.
+  private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard haystack.count >= needle.count else { return false }
+    return (0...(haystack.count - needle.count)).contains {
+      haystack[$0] == needle[0] && haystack[$0..<$0 + needle.count].elementsEqual(needle)
+    }
+  }
+}
