@@ -56,7 +56,8 @@ let package = Package(
     .target(
       name: "DrawdocDrawIO", dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocRaster"]),
     // Excalidraw's files: the scene (.excalidraw) read and written, and the scene its SVG and
-    // PNG exports carry read. Not a product: `package` access, for the command line.
+    // PNG exports carry read. Not a product: `package` access, for the command line; the
+    // `Drawdoc` product's `ForeignDrawing` is their public way in.
     .target(
       name: "DrawdocExcalidraw",
       dependencies: ["DrawdocModel", "DrawdocJSON", "DrawdocSVG", "DrawdocRaster"]
@@ -72,6 +73,9 @@ let package = Package(
       name: "Drawdoc",
       dependencies: [
         "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF", "DrawdocStore",
+        // Only for `ForeignDrawing`, the one public way to the draw.io and Excalidraw readers
+        // (the fuzz target, a package of its own, reads through it); not re-exported.
+        "DrawdocDrawIO", "DrawdocExcalidraw",
       ]
     ),
     // What a person asks of the drawings — parsing typed values, making, copying, editing and

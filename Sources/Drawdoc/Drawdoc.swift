@@ -1,5 +1,5 @@
 // `import Drawdoc` gives the whole library: the model, the SVG codec, the JSON form, pictures,
-// PDF files and the store.
+// PDF files and the store; and `ForeignDrawing`, draw.io and Excalidraw files read as drawings.
 @_exported import DrawdocJSON
 @_exported import DrawdocModel
 @_exported import DrawdocPDF

@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
-// A libFuzzer target for drawdoc's SVG reader (strict and import mode). Not part of the main
-// package: build and run it with `.ci/fuzz [SECONDS]` from the repository root.
+// A libFuzzer target for drawdoc's readers: SVG (strict and import mode), draw.io and
+// Excalidraw. Not part of the main package: build and run it with `.ci/fuzz [SECONDS]` from the
+// repository root.
+//
+// A separate package sees only the main package's library products and their public symbols.
+// The SVG reader is the DrawdocSVG product; the draw.io and Excalidraw readers are targets with
+// `package` access, not products, so they are reached through `ForeignDrawing`, the public
+// facade of the `Drawdoc` product (Sources/Drawdoc/ForeignDrawing.swift), which routes to them.
 import PackageDescription
 
 let package = Package(
@@ -16,6 +22,7 @@ let package = Package(
       dependencies: [
         .product(name: "DrawdocSVG", package: "drawdoc"),
         .product(name: "DrawdocModel", package: "drawdoc"),
+        .product(name: "Drawdoc", package: "drawdoc"),
       ]
     )
   ]

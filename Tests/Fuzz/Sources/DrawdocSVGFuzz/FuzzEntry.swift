@@ -1,8 +1,12 @@
-// libFuzzer target for drawdoc's SVG reader, built with `-sanitize=fuzzer,address`.
+// libFuzzer target for drawdoc's readers, built with `-sanitize=fuzzer,address`.
 //
-// Every input goes through both modes of the reader: the strict `SVGDecoder.decode` and the
-// import-mode `SVGImporter.importDrawing`. Thrown errors are the expected answer to a bad
-// file and are ignored; a crash, a hang (libFuzzer's -timeout), a memory blow-up
+// Every input goes through every reader: both modes of the SVG reader (the strict
+// `SVGDecoder.decode` and the import-mode `SVGImporter.importDrawing`), then, through the
+// `Drawdoc` product's `ForeignDrawing`, the draw.io reader (with its inflate of compressed
+// pages) and the three Excalidraw readers: the scene, and the scene an SVG or PNG export
+// carries (base64, zlib). No selector byte: a saved input replays as the file it is, and a
+// reader that is not the input's format refuses it within its first bytes, which costs
+// little. Thrown errors are the expected answer to a bad file and are ignored; a crash, a hang (libFuzzer's -timeout), a memory blow-up
 // (-rss_limit_mb) or an AddressSanitizer report is a finding. Each input is also read in two
 // parts, cut before one of its `<`, as big files are: that read must give the drawing the
 // strict read gives, or nothing; anything else stops the run as a finding.
@@ -20,6 +24,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import Drawdoc
 import DrawdocModel
 // Testable (the fuzz target is a debug build) for the read in parts, which is internal.
 @testable import DrawdocSVG
@@ -34,6 +39,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let drawing = try? SVGDecoder.decode(bytes)
   checkReadInParts(bytes, against: drawing)
   _ = try? SVGImporter.importDrawing(bytes, now: fixedNow, seed: fixedSeed)
+  for format in ForeignDrawing.Format.allCases {
+    _ = try? ForeignDrawing.importDrawing(bytes, format: format, title: "fuzz", now: fixedNow)
+  }
   return 0
 }
 
