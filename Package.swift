@@ -79,10 +79,14 @@ let package = Package(
       ]
     ),
     // What a person asks of the drawings — parsing typed values, making, copying, editing and
-    // reordering, the JSON views and the pages — said once for the command line and the app.
+    // reordering, the JSON views and the pages, reading any file (draw.io and Excalidraw too) in
+    // import mode — said once for the command line and the app.
     .target(
       name: "DrawdocEditing",
-      dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore"]
+      dependencies: [
+        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore",
+        "DrawdocDrawIO", "DrawdocExcalidraw",
+      ]
     ),
     // One store on many machines: drives git (through DrawdocSystem's ChildProcess) and
     // brings what other machines changed in through the store's operations. It sits above the
@@ -107,7 +111,8 @@ let package = Package(
       name: "DrawdocWeb",
       dependencies: [
         "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF", "DrawdocStore",
-        "DrawdocEditing", "DrawdocHTTP", "DrawdocSystem", "DrawdocSync",
+        "DrawdocEditing", "DrawdocHTTP", "DrawdocSystem", "DrawdocSync", "DrawdocDrawIO",
+        "DrawdocExcalidraw",
       ],
       exclude: ["Assets/package.json"],
       resources: [
@@ -182,7 +187,7 @@ let package = Package(
       name: "DrawdocWebTests",
       dependencies: [
         "DrawdocWeb", "DrawdocHTTP", "DrawdocStore", "DrawdocModel", "DrawdocSVG", "DrawdocSync",
-        "DrawdocPDF",
+        "DrawdocPDF", "DrawdocDrawIO", "DrawdocExcalidraw",
       ]
     ),
     .testTarget(

@@ -2,7 +2,6 @@ import DrawdocEditing
 import DrawdocHTTP
 import DrawdocJSON
 import DrawdocModel
-import DrawdocPDF
 import DrawdocRaster
 import DrawdocSVG
 import DrawdocStore
@@ -36,7 +35,7 @@ import Synchronization
 /// | `GET /api/drawings/ID/changes?since=V` | what changed since version V (``DrawingChanges``) |
 /// | `GET /api/drawings/ID/svg` | the drawing file, which the editor draws |
 /// | `GET /api/drawings/ID/thumbnail` | the thumbnail |
-/// | `GET /api/drawings/ID/export?format=svg\|png\|json&scale=S&background=C` | a download, byte for byte what `drawdoc export` writes |
+/// | `GET /api/drawings/ID/export?format=svg\|png\|json\|pdf\|drawio\|excalidraw&scale=S&background=C` | a download, byte for byte what `drawdoc export` writes |
 /// | `GET /api/drawings/ID/history` | the kept versions, as `drawdoc history --json` prints them |
 /// | `GET /api/drawings/ID/versions/N` | version N's SVG file |
 /// | `POST /api/drawings/ID/restore` | `version`: that version again, as a new one; `HistoryRoutes.swift` |
@@ -44,7 +43,7 @@ import Synchronization
 /// | `GET /api/events?since=N` | Server-Sent Events: one per store change |
 /// | `GET /api/session` | 204 when the request carries the token (a page checks one it was given) |
 /// | `GET /api/sync`, `POST /api/sync` | the sync's status, and a sync (`SyncRoutes.swift`) |
-/// | `POST /api/import` | `svg`: the rectangles import mode keeps of it and its warnings (``ImportRoute``); changes nothing |
+/// | `POST /api/import` | `svg`: SVG, draw.io or Excalidraw text; the rectangles import mode keeps of it and its warnings (``ImportRoute``); changes nothing |
 package struct WebApp: HTTPResponder {
   private let gate: AccessGate
   private let broadcast: ChangeBroadcast
@@ -285,9 +284,12 @@ struct Routes: HTTPResponder {
 
   private func export(_ id: Identifier, _ query: [String: String]) throws -> HTTPResponse {
     let formatName = query["format"] ?? "svg"
-    if formatName.lowercased() == "pdf" { return try exportPDF(id, query) }
+    if let whole = WholeExport(rawValue: formatName.lowercased()) {
+      return try export(id, query, whole)
+    }
     guard let format = DrawingExport.Format(rawValue: formatName.lowercased()) else {
-      throw InvalidValue(field: "format", value: formatName, expected: "svg, png, json or pdf")
+      throw InvalidValue(
+        field: "format", value: formatName, expected: "svg, png, json, pdf, drawio or excalidraw")
     }
     let scale =
       try query["scale"].map { (text) throws in try UserValue.length(text, field: "scale") } ?? 1
@@ -321,15 +323,18 @@ struct Routes: HTTPResponder {
     return response
   }
 
-  /// A drawing as a vector PDF file (`DrawdocPDF`, not one of `DrawingExport`'s formats).
-  private func exportPDF(_ id: Identifier, _ query: [String: String]) throws -> HTTPResponse {
+  /// A drawing as a file made whole by its own module: PDF, draw.io or Excalidraw.
+  private func export(_ id: Identifier, _ query: [String: String], _ format: WholeExport) throws
+    -> HTTPResponse
+  {
     let drawing =
       try query["version"].map { (text) throws in
         try store.drawing(id, version: try UserValue.version(text, field: "version"))
       } ?? store.drawing(id)
-    var response = file(drawing.pdf(), type: "application/pdf")
+    var response = file(format.bytes(drawing), type: format.mediaType)
     response.headers.add(
-      "Content-Disposition", "attachment; filename=\"\(Self.fileName(drawing)).pdf\"")
+      "Content-Disposition",
+      "attachment; filename=\"\(Self.fileName(drawing)).\(format.rawValue)\"")
     return response
   }
 

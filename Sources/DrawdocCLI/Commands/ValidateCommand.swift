@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocSVG
 import DrawdocStore
 

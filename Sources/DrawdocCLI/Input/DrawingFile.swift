@@ -1,5 +1,4 @@
-import DrawdocDrawIO
-import DrawdocExcalidraw
+import DrawdocEditing
 import DrawdocJSON
 import DrawdocModel
 import DrawdocSVG
@@ -13,23 +12,6 @@ struct FileContentError: Error, CustomStringConvertible {
   let reason: String
 
   var description: String { "\(path):\(reason)" }
-}
-
-/// A content error in the drawing a PNG file carries: its line and column are those of the
-/// embedded SVG file.
-struct EmbeddedDrawingError: Error, CustomStringConvertible {
-  /// What the strict reader said about the embedded SVG file.
-  let error: SVGDecodingError
-
-  /// The line of the problem in the embedded SVG file.
-  var line: Int { error.line ?? 1 }
-  /// The column of the problem in the embedded SVG file.
-  var column: Int { error.column ?? 1 }
-  /// What is wrong, and where the SVG file was.
-  var message: String { "\(error.message) (in the drawing embedded in the PNG)" }
-
-  /// `LINE:COL: MESSAGE (in the drawing embedded in the PNG)`.
-  var description: String { "\(line):\(column): \(message)" }
 }
 
 /// The formats drawdoc reads and writes, named by `--format` or a file's extension.
@@ -90,12 +72,9 @@ enum DrawingFile {
   static func importDrawing(_ path: String, now: Timestamp, page: Int? = nil) throws
     -> ImportedFile
   {
-    if path != "-", try isDrawIO(path) {
-      return try importDrawIO(path, try InputFile.read(path), now: now, page: page)
-    }
-    // An SVG file is read a piece at a time; standard input, a PNG and the JSON form whole.
-    // An SVG file Excalidraw exported is read whole, for the scene it carries.
-    if path != "-", try isSVG(path), try !ExcalidrawFile.mayCarryScene(path) {
+    // An SVG file is read a piece at a time; standard input, a PNG, the JSON form, a draw.io
+    // file and an SVG file Excalidraw exported (for the scene it carries) whole.
+    if path != "-", try !isDrawIO(path), try isSVG(path), try !ExcalidrawFile.mayCarryScene(path) {
       do {
         return ImportedFile(try SVGImporter.importDrawing(contentsOfFile: path, now: now))
       } catch .fileNotFound {
@@ -108,29 +87,8 @@ enum DrawingFile {
       }
     }
     let bytes = try InputFile.read(path)
-    if let scene = try ExcalidrawFile.importDrawing(path, bytes, now: now) { return scene }
-    if isJSON(bytes, path: path) || DrawingPNG.isPNG(bytes) {
-      return ImportedFile(drawing: try read(path, bytes), warnings: [])
-    }
-    if DrawIOReader.looksLikeDrawIO(bytes) {
-      return try importDrawIO(path, bytes, now: now, page: page)
-    }
     do {
-      return ImportedFile(try SVGImporter.importDrawing(bytes, now: now))
-    } catch {
-      throw FileContentError(
-        path: path, reason: "\(error.line ?? 1):\(error.column ?? 1): \(error.message)")
-    }
-  }
-
-  private static func importDrawIO(_ path: String, _ bytes: [UInt8], now: Timestamp, page: Int?)
-    throws(FileContentError) -> ImportedFile
-  {
-    do {
-      let result = try DrawIOReader.importDrawing(bytes, page: page, now: now)
-      return ImportedFile(
-        drawing: result.drawing,
-        warnings: result.warnings.map { FileWarning(line: $0.line, message: $0.message) })
+      return ImportedFile(try ForeignFile.importDrawing(bytes, name: path, now: now, page: page))
     } catch {
       throw FileContentError(path: path, reason: error.description)
     }
@@ -140,14 +98,7 @@ enum DrawingFile {
   /// editable exports `.drawio.svg`, `.drawio.png`) or its first bytes (an SVG or PNG file
   /// carrying a draw.io file too, which is read rather than the picture).
   private static func isDrawIO(_ path: String) throws(InputFileError) -> Bool {
-    let lowered = path.lowercased()
-    if [".drawio", ".drawio.xml", ".drawio.svg", ".drawio.png"].contains(where: {
-      lowered.hasSuffix($0)
-    }) {
-      return true
-    }
-    let start = try InputFile.read(path, atMost: 4096)
-    return DrawIOReader.looksLikeDrawIO(start) || DrawIOReader.carriesDrawIO(start)
+    ForeignFile.isDrawIO(name: path, start: try InputFile.read(path, atMost: 4096))
   }
 
   /// Whether a file is neither the JSON form nor a PNG, by its name and its first bytes; a
@@ -182,24 +133,7 @@ enum DrawingFile {
   }
 
   static func isJSON(_ bytes: [UInt8], path: String) -> Bool {
-    let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-    return FileFormat(path: path) == .json || FileFormat(path: path) == .excalidraw
-      || firstByte == UInt8(ascii: "{")
-  }
-
-  /// The SVG file a PNG file carries.
-  ///
-  /// - Parameters:
-  ///   - path: The file, as the user named it.
-  ///   - bytes: Its bytes, which start with the PNG signature.
-  /// - Returns: The bytes of the embedded SVG file.
-  /// - Throws: ``FileContentError`` for a damaged PNG or one without a drawing.
-  static func embeddedSVG(_ path: String, _ bytes: [UInt8]) throws(FileContentError) -> [UInt8] {
-    do {
-      return try DrawingPNG.embeddedSVG(in: bytes)
-    } catch {
-      throw FileContentError(path: path, reason: " \(error)")
-    }
+    ForeignFile.isJSON(bytes, name: path)
   }
 
   /// Reads a drawing from a file's bytes, as ``read(_:)`` does.
@@ -210,23 +144,10 @@ enum DrawingFile {
   /// - Returns: The drawing.
   /// - Throws: ``FileContentError``.
   static func read(_ path: String, _ bytes: [UInt8]) throws -> Drawing {
-    if DrawingPNG.isPNG(bytes) {
-      let svg = try embeddedSVG(path, bytes)
-      do {
-        return try SVGDecoder.decode(svg)
-      } catch {
-        throw FileContentError(path: path, reason: EmbeddedDrawingError(error: error).description)
-      }
-    }
     do {
-      if isJSON(bytes, path: path) { return try DrawingJSON.decode(bytes) }
-      return try SVGDecoder.decode(bytes)
-    } catch let error as SVGDecodingError {
-      throw FileContentError(
-        path: path, reason: "\(error.line ?? 1):\(error.column ?? 1): \(error.message)")
-    } catch let error as JSONDecodingError {
-      let text = "\(error)"
-      throw FileContentError(path: path, reason: text.first?.isNumber == true ? text : " \(text)")
+      return try ForeignFile.readDrawing(bytes, name: path)
+    } catch {
+      throw FileContentError(path: path, reason: error.description)
     }
   }
 }

@@ -1,3 +1,4 @@
+import DrawdocEditing
 import DrawdocHTTP
 import DrawdocJSON
 import DrawdocModel

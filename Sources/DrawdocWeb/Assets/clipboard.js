@@ -3,8 +3,8 @@
 // that it works within a drawing, across drawings and across tabs and windows. Copy writes two
 // forms: drawdoc's JSON (`application/x-drawdoc+json`), which another drawdoc page pastes
 // exactly, and SVG text (`text/plain`), which other programs and drawdoc's import read. Paste
-// takes drawdoc's JSON first; otherwise SVG text, which the server imports (`POST /api/import`)
-// with its warnings. A field keeps the browser's own copy and paste. An ES module.
+// takes drawdoc's JSON first; otherwise SVG, draw.io or Excalidraw text, which the server
+// imports (`POST /api/import`) with its warnings. A field keeps the browser's own copy and paste. An ES module.
 
 import { bounds } from "./gestures.js";
 import { makeId } from "./pagedrawing.js";
@@ -69,6 +69,21 @@ export function readClipboardJSON(text) {
 /** Whether text looks like an SVG document (the server's import decides). */
 export function looksLikeSVG(text) {
   return /^\s*</.test(text) && /<svg[\s>/]/i.test(text);
+}
+
+/** Whether text looks like a draw.io file (`<mxfile` or `<mxGraphModel` at the root). */
+export function looksLikeDrawIO(text) {
+  return /^\s*</.test(text) && /<(mxfile|mxGraphModel)[\s>/]/.test(text.slice(0, 4096));
+}
+
+/** Whether text looks like an Excalidraw scene: JSON whose `type` is `excalidraw`. */
+export function looksLikeExcalidraw(text) {
+  return /^\s*\{/.test(text) && /"type"\s*:\s*"excalidraw"/.test(text);
+}
+
+/** Whether text is something the server's import may read: SVG, draw.io or Excalidraw. */
+export function looksImportable(text) {
+  return looksLikeSVG(text) || looksLikeDrawIO(text) || looksLikeExcalidraw(text);
 }
 
 /** The steps that add rectangles with fresh ids, moved by (dx, dy), on top. */
@@ -143,7 +158,8 @@ export function connectClipboard(editor) {
     editor.select(steps.map((step) => step.add.id));
   }
 
-  /** Pastes SVG text: the server imports it, and the page adds what it kept as one edit. */
+  /** Pastes SVG, draw.io or Excalidraw text: the server imports it (in the body's `svg`), and
+   * the page adds what it kept as one edit. */
   async function pasteSVG(text) {
     if (new TextEncoder().encode(JSON.stringify({ svg: text })).length > BODY_LIMIT) {
       editor.notify("The SVG on the clipboard is larger than the 16 MiB that drawdoc pastes: " +
@@ -177,9 +193,9 @@ export function connectClipboard(editor) {
     const json = data.getData(CLIPBOARD_TYPE);
     const copied = json && readClipboardJSON(json);
     if (copied) { pasteCopied(json, copied); return; }
-    const svg = [data.getData("image/svg+xml"), data.getData("text/plain")].find(looksLikeSVG);
-    if (svg) { pasteSVG(svg); return; }
+    const text = [data.getData("image/svg+xml"), data.getData("text/plain")].find(looksImportable);
+    if (text) { pasteSVG(text); return; }
     editor.notify("There is nothing on the clipboard that drawdoc can paste: copy rectangles in " +
-      "drawdoc, or SVG from another program.");
+      "drawdoc, or SVG, draw.io or Excalidraw from another program.");
   });
 }

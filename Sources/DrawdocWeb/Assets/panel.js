@@ -95,7 +95,7 @@ export function connectPanel(editor) {
     const scale = encodeURIComponent(byId("png-scale").value || "1");
     return `/api/drawings/${id}/export?format=${format}` + (format === "png" ? `&scale=${scale}` : "");
   };
-  for (const format of ["svg", "json", "pdf", "png"]) {
+  for (const format of ["svg", "json", "pdf", "png", "drawio", "excalidraw"]) {
     const link = byId(`export-${format}`);
     link.href = exportPath(format);
     link.addEventListener("click", async (event) => {

@@ -1,0 +1,106 @@
+import DrawdocDrawIO
+import DrawdocExcalidraw
+import DrawdocHTTP
+import DrawdocModel
+import Foundation
+import Testing
+
+@testable import DrawdocWeb
+
+/// draw.io and Excalidraw in the app: pasted through `POST /api/import` as SVG is, and
+/// exported as `drawdoc export --format drawio` and `--format excalidraw` write them.
+@Suite struct ForeignFormatRouteTests {
+  /// Sends `{"svg": TEXT}` to the route.
+  func importing(_ fixture: AppFixture, _ text: String) throws -> HTTPResponse {
+    let body = try JSONSerialization.data(withJSONObject: ["svg": text])
+    return try fixture.call("POST", "/api/import", json: String(decoding: body, as: UTF8.self))
+  }
+
+  /// The rectangles of an answer as `x y width height color alpha`, and its warnings as
+  /// `LINE: MESSAGE`.
+  func summary(_ fixture: AppFixture, _ response: HTTPResponse) throws -> ([String], [String]) {
+    let answer = try fixture.object(response)
+    let rectangles = try #require(answer["rectangles"] as? [[String: Any]]).map { r in
+      "\(r["x"] ?? "") \(r["y"] ?? "") \(r["width"] ?? "") \(r["height"] ?? "") "
+        + "\(r["color"] ?? "") \(r["alpha"] ?? "")"
+    }
+    let warnings = try #require(answer["warnings"] as? [[String: Any]]).map { w in
+      "\(w["line"] ?? ""): \(w["message"] ?? "")"
+    }
+    return (rectangles, warnings)
+  }
+
+  @Test func aDrawIOFileGivesItsRectanglesAndWarningsWithLines() throws {
+    let fixture = try AppFixture()
+    let before = try fixture.store.revision(of: fixture.id)
+    let response = try importing(
+      fixture,
+      """
+      <mxfile><diagram id="p1" name="Page-1"><mxGraphModel><root>
+      <mxCell id="0"/><mxCell id="1" parent="0"/>
+      <mxCell id="a" parent="1" vertex="1" style="fillColor=#336699;">
+      <mxGeometry x="20" y="30" width="40" height="50" as="geometry"/></mxCell>
+      <mxCell id="b" parent="1" vertex="1" style="ellipse;fillColor=#ff0000;">
+      <mxGeometry x="0" y="0" width="10" height="10" as="geometry"/></mxCell>
+      </root></mxGraphModel></diagram></mxfile>
+      """)
+    #expect(response.status == .ok)
+    let (rectangles, warnings) = try summary(fixture, response)
+    // The canvas is that of what is kept, as `drawdoc convert` reads the file.
+    #expect(rectangles == ["0 0 40 50 #336699 10"])
+    #expect(
+      warnings == [
+        #"3: cell "a" kept as a rectangle without its stroke"#,
+        #"5: cell "b" skipped: a shape "ellipse", not a rectangle"#,
+      ])
+    #expect(try fixture.store.revision(of: fixture.id) == before)
+  }
+
+  @Test func anExcalidrawSceneGivesItsRectanglesAndWarningsWithLines() throws {
+    let fixture = try AppFixture()
+    let response = try importing(
+      fixture,
+      ##"""
+      {"type": "excalidraw", "version": 2, "elements": [
+      {"id": "abc-def-ghi", "type": "rectangle", "x": 10, "y": 20, "width": 30, "height": 40, "backgroundColor": "#ff0000", "strokeColor": "transparent", "opacity": 100},
+      {"id": "e1", "type": "ellipse", "x": 0, "y": 0, "width": 5, "height": 5, "backgroundColor": "#ff0000", "strokeColor": "transparent", "opacity": 100}
+      ]}
+      """##)
+    #expect(response.status == .ok)
+    let (rectangles, warnings) = try summary(fixture, response)
+    #expect(rectangles == ["10 20 30 40 #ff0000 10"])
+    #expect(warnings == [#"3: ellipse "e1" skipped: drawdoc keeps only rectangles"#])
+  }
+
+  @Test(arguments: [
+    (#"<mxfile><diagram id="x">!!! not base64 !!!</diagram></mxfile>"#, "a draw.io file"),
+    (
+      "<mxGraphModel><root>" + String(repeating: "<a>", count: 300)
+        + String(repeating: "</a>", count: 300) + "</root></mxGraphModel>", "a draw.io file"
+    ),
+    (#"{"type": "excalidraw", "elements": 3}"#, "a drawing"),
+  ])
+  func aHostileForeignFileIsRefusedAsBadSVGIs(text: String, kind: String) throws {
+    let fixture = try AppFixture()
+    let response = try importing(fixture, text)
+    #expect(response.status == .badRequest)
+    let error = try #require(try fixture.object(response)["error"] as? String)
+    #expect(error.hasPrefix("the text is not \(kind) that drawdoc can read: "), "\(error)")
+  }
+
+  @Test func drawIOAndExcalidrawExportsAreWhatTheWritersWrite() throws {
+    let fixture = try AppFixture()
+    let drawing = try fixture.store.drawing(fixture.id)
+    for (format, bytes, type) in [
+      ("drawio", DrawIOWriter.encode(drawing), "application/vnd.jgraph.mxfile"),
+      ("excalidraw", ExcalidrawWriter.encode(drawing), "application/json"),
+    ] {
+      let response = try fixture.call("GET", "/api/drawings/\(fixture.id)/export?format=\(format)")
+      #expect(response.status == .ok)
+      #expect(response.bodyBytes == bytes)
+      #expect(response.headers["Content-Type"] == type)
+      #expect(
+        response.headers["Content-Disposition"] == "attachment; filename=\"Web.\(format)\"")
+    }
+  }
+}
