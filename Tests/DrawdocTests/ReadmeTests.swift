@@ -30,6 +30,7 @@ import Testing
     let same = try Drawing(svg: file)  // read strictly: the same drawing, bit for bit
     let imported = try Drawing.importing(svg: inkscapeFile)  // any SVG; each loss a warning
     let png: [UInt8] = try drawing.png(scale: 2)  // the picture
+    let pdf: [UInt8] = drawing.pdf()  // a vector PDF, the same bytes every time
     let store = try DocumentStore(root: folder)  // a folder of drawings, each change atomic
 
     #expect(same == drawing)
@@ -41,6 +42,8 @@ import Testing
     #expect(kept.alpha == (try Alpha(level: 5)))
     #expect(imported.warnings.map(\.issue) == [.otherShape(element: "circle")])
     #expect(Array(png.prefix(8)) == PNGEncoder.signature)
+    #expect(Array(pdf.prefix(8)) == Array("%PDF-1.4".utf8))
+    #expect(pdf == drawing.pdf())
     let id = try store.create(same.plane, at: .now).id
     #expect(try store.drawing(id).plane == plane)
   }
