@@ -4,7 +4,9 @@
 // forms: drawdoc's JSON (`application/x-drawdoc+json`), which another drawdoc page pastes
 // exactly, and SVG text (`text/plain`), which other programs and drawdoc's import read. Paste
 // takes drawdoc's JSON first; otherwise SVG, draw.io or Excalidraw text, which the server
-// imports (`POST /api/import`) with its warnings. A field keeps the browser's own copy and paste. An ES module.
+// imports (`POST /api/import`) with its warnings. A field keeps the browser's own copy and paste.
+// Files dropped on the canvas or its pasteboard are pasted the same way, each its text: SVG,
+// draw.io, Excalidraw or drawdoc's JSON. An ES module.
 
 import { bounds } from "./gestures.js";
 import { makeId } from "./pagedrawing.js";
@@ -103,15 +105,59 @@ function additions(rectangles, dx, dy) {
  * The notices of an import's warnings: the first `shown` (two), each with its line, then how
  * many more — at most three notices, as many as the page shows at once.
  */
-export function warningNotes(warnings, shown = 2) {
+export function warningNotes(warnings, shown = 2, source = "the pasted SVG") {
   const notes = warnings.slice(0, shown)
-    .map((w) => `Line ${w.line} of the pasted SVG: ${w.message.replace(/\.$/, "")}.`);
+    .map((w) => `Line ${w.line} of ${source}: ${w.message.replace(/\.$/, "")}.`);
   const more = warnings.length - shown;
   if (more > 0) notes.push(`And ${more} more ${more === 1 ? "warning" : "warnings"}.`);
   return notes;
 }
 
-/** Connects the clipboard to the editor. */
+/** Where pasted text comes from, as the notices name it: the clipboard. */
+const CLIPBOARD = {
+  what: "The SVG on the clipboard", lines: "the pasted SVG",
+  tooLarge: "save it in a file and import it with drawdoc save",
+};
+
+/** Where dropped text comes from, as the notices name it: the file called `name`. */
+function fromFile(name) {
+  return { what: name, lines: name, tooLarge: `import it with drawdoc save ${name}` };
+}
+
+/** The names of the files a drop reads as text: what the server's import reads. */
+const TEXT_FILE = /\.(svg|drawio|xml|excalidraw|json)$/i;
+
+/**
+ * Imports SVG, draw.io or Excalidraw text (or a drawing's JSON): the server reads it (in the
+ * body's `svg`), and the page adds the rectangles it kept as one edit, selected, and shows the
+ * warnings with their lines. `from` names the text in the notices (`CLIPBOARD` or a file's).
+ * Paste and drop both come here.
+ */
+export async function importText(editor, text, from = CLIPBOARD) {
+  if (new TextEncoder().encode(JSON.stringify({ svg: text })).length > BODY_LIMIT) {
+    editor.notify(`${from.what} is larger than the 16 MiB that drawdoc pastes: ${from.tooLarge}.`);
+    return;
+  }
+  const result = await editor.api("POST", "/api/import", { svg: text });
+  if (!result.ok) {
+    const reason = result.status === 0 ? "the server cannot be reached"
+      : result.data.error || `the server answered ${result.status}`;
+    editor.notify(`${from.what} could not be pasted: ${reason}.`.replace(/\.\.$/, "."));
+    return;
+  }
+  const { rectangles, warnings } = result.data;
+  if (!rectangles.length) {
+    editor.notify(`${from.what} has no rectangle that drawdoc can keep.`);
+    for (const note of warningNotes(warnings, 1, from.lines)) editor.notify(note);
+    return;
+  }
+  const steps = additions(rectangles, 0, 0);
+  editor.edit(steps);
+  editor.select(steps.map((step) => step.add.id));
+  for (const note of warningNotes(warnings, 2, from.lines)) editor.notify(note);
+}
+
+/** Connects the clipboard, and files dropped on the canvas, to the editor. */
 export function connectClipboard(editor) {
   const { page } = editor;
   /** What this page pasted last: the clipboard's text and how many times, to step each paste. */
@@ -158,33 +204,6 @@ export function connectClipboard(editor) {
     editor.select(steps.map((step) => step.add.id));
   }
 
-  /** Pastes SVG, draw.io or Excalidraw text: the server imports it (in the body's `svg`), and
-   * the page adds what it kept as one edit. */
-  async function pasteSVG(text) {
-    if (new TextEncoder().encode(JSON.stringify({ svg: text })).length > BODY_LIMIT) {
-      editor.notify("The SVG on the clipboard is larger than the 16 MiB that drawdoc pastes: " +
-        "save it in a file and import it with drawdoc save.");
-      return;
-    }
-    const result = await editor.api("POST", "/api/import", { svg: text });
-    if (!result.ok) {
-      const reason = result.status === 0 ? "the server cannot be reached"
-        : result.data.error || `the server answered ${result.status}`;
-      editor.notify(`The SVG on the clipboard could not be pasted: ${reason}.`
-        .replace(/\.\.$/, "."));
-      return;
-    }
-    const { rectangles, warnings } = result.data;
-    if (!rectangles.length) {
-      editor.notify("The SVG on the clipboard has no rectangle that drawdoc can keep.");
-      for (const note of warningNotes(warnings, 1)) editor.notify(note);
-      return;
-    }
-    const steps = additions(rectangles, 0, 0);
-    editor.edit(steps);
-    editor.select(steps.map((step) => step.add.id));
-    for (const note of warningNotes(warnings)) editor.notify(note);
-  }
 
   document.addEventListener("paste", (event) => {
     if (ignored(event)) return;
@@ -194,8 +213,65 @@ export function connectClipboard(editor) {
     const copied = json && readClipboardJSON(json);
     if (copied) { pasteCopied(json, copied); return; }
     const text = [data.getData("image/svg+xml"), data.getData("text/plain")].find(looksImportable);
-    if (text) { pasteSVG(text); return; }
+    if (text) { importText(editor, text); return; }
     editor.notify("There is nothing on the clipboard that drawdoc can paste: copy rectangles in " +
       "drawdoc, or SVG, draw.io or Excalidraw from another program.");
+  });
+
+  // MARK: Dropping files
+
+  /** Pastes one dropped file: its text as a paste of it, or a notice of why not. */
+  async function dropFile(file) {
+    const name = file.name || "The dropped file";
+    if (/\.png$/i.test(name) || file.type === "image/png") {
+      editor.notify(`${name} is a PNG: open it with drawdoc convert ${name} OUT.svg, then drop ` +
+        "that.");
+      return;
+    }
+    if (!TEXT_FILE.test(name) && file.type !== "image/svg+xml") {
+      editor.notify(`${name} is not a file drawdoc can import: drop SVG, draw.io (.drawio), ` +
+        "Excalidraw (.excalidraw) or drawdoc's JSON.");
+      return;
+    }
+    const from = fromFile(name);
+    // Checked before reading: the body would be larger still.
+    if (file.size > BODY_LIMIT) {
+      editor.notify(`${name} is larger than the 16 MiB that drawdoc pastes: ${from.tooLarge}.`);
+      return;
+    }
+    let text;
+    try { text = await file.text(); } catch (error) {
+      editor.notify(`${name} could not be read.`);
+      return;
+    }
+    const copied = readClipboardJSON(text);
+    if (copied) { pasteCopied(text, copied); return; }
+    await importText(editor, text, from);
+  }
+
+  const withFiles = (event) => Boolean(event.dataTransfer)
+    && [...event.dataTransfer.types].includes("Files");
+  const onStage = (event) => event.target instanceof Node && editor.stage.contains(event.target);
+  const dropping = (on) => editor.stage.classList.toggle("dropping", on);
+
+  // Anywhere in the page a dropped file is not opened by the browser (leaving the editor); on
+  // the stage (the canvas and its pasteboard) it is pasted, and the stage shows it is a target.
+  document.addEventListener("dragover", (event) => {
+    if (!withFiles(event)) return;
+    event.preventDefault();
+    const here = onStage(event) && !editor.state.gone;
+    event.dataTransfer.dropEffect = here ? "copy" : "none";
+    dropping(here);
+  });
+  document.addEventListener("dragleave", (event) => {
+    if (!event.relatedTarget || !editor.stage.contains(event.relatedTarget)) dropping(false);
+  });
+  document.addEventListener("dragend", () => dropping(false));
+  document.addEventListener("drop", async (event) => {
+    if (!withFiles(event)) return;
+    event.preventDefault();
+    dropping(false);
+    if (!onStage(event) || editor.state.gone) return;
+    for (const file of [...event.dataTransfer.files]) await dropFile(file);
   });
 }

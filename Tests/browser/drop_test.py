@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""Files dropped on the editor in headless Chromium: a draw.io file and an Excalidraw scene
+dropped together on the canvas are imported by the server as a paste of their text is, their
+rectangles added (one version each) and their warnings shown with the files' names and lines;
+a PNG dropped gets a notice saying how to convert it, a file of another kind one saying what
+drawdoc imports, and neither changes the drawing; while files are dragged over it the stage
+shows it is a drop target; a drop anywhere in the page is kept from the browser, which would
+open the file and leave the editor. Each check is against `drawdoc open --json` and
+`drawdoc history --json`.
+
+How a drop is driven: Selenium cannot drag a file of the operating system onto a page, so the
+test builds `File` objects in the page (`new DataTransfer()`, `dt.items.add(new File([text],
+"plan.drawio"))`) and dispatches synthetic `dragover` and `drop` events (`DragEvent`s holding
+that `dataTransfer`) at a point of the canvas, on the element there, as Chromium does for a
+real drop. What the page does with them is its own code, as for a real drop.
+
+Run: python3 Tests/browser/drop_test.py --drawdoc .build/debug/drawdoc
+"""
+import json
+import subprocess
+import sys
+
+try:
+    from selenium.webdriver.common.by import By
+except ImportError:
+    sys.exit("drop_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
+from served_app import Failure, run_browser_test, wait  # noqa: E402
+
+EDITOR = "return drawdocEditor."
+
+# A draw.io file: a rectangle kept without its stroke (line 3) and an ellipse skipped (line 5).
+DRAWIO = """<mxfile><diagram id="p1" name="Page-1"><mxGraphModel><root>
+<mxCell id="0"/><mxCell id="1" parent="0"/>
+<mxCell id="a" parent="1" vertex="1" style="fillColor=#336699;">
+<mxGeometry x="20" y="30" width="40" height="50" as="geometry"/></mxCell>
+<mxCell id="b" parent="1" vertex="1" style="ellipse;fillColor=#ff0000;">
+<mxGeometry x="0" y="0" width="10" height="10" as="geometry"/></mxCell>
+</root></mxGraphModel></diagram></mxfile>
+"""
+
+# An Excalidraw scene: a rectangle kept and an ellipse skipped (line 3).
+EXCALIDRAW = """{"type": "excalidraw", "version": 2, "elements": [
+{"id": "r1", "type": "rectangle", "x": 10, "y": 20, "width": 30, "height": 40, "backgroundColor": "#ff0000", "strokeColor": "transparent", "opacity": 100},
+{"id": "e1", "type": "ellipse", "x": 0, "y": 0, "width": 5, "height": 5, "backgroundColor": "#ff0000", "strokeColor": "transparent", "opacity": 100}
+]}
+"""
+
+# Dispatches `dragover` then `drop` at client point (x, y), on the element there, with a
+# DataTransfer holding files built here: each [name, text or null, type], null for a PNG's
+# first bytes. Answers the element's id, whether the stage showed itself a target during the
+# drag, and whether the page took the drop from the browser (`defaultPrevented`).
+DROP = """
+const [files, x, y] = arguments;
+const dt = new DataTransfer();
+const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82]);
+for (const [name, text, type] of files) {
+  dt.items.add(new File([text === null ? png : text], name, { type }));
+}
+const target = document.elementFromPoint(x, y);
+const init = { bubbles: true, cancelable: true, composed: true, clientX: x, clientY: y,
+               dataTransfer: dt };
+target.dispatchEvent(new DragEvent("dragenter", init));
+target.dispatchEvent(new DragEvent("dragover", init));
+const shown = document.getElementById("stage").classList.contains("dropping");
+const drop = new DragEvent("drop", init);
+target.dispatchEvent(drop);
+return { target: target.closest("[id]") && target.closest("[id]").id, shown,
+         prevented: drop.defaultPrevented,
+         after: document.getElementById("stage").classList.contains("dropping") };
+"""
+
+
+def step(name):
+    print(f"  {name}", flush=True)
+
+
+def run(drawdoc, env, *arguments):
+    result = subprocess.run([drawdoc, *arguments], env=env, capture_output=True, text=True,
+                            timeout=60)
+    if result.returncode != 0:
+        raise Failure(f"drawdoc {' '.join(arguments)} failed: {result.stderr}")
+    return result.stdout
+
+
+def rectangles(drawdoc, env, doc):
+    """The drawing's rectangles, bottom first, as `drawdoc open --json` gives them."""
+    return json.loads(run(drawdoc, env, "open", doc, "--json"))["rectangles"]
+
+
+def versions(drawdoc, env, doc):
+    return len(json.loads(run(drawdoc, env, "history", doc, "--json"))["versions"])
+
+
+def shape(r):
+    return (r["x"], r["y"], r["width"], r["height"], r["color"], r["alpha"])
+
+
+def notices(driver):
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#notices .notice')].map((n) => n.textContent)")
+
+
+def settled(driver):
+    wait("the page's edits sent", lambda: not driver.execute_script(EDITOR + "busy()"), 10, 0.05)
+
+
+def drop(driver, files, at):
+    """Drops files (each `(name, text or None, type)`) at client point `at`."""
+    return driver.execute_script(DROP, [list(f) for f in files], at["x"], at["y"])
+
+
+def still_here(driver, url):
+    """Checks that the page is still the editor it was: same address, same document."""
+    if driver.current_url != url or not driver.execute_script("return window.dropTestMark === 1"):
+        raise Failure(f"the page navigated away, to {driver.current_url}")
+
+
+def test(driver, drawdoc, env, base):
+    doc = run(drawdoc, env, "new", "--title", "Drops", "--width", "400", "--height", "300").strip()
+    run(drawdoc, env, "add", doc, "--x", "200", "--y", "150", "--width", "30", "--height", "20",
+        "--color", "teal", "--alpha", "5")
+    driver.get(f"{base}drawings/{doc}")
+    wait("the editor", lambda: driver.find_elements(By.CSS_SELECTOR, "body[data-ready]"), 10, 0.05)
+    url = driver.current_url
+    driver.execute_script("window.dropTestMark = 1")
+    # A point of the canvas that no rectangle covers.
+    at = driver.execute_script(EDITOR + "toScreen(100, 200)")
+
+    step("a draw.io file and an Excalidraw scene dropped together on the canvas: their "
+         "rectangles added, one version each, their warnings shown with their names and lines")
+    before = versions(drawdoc, env, doc)
+    outcome = drop(driver, [("plan.drawio", DRAWIO, ""),
+                            ("scene.excalidraw", EXCALIDRAW, "")], at)
+    if outcome["target"] != "canvas" or not outcome["shown"] or not outcome["prevented"] \
+            or outcome["after"]:
+        raise Failure(f"the drop on the canvas went as {outcome}")
+    now = wait("the dropped rectangles", lambda: (lambda rs: rs if len(rs) == 3 else None)(
+        rectangles(drawdoc, env, doc)), 10, 0.1)
+    settled(driver)
+    if [shape(r) for r in now[1:]] != [(0, 0, 40, 50, "#336699", 10),
+                                       (10, 20, 30, 40, "#ff0000", 10)]:
+        raise Failure(f"the files were dropped as {now[1:]}")
+    if versions(drawdoc, env, doc) != before + 2:
+        raise Failure(f"two files made {versions(drawdoc, env, doc) - before} versions, not two")
+    if driver.execute_script(EDITOR + "selection()") != [now[2]["id"]]:
+        raise Failure("the last file's rectangle is not the selection")
+    expected = [
+        'Line 3 of plan.drawio: cell "a" kept as a rectangle without its stroke.',
+        'Line 5 of plan.drawio: cell "b" skipped: a shape "ellipse", not a rectangle.',
+        'Line 3 of scene.excalidraw: ellipse "e1" skipped: drawdoc keeps only rectangles.',
+    ]
+    try:
+        wait("the warnings", lambda: notices(driver) == expected, 5, 0.05)
+    except Failure:
+        raise Failure(f"the notices say {notices(driver)}")
+    still_here(driver, url)
+
+    step("a PNG dropped gets a notice saying how to convert it, a text file one saying what "
+         "drawdoc imports; the drawing does not change")
+    before = versions(drawdoc, env, doc)
+    outcome = drop(driver, [("board.drawio.png", None, "image/png")], at)
+    if not outcome["prevented"]:
+        raise Failure(f"the PNG's drop was left to the browser: {outcome}")
+    wait("the PNG's notice", lambda: "board.drawio.png is a PNG: open it with drawdoc convert "
+         "board.drawio.png OUT.svg, then drop that." in notices(driver), 5, 0.05)
+    drop(driver, [("notes.txt", "just some words", "text/plain")], at)
+    wait("the text file's notice", lambda: any(
+        t.startswith("notes.txt is not a file drawdoc can import") for t in notices(driver)),
+        5, 0.05)
+    settled(driver)
+    if versions(drawdoc, env, doc) != before or len(rectangles(drawdoc, env, doc)) != 3:
+        raise Failure("dropping a PNG or a text file changed the drawing")
+    still_here(driver, url)
+
+    step("a file dropped beside the stage (on the panel) is kept from the browser and imports "
+         "nothing")
+    panel = driver.execute_script(
+        "const box = document.querySelector('aside.panel').getBoundingClientRect();"
+        "return { x: box.left + 10, y: box.top + 10 };")
+    outcome = drop(driver, [("plan.drawio", DRAWIO, "")], panel)
+    if not outcome["prevented"] or outcome["shown"]:
+        raise Failure(f"the drop beside the stage went as {outcome}")
+    settled(driver)
+    if versions(drawdoc, env, doc) != before:
+        raise Failure("a drop beside the stage changed the drawing")
+    still_here(driver, url)
+
+
+def main():
+    run_browser_test("drop", "files dropped on the editor", __doc__, lambda session: test(
+        session.driver, session.drawdoc, session.env, session.server.base))
+
+
+if __name__ == "__main__":
+    main()
