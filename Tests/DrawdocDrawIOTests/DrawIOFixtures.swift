@@ -74,3 +74,19 @@ func kinds(_ warnings: [DrawIOWarning]) -> [String] {
     }
   }
 }
+
+/// A warning as the tests compare it: its line and its message, exactly.
+struct ExpectedWarning: Equatable, CustomStringConvertible {
+  let line: Int
+  let message: String
+
+  init(_ line: Int, _ message: String) { (self.line, self.message) = (line, message) }
+
+  init(_ warning: DrawIOWarning) { self.init(warning.line, warning.message) }
+
+  var description: String { "\(line): \(message)" }
+}
+
+/// Expectations that `reference_drawio.py` (beside the templates) printed from the templates:
+/// an independent reading of docs/format.md's draw.io rules, not drawdoc's reader.
+enum DrawIOReference {}
