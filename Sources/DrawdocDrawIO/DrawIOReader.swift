@@ -152,7 +152,7 @@ package enum DrawIOReader {
   /// The model a compressed `<diagram>` holds.
   private static func inflate(_ diagram: XMLTreeElement) throws(DrawIOError) -> XMLTreeElement {
     let line = diagram.line
-    guard let compressed = DrawIOText.base64(diagram.text) else {
+    guard let compressed = Base64.decode(diagram.text.utf8) else {
       throw DrawIOError("the <diagram> page is neither a <mxGraphModel> nor base64", line: line)
     }
     let limit = inflateLimit(compressedCount: compressed.count)

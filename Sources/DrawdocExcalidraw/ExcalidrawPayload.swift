@@ -36,7 +36,9 @@ package enum ExcalidrawPayload {
       throw ExcalidrawError("the Excalidraw payload has no end (<!-- payload-end -->)")
     }
     let line = svg[..<open].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-    let decoded = try Base64.decode(svg[from..<close])
+    guard let decoded = Base64.decode(svg[from..<close]) else {
+      throw ExcalidrawError("the Excalidraw payload is not base64")
+    }
     return try readEmbedded(decoded, title: title, now: now, line: line)
   }
 
@@ -134,42 +136,5 @@ package enum ExcalidrawPayload {
       index += 1
     }
     return nil
-  }
-}
-
-/// Base64 (RFC 4648), padded or not, blanks ignored.
-enum Base64 {
-  static func decode(_ text: ArraySlice<UInt8>) throws(ExcalidrawError) -> [UInt8] {
-    var output: [UInt8] = []
-    output.reserveCapacity(text.count / 4 * 3)
-    var buffer: UInt32 = 0
-    var bits = 0
-    var padding = 0
-    for byte in text {
-      let value: UInt32
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte - UInt8(ascii: "A"))
-      case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(byte - UInt8(ascii: "a") + 26)
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte - UInt8(ascii: "0") + 52)
-      case UInt8(ascii: "+"): value = 62
-      case UInt8(ascii: "/"): value = 63
-      case UInt8(ascii: "="):
-        padding += 1
-        continue
-      case 0x20, 0x09, 0x0A, 0x0D: continue
-      default: throw ExcalidrawError("the Excalidraw payload is not base64")
-      }
-      guard padding == 0 else { throw ExcalidrawError("the Excalidraw payload is not base64") }
-      buffer = buffer << 6 | value
-      bits += 6
-      if bits >= 8 {
-        bits -= 8
-        output.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
-      }
-    }
-    guard bits < 6, padding <= 2 else {
-      throw ExcalidrawError("the Excalidraw payload is not base64")
-    }
-    return output
   }
 }

@@ -42,17 +42,6 @@ import Testing
     #expect(!html.contains("http://") && !html.contains("https://"))
   }
 
-  @Test func base64PadsTheLastGroup() {
-    // RFC 4648's test vectors.
-    let vectors = [
-      ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="),
-      ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy"),
-    ]
-    for (text, expected) in vectors {
-      #expect(HTMLText.base64(Array(text.utf8)) == expected, "\(text)")
-    }
-  }
-
   @Test func theHandoffPageLeadsToItsAddressEscaped() {
     let html = String(decoding: HandoffPage.html(leadingTo: "/x?a=1&b=\"2\""), as: UTF8.self)
     #expect(

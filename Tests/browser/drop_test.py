@@ -2,8 +2,9 @@
 """Files dropped on the editor in headless Chromium: a draw.io file and an Excalidraw scene
 dropped together on the canvas are imported by the server as a paste of their text is, their
 rectangles added (one version each) and their warnings shown with the files' names and lines;
-a PNG dropped gets a notice saying how to convert it, a file of another kind one saying what
-drawdoc imports, and neither changes the drawing; while files are dragged over it the stage
+a PNG drawdoc exported, dropped, is imported for the drawing it carries (its bytes sent in
+base64), a PNG without a drawing gets the server's reason as a notice, a file of another kind
+one saying what drawdoc imports, and neither of those changes the drawing; while files are dragged over it the stage
 shows it is a drop target; a drop anywhere in the page is kept from the browser, which would
 open the file and leave the editor. Each check is against `drawdoc open --json` and
 `drawdoc history --json`.
@@ -16,9 +17,12 @@ real drop. What the page does with them is its own code, as for a real drop.
 
 Run: python3 Tests/browser/drop_test.py --drawdoc .build/debug/drawdoc
 """
+import base64
 import json
+import os
 import subprocess
 import sys
+import tempfile
 
 try:
     from selenium.webdriver.common.by import By
@@ -46,15 +50,17 @@ EXCALIDRAW = """{"type": "excalidraw", "version": 2, "elements": [
 """
 
 # Dispatches `dragover` then `drop` at client point (x, y), on the element there, with a
-# DataTransfer holding files built here: each [name, text or null, type], null for a PNG's
-# first bytes. Answers the element's id, whether the stage showed itself a target during the
+# DataTransfer holding files built here: each [name, text or null, type, base64 or absent],
+# the file's bytes in base64 when given, else its text, or for null a PNG's first bytes. Answers the element's id, whether the stage showed itself a target during the
 # drag, and whether the page took the drop from the browser (`defaultPrevented`).
 DROP = """
 const [files, x, y] = arguments;
 const dt = new DataTransfer();
 const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82]);
-for (const [name, text, type] of files) {
-  dt.items.add(new File([text === null ? png : text], name, { type }));
+for (const [name, text, type, bytes] of files) {
+  const content = bytes ? Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))
+    : text === null ? png : text;
+  dt.items.add(new File([content], name, { type }));
 }
 const target = document.elementFromPoint(x, y);
 const init = { bubbles: true, cancelable: true, composed: true, clientX: x, clientY: y,
@@ -105,8 +111,17 @@ def settled(driver):
 
 
 def drop(driver, files, at):
-    """Drops files (each `(name, text or None, type)`) at client point `at`."""
+    """Drops files (each `(name, text or None, type[, base64])`) at client point `at`."""
     return driver.execute_script(DROP, [list(f) for f in files], at["x"], at["y"])
+
+
+def exported_png(drawdoc, env, doc, *options):
+    """The bytes of the PNG `drawdoc export` writes of a drawing, in base64."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "picture.png")
+        run(drawdoc, env, "export", doc, "--format", "png", "-o", path, *options)
+        with open(path, "rb") as file:
+            return base64.b64encode(file.read()).decode("ascii")
 
 
 def still_here(driver, url):
@@ -155,21 +170,50 @@ def test(driver, drawdoc, env, base):
         raise Failure(f"the notices say {notices(driver)}")
     still_here(driver, url)
 
-    step("a PNG dropped gets a notice saying how to convert it, a text file one saying what "
-         "drawdoc imports; the drawing does not change")
+    step("a PNG drawdoc exported, dropped: the rectangles of the drawing it carries added, "
+         "one version")
+    picture = run(drawdoc, env, "new", "--title", "Picture", "--width", "200",
+                  "--height", "100").strip()
+    run(drawdoc, env, "add", picture, "--x", "5", "--y", "6", "--width", "70", "--height", "8",
+        "--color", "#aa5500", "--alpha", "7")
+    run(drawdoc, env, "add", picture, "--x", "50", "--y", "40", "--width", "20", "--height",
+        "30", "--color", "#123456")
+    carried = [shape(r) for r in rectangles(drawdoc, env, picture)]
     before = versions(drawdoc, env, doc)
-    outcome = drop(driver, [("board.drawio.png", None, "image/png")], at)
+    outcome = drop(driver, [("picture.png", None, "image/png",
+                             exported_png(drawdoc, env, picture))], at)
     if not outcome["prevented"]:
         raise Failure(f"the PNG's drop was left to the browser: {outcome}")
-    wait("the PNG's notice", lambda: "board.drawio.png is a PNG: open it with drawdoc convert "
-         "board.drawio.png OUT.svg, then drop that." in notices(driver), 5, 0.05)
+    now = wait("the PNG's rectangles", lambda: (lambda rs: rs if len(rs) == 5 else None)(
+        rectangles(drawdoc, env, doc)), 10, 0.1)
+    settled(driver)
+    if [shape(r) for r in now[3:]] != carried:
+        raise Failure(f"the PNG was dropped as {now[3:]}, not {carried}")
+    if versions(drawdoc, env, doc) != before + 1:
+        raise Failure(f"the PNG made {versions(drawdoc, env, doc) - before} versions, not one")
+    still_here(driver, url)
+
+    step("a PNG without a drawing gets the server's reason, a text file a notice saying what "
+         "drawdoc imports; the drawing does not change")
+    before = versions(drawdoc, env, doc)
+    outcome = drop(driver, [("board.png", None, "image/png",
+                             exported_png(drawdoc, env, picture, "--no-embed"))], at)
+    if not outcome["prevented"]:
+        raise Failure(f"the PNG's drop was left to the browser: {outcome}")
+    try:
+        wait("the PNG's notice", lambda: any(
+            t.startswith("board.png could not be pasted: the PNG file is not a drawing that "
+                         "drawdoc can read: the PNG holds no drawing") for t in notices(driver)),
+            5, 0.05)
+    except Failure:
+        raise Failure(f"the notices say {notices(driver)}")
     drop(driver, [("notes.txt", "just some words", "text/plain")], at)
     wait("the text file's notice", lambda: any(
         t.startswith("notes.txt is not a file drawdoc can import") for t in notices(driver)),
         5, 0.05)
     settled(driver)
-    if versions(drawdoc, env, doc) != before or len(rectangles(drawdoc, env, doc)) != 3:
-        raise Failure("dropping a PNG or a text file changed the drawing")
+    if versions(drawdoc, env, doc) != before or len(rectangles(drawdoc, env, doc)) != 5:
+        raise Failure("dropping a PNG without a drawing or a text file changed the drawing")
     still_here(driver, url)
 
     step("a file dropped beside the stage (on the panel) is kept from the browser and imports "

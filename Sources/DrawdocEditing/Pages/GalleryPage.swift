@@ -53,7 +53,7 @@ package enum GalleryPage {
       page += "<div class=\"picture\">"
       if let thumbnail = drawing.thumbnail {
         page += "<img alt=\"\(HTMLText.escape(title))\" "
-        page += "src=\"data:image/png;base64,\(HTMLText.base64(thumbnail))\">"
+        page += "src=\"data:image/png;base64,\(Base64.encode(thumbnail))\">"
       }
       page += "</div><div class=\"text\"><p class=\"title\">\(HTMLText.escape(title))</p>"
       page += "<p class=\"meta\">\(rectangles) · \(entry.id)</p>"

@@ -5,8 +5,9 @@
 // exactly, and SVG text (`text/plain`), which other programs and drawdoc's import read. Paste
 // takes drawdoc's JSON first; otherwise SVG, draw.io or Excalidraw text, which the server
 // imports (`POST /api/import`) with its warnings. A field keeps the browser's own copy and paste.
-// Files dropped on the canvas or its pasteboard are pasted the same way, each its text: SVG,
-// draw.io, Excalidraw or drawdoc's JSON. An ES module.
+// Files dropped on the canvas or its pasteboard are pasted the same way, each its text (SVG,
+// draw.io, Excalidraw or drawdoc's JSON) with its name, or a PNG file's bytes in base64 (a PNG
+// drawdoc, draw.io or Excalidraw exported, which carries the drawing). An ES module.
 
 import { bounds } from "./gestures.js";
 import { makeId } from "./pagedrawing.js";
@@ -19,6 +20,9 @@ const OFFSET = 10;
 
 /** The largest body the server reads (`WebApp.limits`), which a paste of SVG is sent in. */
 const BODY_LIMIT = 16 << 20;
+
+/** The largest PNG file whose base64 fits in the body, with room for the rest of it. */
+const PNG_LIMIT = (BODY_LIMIT - 4096) / 4 * 3;
 
 /** Whether a clipboard event is meant for a field rather than for the editor. */
 function inField(event) {
@@ -119,9 +123,25 @@ const CLIPBOARD = {
   tooLarge: "save it in a file and import it with drawdoc save",
 };
 
-/** Where dropped text comes from, as the notices name it: the file called `name`. */
-function fromFile(name) {
-  return { what: name, lines: name, tooLarge: `import it with drawdoc save ${name}` };
+/**
+ * Where a dropped file comes from, as the notices name it: the file called `name` (`label` when
+ * it has no name), a name the server's import is told too.
+ */
+function fromFile(name, label = name) {
+  return { what: label, lines: label, tooLarge: `import it with drawdoc save ${label}`, name };
+}
+
+/**
+ * Bytes in base64 (standard alphabet, padded), as the server's import takes a PNG file: a
+ * piece at a time into `btoa`, so that a large file does not pass too many arguments at once.
+ */
+export function base64(bytes) {
+  const piece = 0x8000;
+  const pieces = [];
+  for (let start = 0; start < bytes.length; start += piece) {
+    pieces.push(String.fromCharCode.apply(null, bytes.subarray(start, start + piece)));
+  }
+  return btoa(pieces.join(""));
 }
 
 /** The names of the files a drop reads as text: what the server's import reads. */
@@ -129,16 +149,32 @@ const TEXT_FILE = /\.(svg|drawio|xml|excalidraw|json)$/i;
 
 /**
  * Imports SVG, draw.io or Excalidraw text (or a drawing's JSON): the server reads it (in the
- * body's `svg`), and the page adds the rectangles it kept as one edit, selected, and shows the
- * warnings with their lines. `from` names the text in the notices (`CLIPBOARD` or a file's).
- * Paste and drop both come here.
+ * body's `svg`, with the file's `name` if it has one), and the page adds the rectangles it kept
+ * as one edit, selected, and shows the warnings with their lines. `from` names the text in the
+ * notices (`CLIPBOARD` or a file's). Paste and drop both come here.
  */
 export async function importText(editor, text, from = CLIPBOARD) {
-  if (new TextEncoder().encode(JSON.stringify({ svg: text })).length > BODY_LIMIT) {
+  const body = from.name ? { svg: text, name: from.name } : { svg: text };
+  if (new TextEncoder().encode(JSON.stringify(body)).length > BODY_LIMIT) {
     editor.notify(`${from.what} is larger than the 16 MiB that drawdoc pastes: ${from.tooLarge}.`);
     return;
   }
-  const result = await editor.api("POST", "/api/import", { svg: text });
+  await importBody(editor, body, from);
+}
+
+/**
+ * Imports a PNG file's bytes (in the body's `png`, in base64, with the file's `name`) as
+ * `importText` imports text: a PNG that carries no drawing gets the server's reason.
+ */
+async function importPNG(editor, bytes, from) {
+  const body = { png: base64(bytes) };
+  if (from.name) body.name = from.name;
+  await importBody(editor, body, from);
+}
+
+/** Sends a body to the server's import and adds what it answers (see `importText`). */
+async function importBody(editor, body, from) {
+  const result = await editor.api("POST", "/api/import", body);
   if (!result.ok) {
     const reason = result.status === 0 ? "the server cannot be reached"
       : result.data.error || `the server answered ${result.status}`;
@@ -220,20 +256,33 @@ export function connectClipboard(editor) {
 
   // MARK: Dropping files
 
-  /** Pastes one dropped file: its text as a paste of it, or a notice of why not. */
+  /**
+   * Pastes one dropped file: its text as a paste of it, a PNG file's bytes for the drawing it
+   * carries, or a notice of why not.
+   */
   async function dropFile(file) {
     const name = file.name || "The dropped file";
+    const from = fromFile(file.name, name);
     if (/\.png$/i.test(name) || file.type === "image/png") {
-      editor.notify(`${name} is a PNG: open it with drawdoc convert ${name} OUT.svg, then drop ` +
-        "that.");
+      // Checked before reading: its base64 would not fit in the body.
+      if (file.size > PNG_LIMIT) {
+        editor.notify(`${name} is larger than the 12 MiB of PNG that drawdoc pastes: ` +
+          `${from.tooLarge}.`);
+        return;
+      }
+      let bytes;
+      try { bytes = new Uint8Array(await file.arrayBuffer()); } catch (error) {
+        editor.notify(`${name} could not be read.`);
+        return;
+      }
+      await importPNG(editor, bytes, from);
       return;
     }
     if (!TEXT_FILE.test(name) && file.type !== "image/svg+xml") {
       editor.notify(`${name} is not a file drawdoc can import: drop SVG, draw.io (.drawio), ` +
-        "Excalidraw (.excalidraw) or drawdoc's JSON.");
+        "Excalidraw (.excalidraw), drawdoc's JSON or a PNG that carries a drawing.");
       return;
     }
-    const from = fromFile(name);
     // Checked before reading: the body would be larger still.
     if (file.size > BODY_LIMIT) {
       editor.notify(`${name} is larger than the 16 MiB that drawdoc pastes: ${from.tooLarge}.`);
