@@ -35,15 +35,15 @@ Linux only (/proc/loadavg). Standard library only.
 """
 import argparse
 import json
-import math
 import os
 import re
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+
+from serve_bench import median, percentile  # the same nearest rank as the server's
 
 # The goal for a sync with nothing to do.
 GOAL_NO_CHANGE = 1.0
@@ -79,17 +79,6 @@ def log(text):
 
 def now():
     return time.monotonic()
-
-
-def percentile(values, fraction):
-    """Nearest rank."""
-    ordered = sorted(values)
-    rank = min(len(ordered), max(1, math.ceil(fraction * len(ordered))))
-    return ordered[rank - 1]
-
-
-def median(values):
-    return statistics.median(values) if values else None
 
 
 def ms(seconds):
