@@ -18,9 +18,7 @@ real drop. What the page does with them is its own code, as for a real drop.
 Run: python3 Tests/browser/drop_test.py --drawdoc .build/debug/drawdoc
 """
 import base64
-import json
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -29,6 +27,7 @@ try:
 except ImportError:
     sys.exit("drop_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
 from served_app import Failure, run_browser_test, wait  # noqa: E402
+from editor_actions import Store  # noqa: E402
 
 EDITOR = "return drawdocEditor."
 
@@ -80,23 +79,6 @@ def step(name):
     print(f"  {name}", flush=True)
 
 
-def run(drawdoc, env, *arguments):
-    result = subprocess.run([drawdoc, *arguments], env=env, capture_output=True, text=True,
-                            timeout=60)
-    if result.returncode != 0:
-        raise Failure(f"drawdoc {' '.join(arguments)} failed: {result.stderr}")
-    return result.stdout
-
-
-def rectangles(drawdoc, env, doc):
-    """The drawing's rectangles, bottom first, as `drawdoc open --json` gives them."""
-    return json.loads(run(drawdoc, env, "open", doc, "--json"))["rectangles"]
-
-
-def versions(drawdoc, env, doc):
-    return len(json.loads(run(drawdoc, env, "history", doc, "--json"))["versions"])
-
-
 def shape(r):
     return (r["x"], r["y"], r["width"], r["height"], r["color"], r["alpha"])
 
@@ -115,11 +97,11 @@ def drop(driver, files, at):
     return driver.execute_script(DROP, [list(f) for f in files], at["x"], at["y"])
 
 
-def exported_png(drawdoc, env, doc, *options):
+def exported_png(store, doc, *options):
     """The bytes of the PNG `drawdoc export` writes of a drawing, in base64."""
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "picture.png")
-        run(drawdoc, env, "export", doc, "--format", "png", "-o", path, *options)
+        store.run("export", doc, "--format", "png", "-o", path, *options)
         with open(path, "rb") as file:
             return base64.b64encode(file.read()).decode("ascii")
 
@@ -131,8 +113,9 @@ def still_here(driver, url):
 
 
 def test(driver, drawdoc, env, base):
-    doc = run(drawdoc, env, "new", "--title", "Drops", "--width", "400", "--height", "300").strip()
-    run(drawdoc, env, "add", doc, "--x", "200", "--y", "150", "--width", "30", "--height", "20",
+    store = Store(drawdoc, env)
+    doc = store.run("new", "--title", "Drops", "--width", "400", "--height", "300").strip()
+    store.run("add", doc, "--x", "200", "--y", "150", "--width", "30", "--height", "20",
         "--color", "teal", "--alpha", "5")
     driver.get(f"{base}drawings/{doc}")
     wait("the editor", lambda: driver.find_elements(By.CSS_SELECTOR, "body[data-ready]"), 10, 0.05)
@@ -143,20 +126,20 @@ def test(driver, drawdoc, env, base):
 
     step("a draw.io file and an Excalidraw scene dropped together on the canvas: their "
          "rectangles added, one version each, their warnings shown with their names and lines")
-    before = versions(drawdoc, env, doc)
+    before = len(store.versions(doc))
     outcome = drop(driver, [("plan.drawio", DRAWIO, ""),
                             ("scene.excalidraw", EXCALIDRAW, "")], at)
     if outcome["target"] != "canvas" or not outcome["shown"] or not outcome["prevented"] \
             or outcome["after"]:
         raise Failure(f"the drop on the canvas went as {outcome}")
     now = wait("the dropped rectangles", lambda: (lambda rs: rs if len(rs) == 3 else None)(
-        rectangles(drawdoc, env, doc)), 10, 0.1)
+        store.rectangles(doc)), 10, 0.1)
     settled(driver)
     if [shape(r) for r in now[1:]] != [(0, 0, 40, 50, "#336699", 10),
                                        (10, 20, 30, 40, "#ff0000", 10)]:
         raise Failure(f"the files were dropped as {now[1:]}")
-    if versions(drawdoc, env, doc) != before + 2:
-        raise Failure(f"two files made {versions(drawdoc, env, doc) - before} versions, not two")
+    if len(store.versions(doc)) != before + 2:
+        raise Failure(f"two files made {len(store.versions(doc)) - before} versions, not two")
     if driver.execute_script(EDITOR + "selection()") != [now[2]["id"]]:
         raise Failure("the last file's rectangle is not the selection")
     expected = [
@@ -172,32 +155,32 @@ def test(driver, drawdoc, env, base):
 
     step("a PNG drawdoc exported, dropped: the rectangles of the drawing it carries added, "
          "one version")
-    picture = run(drawdoc, env, "new", "--title", "Picture", "--width", "200",
+    picture = store.run("new", "--title", "Picture", "--width", "200",
                   "--height", "100").strip()
-    run(drawdoc, env, "add", picture, "--x", "5", "--y", "6", "--width", "70", "--height", "8",
+    store.run("add", picture, "--x", "5", "--y", "6", "--width", "70", "--height", "8",
         "--color", "#aa5500", "--alpha", "7")
-    run(drawdoc, env, "add", picture, "--x", "50", "--y", "40", "--width", "20", "--height",
+    store.run("add", picture, "--x", "50", "--y", "40", "--width", "20", "--height",
         "30", "--color", "#123456")
-    carried = [shape(r) for r in rectangles(drawdoc, env, picture)]
-    before = versions(drawdoc, env, doc)
+    carried = [shape(r) for r in store.rectangles(picture)]
+    before = len(store.versions(doc))
     outcome = drop(driver, [("picture.png", None, "image/png",
-                             exported_png(drawdoc, env, picture))], at)
+                             exported_png(store, picture))], at)
     if not outcome["prevented"]:
         raise Failure(f"the PNG's drop was left to the browser: {outcome}")
     now = wait("the PNG's rectangles", lambda: (lambda rs: rs if len(rs) == 5 else None)(
-        rectangles(drawdoc, env, doc)), 10, 0.1)
+        store.rectangles(doc)), 10, 0.1)
     settled(driver)
     if [shape(r) for r in now[3:]] != carried:
         raise Failure(f"the PNG was dropped as {now[3:]}, not {carried}")
-    if versions(drawdoc, env, doc) != before + 1:
-        raise Failure(f"the PNG made {versions(drawdoc, env, doc) - before} versions, not one")
+    if len(store.versions(doc)) != before + 1:
+        raise Failure(f"the PNG made {len(store.versions(doc)) - before} versions, not one")
     still_here(driver, url)
 
     step("a PNG without a drawing gets the server's reason, a text file a notice saying what "
          "drawdoc imports; the drawing does not change")
-    before = versions(drawdoc, env, doc)
+    before = len(store.versions(doc))
     outcome = drop(driver, [("board.png", None, "image/png",
-                             exported_png(drawdoc, env, picture, "--no-embed"))], at)
+                             exported_png(store, picture, "--no-embed"))], at)
     if not outcome["prevented"]:
         raise Failure(f"the PNG's drop was left to the browser: {outcome}")
     try:
@@ -212,7 +195,7 @@ def test(driver, drawdoc, env, base):
         t.startswith("notes.txt is not a file drawdoc can import") for t in notices(driver)),
         5, 0.05)
     settled(driver)
-    if versions(drawdoc, env, doc) != before or len(rectangles(drawdoc, env, doc)) != 5:
+    if len(store.versions(doc)) != before or len(store.rectangles(doc)) != 5:
         raise Failure("dropping a PNG without a drawing or a text file changed the drawing")
     still_here(driver, url)
 
@@ -225,7 +208,7 @@ def test(driver, drawdoc, env, base):
     if not outcome["prevented"] or outcome["shown"]:
         raise Failure(f"the drop beside the stage went as {outcome}")
     settled(driver)
-    if versions(drawdoc, env, doc) != before:
+    if len(store.versions(doc)) != before:
         raise Failure("a drop beside the stage changed the drawing")
     still_here(driver, url)
 
