@@ -84,8 +84,8 @@ let package = Package(
     .target(
       name: "DrawdocEditing",
       dependencies: [
-        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore",
-        "DrawdocDrawIO", "DrawdocExcalidraw",
+        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF",
+        "DrawdocStore", "DrawdocDrawIO", "DrawdocExcalidraw",
       ]
     ),
     // One store on many machines: drives git (through DrawdocSystem's ChildProcess) and

@@ -1,7 +1,5 @@
-import DrawdocDrawIO
-import DrawdocExcalidraw
+import DrawdocEditing
 import DrawdocModel
-import DrawdocPDF
 import DrawdocSVG
 import DrawdocStore
 
@@ -94,16 +92,13 @@ struct ExportCommand: Command {
         command: command, option: "output", value: "a terminal",
         expected: "-o FILE.\(name) or a redirection: a \(name.uppercased()) is not text")
     }
-    guard let exportFormat = format.exportFormat else {
+    if let whole = WholeExport(rawValue: format.rawValue) {
       // PDF, draw.io and Excalidraw: made whole, then written.
-      let bytes: [UInt8]
-      switch format {
-      case .pdf: bytes = drawing.pdf()
-      case .drawio: bytes = DrawIOWriter.encode(drawing)
-      default: bytes = ExcalidrawWriter.encode(drawing)
-      }
-      try writeWhole(bytes, to: output, context: context)
+      try writeWhole(whole.bytes(drawing), to: output, context: context)
       return
+    }
+    guard let exportFormat = format.exportFormat else {
+      preconditionFailure("\(format) is neither a DrawingExport format nor a whole one")
     }
     // A picture is made before anything is written; SVG and JSON a piece at a time, as they
     // are written.

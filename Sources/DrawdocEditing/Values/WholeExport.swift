@@ -3,9 +3,9 @@ import DrawdocExcalidraw
 import DrawdocModel
 import DrawdocPDF
 
-/// The app's exports that are made whole by their own module rather than by `DrawingExport`:
-/// each is byte for byte what `drawdoc export --format NAME` writes.
-enum WholeExport: String {
+/// The exports made whole by their own module rather than by `DrawingExport`, said once for
+/// `drawdoc export` and the app's export, which answer the same bytes.
+package enum WholeExport: String, Sendable {
   /// A vector PDF file (`DrawdocPDF`).
   case pdf
   /// A draw.io file of one uncompressed page (`DrawdocDrawIO`).
@@ -14,7 +14,7 @@ enum WholeExport: String {
   case excalidraw
 
   /// The answer's `Content-Type`.
-  var mediaType: String {
+  package var mediaType: String {
     switch self {
     case .pdf: return "application/pdf"
     case .drawio: return "application/vnd.jgraph.mxfile"
@@ -23,7 +23,7 @@ enum WholeExport: String {
   }
 
   /// The file of a drawing.
-  func bytes(_ drawing: Drawing) -> [UInt8] {
+  package func bytes(_ drawing: Drawing) -> [UInt8] {
     switch self {
     case .pdf: return drawing.pdf()
     case .drawio: return DrawIOWriter.encode(drawing)
