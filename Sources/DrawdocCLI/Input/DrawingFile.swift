@@ -74,7 +74,7 @@ enum DrawingFile {
   {
     // An SVG file is read a piece at a time; standard input, a PNG, the JSON form, a draw.io
     // file and an SVG file Excalidraw exported (for the scene it carries) whole.
-    if path != "-", try !isDrawIO(path), try isSVG(path), try !ExcalidrawFile.mayCarryScene(path) {
+    if path != "-", try isPlainSVG(path) {
       do {
         return ImportedFile(try SVGImporter.importDrawing(contentsOfFile: path, now: now))
       } catch .fileNotFound {
@@ -94,20 +94,18 @@ enum DrawingFile {
     }
   }
 
-  /// Whether a file is a draw.io file: by its extension (`.drawio`, `.drawio.xml`, and the
-  /// editable exports `.drawio.svg`, `.drawio.png`) or its first bytes (an SVG or PNG file
-  /// carrying a draw.io file too, which is read rather than the picture).
-  private static func isDrawIO(_ path: String) throws(InputFileError) -> Bool {
-    ForeignFile.isDrawIO(name: path, start: try InputFile.read(path, atMost: 4096))
-  }
-
-  /// Whether a file is neither the JSON form nor a PNG, by its name and its first bytes; a
-  /// file that starts with more blanks than are looked at is read whole to tell.
-  private static func isSVG(_ path: String) throws(InputFileError) -> Bool {
+  /// Whether a file is an SVG file to read a piece at a time, by its name and its first 4096
+  /// bytes, read once: neither the JSON form nor a PNG, not a draw.io file or an SVG or PNG
+  /// carrying one (`.drawio`, `.drawio.xml`, `.drawio.svg`, `.drawio.png`, or by content),
+  /// and not an SVG file carrying an Excalidraw scene. A file that starts with more blanks
+  /// than are looked at is read whole to tell.
+  private static func isPlainSVG(_ path: String) throws(InputFileError) -> Bool {
     let start = try InputFile.read(path, atMost: 4096)
     let blanks = start.prefix { [0x20, 0x09, 0x0A, 0x0D].contains($0) }.count
     return !isJSON(start, path: path) && !DrawingPNG.isPNG(start)
       && (blanks < start.count || start.count < 4096)
+      && !ForeignFile.isDrawIO(name: path, start: start)
+      && !ForeignFile.mayCarryExcalidrawScene(name: path, start: start)
   }
 
   /// Writes each warning as one line, `FILE:LINE: warning: MESSAGE`.

@@ -35,13 +35,3 @@ struct ImportedFile {
     warnings = result.warnings.map { FileWarning(line: $0.line, message: $0.message) }
   }
 }
-
-/// Excalidraw's files on the command line: told apart from drawdoc's (``ForeignFile`` reads
-/// them).
-enum ExcalidrawFile {
-  /// Whether an SVG file may carry an Excalidraw scene, by its name (`.excalidraw.svg`) or its
-  /// first 4096 bytes (Excalidraw writes the payload's comments right after the root's tag).
-  static func mayCarryScene(_ path: String) throws(InputFileError) -> Bool {
-    ForeignFile.mayCarryExcalidrawScene(name: path, start: try InputFile.read(path, atMost: 4096))
-  }
-}
