@@ -61,10 +61,8 @@ struct SyncCommand: Command {
     let sync = StoreSync(store: store, environment: context.environment)
     // git runs in the store's sync folder: a relative path is this folder's.
     var remote = remote
-    if let given = remote, !given.hasPrefix("/"), FileSystem.exists(given),
-      let here = FileSystem.currentDirectory
-    {
-      remote = "\(here)/\(given)"
+    if let given = remote, !given.hasPrefix("/"), FileSystem.exists(given) {
+      remote = "\(GitSetup.currentFolder(context.environment))/\(given)"
     }
     if status {
       let found = try sync.status(fetching: true)
