@@ -102,12 +102,20 @@ private func decodePPM(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgb
     #expect(title.map { $0.dropFirst(6).trimmingCharacters(in: .whitespaces) } == #"Q (1) \ é"#)
   }
 
-  /// pdftoppm at 96 dpi (0.75 pt a pixel) draws the PDF at the canvas's size in pixels; it
-  /// must be within 2 levels per channel of drawdoc's own PNG, on white, everywhere. The
+  /// pdftoppm at 96 dpi (0.75 pt a pixel) draws the PDF at the canvas's size in pixels. The
   /// drawings have whole-number coordinates and sizes (the factory's), so every edge falls
   /// between pixels and neither side anti-aliases: every pixel, edges included, is compared.
   /// drawdoc's PNG is checked to be exactly `PNGEncoder.encode(Rasterizer.render(…))`, whose
   /// pixels are compared, so no PNG decoder is needed.
+  ///
+  /// Two checks:
+  /// - pdftoppm's pixels are exactly those of ``SplashModel``, poppler's 8-bit arithmetic
+  ///   applied to the drawing's own rectangles: the PDF holds every rectangle, with its
+  ///   position, size, color and opacity, in z-order, and nothing else;
+  /// - against drawdoc's PNG, the exact picture: within 2 levels per channel where at most
+  ///   three rectangles overlap. Where more translucent layers stack, poppler's rounding to 8
+  ///   bits after each layer (the model's, reproduced bit for bit) drifts further: up to 3
+  ///   levels in these drawings, so 4 is allowed there, and the figure is printed.
   @Test(arguments: ["factory-seed-42.svg", "seed 1", "seed 2", "seed 3"])
   func popplerDrawsWhatDrawdocDraws(_ source: String) throws {
     let pdftoppm = try #require(program("pdftoppm"), "pdftoppm is missing: \(installTools)")
@@ -137,6 +145,11 @@ private func decodePPM(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgb
     #expect(drawn.status == 0, "\(drawn.standardError)")
     let ppm = try decodePPM(box.read("\(box.work)/poppler.ppm"))
     #expect(ppm.width == picture.width && ppm.height == picture.height)
+    let modelled = SplashModel.draw(plane)
+    let unlike = modelled.indices.filter { $0 >= ppm.rgb.count || ppm.rgb[$0] != modelled[$0] }
+    #expect(
+      unlike.isEmpty && ppm.rgb.count == modelled.count,
+      "\(unlike.count) channel values differ from poppler's arithmetic on the drawing")
     // How many rectangles cover each pixel (the edges are whole numbers).
     var depth = [Int](repeating: 0, count: picture.width * picture.height)
     for rectangle in plane.rectangles {
@@ -158,10 +171,9 @@ private func decodePPM(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgb
         if depth[pixel] <= 3 { shallowWorst = max(shallowWorst, difference) }
       }
     }
-    // poppler, like cairo (RsvgComparisonTests), rounds each pixel to 8 bits after every
-    // layer and its opacities to 8 bits, so its error grows with the translucent layers
-    // stacked on a pixel: within 2 levels where at most three rectangles overlap, up to 4
-    // where more do.
+    print(
+      "pdftoppm against drawdoc's PNG, \(source): \(shallowWorst) levels where at most 3 overlap, \(worst) anywhere"
+    )
     #expect(shallowWorst <= 2, "\(shallowWorst) levels where at most 3 rectangles overlap")
     #expect(worst <= 4, "\(worst) levels")
   }
