@@ -7,4 +7,13 @@ extension Drawing {
   ///
   /// - Returns: The PDF file's bytes.
   public func pdf() -> [UInt8] { PDFEncoder.encode(plane) }
+
+  /// The drawing as a PDF file, as ``pdf()`` writes it, with the drawing's creation and
+  /// modification times as the document's `/CreationDate` and `/ModDate`. The same drawing
+  /// still gives the same bytes: the dates are the drawing's, not the time of writing.
+  ///
+  /// - Returns: The PDF file's bytes.
+  public func datedPDF() -> [UInt8] {
+    PDFEncoder.encode(plane, created: created, modified: modified)
+  }
 }

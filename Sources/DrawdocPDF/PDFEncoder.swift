@@ -10,14 +10,33 @@ import DrawdocModel
 /// shortest decimals that read back exactly (never an exponent); color channels are
 /// `value / 255` to four decimals. The title is the document's `/Title`.
 ///
-/// The file is PDF 1.4, uncompressed, with no date and no `/ID`: the same plane always gives
-/// the same bytes. Writing takes time and memory linear in the number of rectangles.
+/// The file is PDF 1.4, uncompressed, with no `/ID` and no date unless one is given: the same
+/// plane (and dates) always gives the same bytes. Writing takes time and memory linear in the
+/// number of rectangles.
 public enum PDFEncoder {
-  /// The bytes of a PDF file of a plane.
+  /// The bytes of a PDF file of a plane, with no date.
   ///
   /// - Parameter plane: The plane.
   /// - Returns: The PDF file's bytes.
   public static func encode(_ plane: Plane) -> [UInt8] {
+    encode(plane, dates: nil)
+  }
+
+  /// The bytes of a PDF file of a plane whose document information carries two dates:
+  /// `/CreationDate` and `/ModDate`, in UTC (`D:YYYYMMDDHHmmSSZ`).
+  ///
+  /// - Parameters:
+  ///   - plane: The plane.
+  ///   - created: The document's creation date.
+  ///   - modified: The document's modification date.
+  /// - Returns: The PDF file's bytes.
+  public static func encode(_ plane: Plane, created: Timestamp, modified: Timestamp) -> [UInt8] {
+    encode(plane, dates: (created, modified))
+  }
+
+  private static func encode(_ plane: Plane, dates: (created: Timestamp, modified: Timestamp)?)
+    -> [UInt8]
+  {
     var output: [UInt8] = []
     // About 48 bytes per rectangle, and a little over a kilobyte besides.
     output.reserveCapacity(1024 + plane.count * 48 + plane.title.utf8.count * 4)
@@ -83,6 +102,10 @@ public enum PDFEncoder {
       output.append(contentsOf: " /Title ".utf8)
       PDFText.appendString(plane.title, to: &output)
     }
+    if let dates {
+      output.append(contentsOf: " /CreationDate (\(pdfDate(dates.created)))".utf8)
+      output.append(contentsOf: " /ModDate (\(pdfDate(dates.modified)))".utf8)
+    }
     output.append(contentsOf: " >>\n".utf8)
     end()
 
@@ -98,6 +121,11 @@ public enum PDFEncoder {
       contentsOf: "trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R /Info 6 0 R >>\n".utf8)
     output.append(contentsOf: "startxref\n\(xref)\n%%EOF\n".utf8)
     return output
+  }
+
+  /// A PDF date in UTC, `D:YYYYMMDDHHmmSSZ`: the timestamp's text form without its separators.
+  private static func pdfDate(_ timestamp: Timestamp) -> String {
+    "D:" + String(timestamp.description.filter { $0.isNumber }) + "Z"
   }
 
   /// Appends `/GSn gs r g b rg x y w h re f` and a line feed.

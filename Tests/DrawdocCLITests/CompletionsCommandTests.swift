@@ -128,7 +128,7 @@ private struct CompletionSetup {
         "compadd svg|png|json|pdf|drawio|excalidraw",
         "compadd \(setup.drawing)|My Sketch",
         "compadd \(setup.rectangle)",
-        "describe --format|--output|-o|--scale|--background|--no-embed|--at|--store|--help",
+        "describe --format|--output|-o|--scale|--background|--no-embed|--dates|--at|--store|--help",
         "files ",
       ])
     #expect(lines.last?.hasPrefix("describe new|save|open|list|export|add|set|") == true)

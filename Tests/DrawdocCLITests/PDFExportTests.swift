@@ -178,6 +178,50 @@ private func decodePPM(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgb
     #expect(worst <= 4, "\(worst) levels")
   }
 
+  /// `--dates` gives a PDF the drawing's own times, which pdfinfo reads back: after an edit,
+  /// the modification time is the edit's and the creation time is kept. It is PDF's only.
+  @Test func datesAreTheDrawingsOwnAndOnlyWhenAskedFor() throws {
+    let pdfinfo = try #require(program("pdfinfo"), "pdfinfo is missing: \(installTools)")
+    let box = try Sandbox()
+    let id = try #require(singleId(box.succeed("new", "--random", "3", "--seed", "1")))
+    box.succeed("rename", id, "Edited")
+    let svg = "\(box.work)/drawing.svg"
+    box.succeed("export", id, "-o", svg)
+    // The times the SVG file states, read from its root element.
+    let text = String(decoding: try box.read(svg), as: UTF8.self)
+    func attribute(_ name: String) throws -> String {
+      let start = try #require(text.firstRange(of: "\(name)=\""))
+      return String(text[start.upperBound...].prefix { $0 != "\"" })
+    }
+    let created = try attribute("data-created")
+    let modified = try attribute("data-modified")
+    let dated = "\(box.work)/dated.pdf"
+    box.succeed("export", id, "-o", dated, "--dates")
+    let info = try runProgram(pdfinfo, ["-isodates", dated]).standardOutput
+    #expect(info.contains("CreationDate:    \(created)\n"), "\(info)")
+    #expect(info.contains("ModDate:         \(modified)\n"), "\(info)")
+    try expectQPDFFindsNothing(dated)
+    // The same bytes again, from the SVG file too; none without --dates.
+    let again = "\(box.work)/again.pdf"
+    box.succeed("convert", svg, again, "--dates")
+    #expect(try box.read(again) == box.read(dated))
+    // A sample whose times differ, as its file states them.
+    let samplePDF = "\(box.work)/sample.pdf"
+    box.succeed("convert", sample("escaped-title.svg"), samplePDF, "--dates")
+    let sampleInfo = try runProgram(pdfinfo, ["-isodates", samplePDF]).standardOutput
+    #expect(sampleInfo.contains("CreationDate:    2026-11-21T08:00:00Z\n"), "\(sampleInfo)")
+    #expect(sampleInfo.contains("ModDate:         2026-11-21T08:05:12Z\n"), "\(sampleInfo)")
+    let undated = "\(box.work)/undated.pdf"
+    box.succeed("export", id, "-o", undated)
+    let plain = try runProgram(pdfinfo, ["-isodates", undated]).standardOutput
+    #expect(!plain.contains("Date"), "\(plain)")
+    for format in ["png", "svg", "json", "drawio", "excalidraw"] {
+      let refused = box.run(["export", id, "--format", format, "--dates", "-o", "\(box.work)/x"])
+      #expect(refused.status == 64)
+      #expect(refused.standardError.contains("it applies to PDF output only"))
+    }
+  }
+
   @Test func aPDFIsNotWrittenToATerminalAndTakesNoPictureOptions() throws {
     let box = try Sandbox()
     let id = try #require(singleId(box.succeed("new", "--random", "3", "--seed", "1")))

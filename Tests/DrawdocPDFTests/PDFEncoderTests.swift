@@ -112,6 +112,24 @@ private func latin1(_ bytes: [UInt8]) -> String {
     #expect(!latin1(first).contains("Date"))
   }
 
+  /// Dates only when asked for, and then the drawing's own: the same drawing still gives the
+  /// same bytes, and only the information dictionary differs from the undated file.
+  @Test func aDatedPDFCarriesTheDrawingsOwnTimes() throws {
+    let plane = try tiny()
+    let drawing = Drawing(
+      id: Identifier(rawValue: 1), created: try Timestamp("0999-01-02T03:04:05Z"),
+      modified: try Timestamp("2026-11-26T23:59:58Z"), plane: plane)
+    let dated = latin1(drawing.datedPDF())
+    #expect(drawing.datedPDF() == drawing.datedPDF())
+    let dates = " /CreationDate (D:09990102030405Z) /ModDate (D:20261126235958Z)"
+    let range = try #require(dated.firstRange(of: dates + " >>\n"))
+    // Up to the dates the two files are the same; the undated one ends the dictionary there.
+    let undated = latin1(drawing.pdf())
+    let before = dated[..<range.lowerBound]
+    #expect(undated.hasPrefix(before + " >>\nendobj\nxref\n"))
+    #expect(!undated.contains("Date"))
+  }
+
   @Test func onlyTheOpacityLevelsUsedHaveAGraphicsState() throws {
     let plane = try Plane(rectangles: [
       try rectangle(1, 0, 0, 1, 1, level: 3), try rectangle(2, 0, 0, 1, 1, level: 9),

@@ -7,14 +7,14 @@ struct ConvertCommand: Command {
   static let abstract =
     "Convert a drawing file to SVG, PNG, PDF, JSON, draw.io or Excalidraw, without the store."
   static let usage =
-    "drawdoc convert IN OUT [--scale S] [--background COLOR] [--no-embed] [--page N]"
+    "drawdoc convert IN OUT [--scale S] [--background COLOR] [--no-embed] [--dates] [--page N]"
   static let arguments: [ArgumentSpecification] = [
     ArgumentSpecification("IN", .file), ArgumentSpecification("OUT", .file),
   ]
   static let options: [OptionSpecification] = [
     .value("scale", placeholder: "S", help: "PNG only: pixels per canvas unit (default 1)."),
     .value("background", placeholder: "COLOR", help: "PNG only: a background color."),
-    PictureOptions.noEmbed, DrawingFile.pageOption,
+    PictureOptions.noEmbed, PictureOptions.dates, DrawingFile.pageOption,
   ]
   static let discussion = """
     IN is any SVG file, read in import mode as 'save' reads it (what drawdoc cannot keep is
@@ -23,11 +23,13 @@ struct ConvertCommand: Command {
     file (.drawio, .drawio.xml, or text starting with <mxfile or <mxGraphModel; or an SVG or
     PNG draw.io exported with a copy of its diagram, .drawio.svg or .drawio.png, read for that
     diagram rather than its picture), whose first page (--page N for another) is read in
-    import mode, one warning per cell it cannot keep,
-    or an Excalidraw file: a .excalidraw scene, or an SVG or PNG that Excalidraw exported with
-    its scene embedded (its rectangles are kept, the rest reported as warnings); '-' reads
-    standard input. OUT's extension picks the format: .svg, .png, .json, .pdf, .drawio or
-    .excalidraw ('-' writes SVG to standard output); a PDF is vector, as 'export' describes. \
+    import mode, one warning per cell it cannot keep, or an Excalidraw file: a .excalidraw
+    scene, or an SVG or PNG that Excalidraw exported with its scene embedded (its rectangles
+    are kept, the rest reported as warnings); '-' reads standard input. OUT's extension picks
+    the format: .svg, .png, .json, .pdf, .drawio or .excalidraw ('-' writes SVG to standard
+    output); a PDF is vector, as 'export' describes.
+    \(PictureOptions.dating) A drawing read from a file that is not drawdoc's own (SVG, PNG or
+    JSON) was created and modified at the time of reading.
     \(PictureOptions.embedding)
     """
 

@@ -11,7 +11,7 @@ struct ExportCommand: Command {
   static let usage =
     "drawdoc export DOC [--format svg|png|json|pdf|drawio|excalidraw] [-o FILE] [--scale S] "
     + "[--background COLOR] "
-    + "[--no-embed] [--at VERSION]"
+    + "[--no-embed] [--dates] [--at VERSION]"
   static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] = [
     .choice(
@@ -22,17 +22,19 @@ struct ExportCommand: Command {
       help: "Write here instead of standard output."),
     .value("scale", placeholder: "S", help: "PNG only: pixels per canvas unit (default 1)."),
     .value("background", placeholder: "COLOR", help: "PNG only: a background color."),
-    PictureOptions.noEmbed, StoreAccess.versionOption, StoreAccess.option,
+    PictureOptions.noEmbed, PictureOptions.dates, StoreAccess.versionOption,
+    StoreAccess.option,
   ]
   static let discussion = """
     The format follows --format, else the extension of -o (.drawio for draw.io, .excalidraw
     for Excalidraw), else svg. draw.io output is one uncompressed page whose cells are the
     rectangles; 'excalidraw' writes a scene Excalidraw opens, which 'convert' and 'save' read
-    back as the same drawing. A PNG is
-    ceil(width·S) × ceil(height·S) pixels, transparent unless --background is given; it is
-    not written to a terminal. A PDF is one page of the canvas's size (1 px = 0.75 pt), each
-    rectangle a filled vector path, the title the document's; no date, so the same drawing
-    gives the same bytes; not written to a terminal either. \(PictureOptions.embedding)
+    back as the same drawing. A PNG is ceil(width·S) × ceil(height·S) pixels, transparent
+    unless --background is given; it is not written to a terminal. A PDF is one page of the
+    canvas's size (1 px = 0.75 pt), each rectangle a filled vector path, the title the
+    document's; not written to a terminal either.
+    \(PictureOptions.dating)
+    \(PictureOptions.embedding)
     \(DocumentArgument.help)
     """
 
@@ -94,7 +96,7 @@ struct ExportCommand: Command {
     }
     if let whole = WholeExport(rawValue: format.rawValue) {
       // PDF, draw.io and Excalidraw: made whole, then written.
-      try writeWhole(whole.bytes(drawing), to: output, context: context)
+      try writeWhole(whole.bytes(drawing, dated: picture.dated), to: output, context: context)
       return
     }
     guard let exportFormat = format.exportFormat else {
@@ -133,7 +135,8 @@ struct ExportCommand: Command {
   }
 }
 
-/// `--scale`, `--background` and `--no-embed`, which only PNG output takes (a PDF is vector).
+/// `--scale`, `--background` and `--no-embed`, which only PNG output takes (a PDF is vector),
+/// and `--dates`, which only PDF output takes.
 struct PictureOptions {
   /// Pixels per canvas unit.
   let scale: Double
@@ -141,6 +144,19 @@ struct PictureOptions {
   let background: Color?
   /// Whether the PNG carries the drawing (see ``DrawingPNG``).
   let embed: Bool
+  /// Whether the PDF carries the drawing's creation and modification times.
+  let dated: Bool
+
+  /// The flag that puts the drawing's times in a PDF.
+  static let dates = OptionSpecification.flag(
+    "dates", help: "PDF only: give the document the drawing's creation and modification times.")
+
+  /// What the help says about dates in a PDF.
+  static let dating = """
+    A PDF has no date unless --dates is given, which writes the drawing's own creation and
+    modification times (not the time of writing): the same drawing gives the same bytes
+    either way.
+    """
 
   /// The flag that leaves the drawing out of a PNG.
   static let noEmbed = OptionSpecification.flag(
@@ -148,9 +164,8 @@ struct PictureOptions {
 
   /// What the help says about the drawing in a PNG.
   static let embedding = """
-    A PNG carries the drawing's SVG file in an iTXt chunk with the keyword \
-    '\(DrawingPNG.keyword)', so 'save', 'convert' and 'validate' can read it again; \
-    --no-embed leaves it out.
+    A PNG carries the drawing's SVG file in an iTXt chunk with the keyword '\(DrawingPNG.keyword)',
+    so 'save', 'convert' and 'validate' can read it again; --no-embed leaves it out.
     """
 
   init(_ arguments: ParsedArguments, format: FileFormat, command: String)
@@ -168,7 +183,13 @@ struct PictureOptions {
           expected: "no --no-embed: it applies to PNG output only")
       }
     }
+    if format != .pdf, arguments.flag("dates") {
+      throw .invalidValue(
+        command: command, option: "dates", value: "--dates",
+        expected: "no --dates: it applies to PDF output only")
+    }
     embed = !arguments.flag("no-embed")
+    dated = arguments.flag("dates")
     let parse = ValueParser(command: command)
     scale =
       try arguments.value("scale").map { (text) throws(CommandLineError) in

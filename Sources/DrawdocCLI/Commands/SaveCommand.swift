@@ -4,7 +4,8 @@ import DrawdocStore
 /// `drawdoc save`: brings a file into the store.
 struct SaveCommand: Command {
   static let name = "save"
-  static let abstract = "Save an SVG or draw.io file into the store and print the drawing's id."
+  static let abstract =
+    "Save an SVG, PNG, JSON, draw.io or Excalidraw file into the store and print the drawing's id."
   static let usage = "drawdoc save FILE|- [--title T] [--replace DOC | --new] [--strict] [--page N]"
   static let arguments: [ArgumentSpecification] = [ArgumentSpecification("FILE", .file)]
   static let options: [OptionSpecification] = [

@@ -22,10 +22,11 @@ package enum WholeExport: String, Sendable {
     }
   }
 
-  /// The file of a drawing.
-  package func bytes(_ drawing: Drawing) -> [UInt8] {
+  /// The file of a drawing; `dated` puts the drawing's creation and modification times in a
+  /// PDF's document information, and is ignored by the other formats.
+  package func bytes(_ drawing: Drawing, dated: Bool = false) -> [UInt8] {
     switch self {
-    case .pdf: return drawing.pdf()
+    case .pdf: return dated ? drawing.datedPDF() : drawing.pdf()
     case .drawio: return DrawIOWriter.encode(drawing)
     case .excalidraw: return ExcalidrawWriter.encode(drawing)
     }
