@@ -133,7 +133,9 @@ struct DrawIOCells {
     if style.names.contains("swimlane") || shape == "swimlane" { return .failure(.swimlane) }
     if style.names.contains("group") && cell.value.isEmpty { return nil }
     if let shape, shape != "rect" { return .failure(.shape(shape)) }
-    if let name = style.names.first(where: { $0 != "rect" }) { return .failure(.shape(name)) }
+    if let name = style.names.first(where: { $0 != "rect" }) {
+      return .failure(.shape(String(name)))
+    }
     guard let geometry = cell.geometry, geometry.attribute("relative") != "1" else {
       return .failure(.noGeometry)
     }

@@ -2,33 +2,48 @@ import DrawdocModel
 
 /// A draw.io `style`: `name;key=value;key=value;` — named styles (such as `text`,
 /// `ellipse`, `swimlane`) are the pieces without `=`, the others are properties.
+///
+/// The pieces are slices of the style's text, and the properties a short list searched from
+/// the end: a style has a handful of them, and a file has one style per cell, so no
+/// dictionary and no copies are made for each.
 struct DrawIOStyle {
   /// The named styles, in order.
-  var names: [String] = []
-  /// The properties; a later one wins.
-  var values: [String: String] = [:]
+  private(set) var names: [Substring] = []
+  /// The properties in order; a later one wins.
+  private var properties: [(key: Substring, value: Substring)] = []
 
   init(_ text: String) {
-    for piece in text.split(separator: ";") {
-      let trimmed = piece.drop { $0 == " " }
-      guard !trimmed.isEmpty else { continue }
-      if let equals = trimmed.firstIndex(of: "=") {
-        values[String(trimmed[..<equals])] = String(trimmed[trimmed.index(after: equals)...])
-      } else {
-        names.append(String(trimmed))
+    // Cut at the bytes of `;`, `=` and leading blanks, which are ASCII and so always fall
+    // between characters: no grapheme breaking is needed.
+    let bytes = text.utf8
+    var start = bytes.startIndex
+    while start < bytes.endIndex {
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+      var first = start
+      while first < end, bytes[first] == UInt8(ascii: " ") { first = bytes.index(after: first) }
+      if first < end {
+        if let equals = bytes[first..<end].firstIndex(of: UInt8(ascii: "=")) {
+          properties.append((text[first..<equals], text[bytes.index(after: equals)..<end]))
+        } else {
+          names.append(text[first..<end])
+        }
       }
+      start = end < bytes.endIndex ? bytes.index(after: end) : end
     }
   }
 
-  subscript(_ key: String) -> String? { values[key] }
+  /// The value of the last property named `key`.
+  subscript(_ key: String) -> String? {
+    properties.last { $0.key == key }.map { String($0.value) }
+  }
 
   /// Whether `key` is `1`.
-  func isOn(_ key: String) -> Bool { values[key] == "1" }
+  func isOn(_ key: String) -> Bool { properties.last { $0.key == key }?.value == "1" }
 
   /// A percentage property (`opacity`, `fillOpacity`) as a fraction in 0…1; 1 when absent
   /// or unreadable.
   func fraction(_ key: String) -> Double {
-    guard let text = values[key], let number = DrawIONumber.parse(text) else { return 1 }
+    guard let text = self[key], let number = DrawIONumber.parse(text) else { return 1 }
     return min(max(number, 0), 100) / 100
   }
 
