@@ -11,15 +11,19 @@ import DrawdocModel
 /// `value / 255` to four decimals. The title is the document's `/Title`.
 ///
 /// The file is PDF 1.4, uncompressed, with no `/ID` and no date unless one is given: the same
-/// plane (and dates) always gives the same bytes. Writing takes time and memory linear in the
-/// number of rectangles.
+/// plane (and dates) always gives the same bytes. Writing takes time linear in the number of
+/// rectangles; written a piece at a time (``encode(_:pieceSize:emit:)``), the file never sits
+/// in memory whole.
 public enum PDFEncoder {
+  /// The dates a file's document information carries.
+  private typealias Dates = (created: Timestamp, modified: Timestamp)
+
   /// The bytes of a PDF file of a plane, with no date.
   ///
   /// - Parameter plane: The plane.
   /// - Returns: The PDF file's bytes.
   public static func encode(_ plane: Plane) -> [UInt8] {
-    encode(plane, dates: nil)
+    whole(plane, dates: nil)
   }
 
   /// The bytes of a PDF file of a plane whose document information carries two dates:
@@ -31,34 +35,87 @@ public enum PDFEncoder {
   ///   - modified: The document's modification date.
   /// - Returns: The PDF file's bytes.
   public static func encode(_ plane: Plane, created: Timestamp, modified: Timestamp) -> [UInt8] {
-    encode(plane, dates: (created, modified))
+    whole(plane, dates: (created, modified))
   }
 
-  private static func encode(_ plane: Plane, dates: (created: Timestamp, modified: Timestamp)?)
-    -> [UInt8]
-  {
+  /// Writes the bytes of ``encode(_:)`` a piece at a time, so that the file of a big drawing
+  /// never sits in memory whole: only one piece does.
+  ///
+  /// - Parameters:
+  ///   - plane: The plane.
+  ///   - pieceSize: About how many bytes each piece holds; the last one may hold fewer.
+  ///   - emit: Receives the file's bytes, in order, one piece per call; each piece is valid
+  ///     only during its call.
+  /// - Throws: Whatever `emit` throws; writing stops there.
+  public static func encode<Failure: Error>(
+    _ plane: Plane, pieceSize: Int = 1 << 20,
+    emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    try pieces(plane, dates: nil, pieceSize: pieceSize, emit: emit)
+  }
+
+  /// Writes the bytes of ``encode(_:created:modified:)`` a piece at a time, as
+  /// ``encode(_:pieceSize:emit:)`` does.
+  ///
+  /// - Parameters:
+  ///   - plane: The plane.
+  ///   - created: The document's creation date.
+  ///   - modified: The document's modification date.
+  ///   - pieceSize: About how many bytes each piece holds; the last one may hold fewer.
+  ///   - emit: Receives the file's bytes, in order, one piece per call; each piece is valid
+  ///     only during its call.
+  /// - Throws: Whatever `emit` throws; writing stops there.
+  public static func encode<Failure: Error>(
+    _ plane: Plane, created: Timestamp, modified: Timestamp, pieceSize: Int = 1 << 20,
+    emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    try pieces(plane, dates: (created, modified), pieceSize: pieceSize, emit: emit)
+  }
+
+  private static func whole(_ plane: Plane, dates: Dates?) -> [UInt8] {
     var output: [UInt8] = []
     // About 48 bytes per rectangle, and a little over a kilobyte besides.
     output.reserveCapacity(1024 + plane.count * 48 + plane.title.utf8.count * 4)
+    append(plane, dates: dates, to: &output, handOn: { _ in })
+    return output
+  }
+
+  private static func pieces<Failure: Error>(
+    _ plane: Plane, dates: Dates?, pieceSize: Int,
+    emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    try PieceWriter.write(pieceSize: pieceSize, to: emit) { (output, handOn) throws(Failure) in
+      try append(plane, dates: dates, to: &output, handOn: handOn)
+    }
+  }
+
+  /// Appends the whole file, calling `handOn` between rectangles; `handOn` may hand the
+  /// buffer's bytes on and empty it, so positions in the file count what it took away.
+  private static func append<Failure: Error>(
+    _ plane: Plane, dates: Dates?, to output: inout [UInt8],
+    handOn: (inout [UInt8]) throws(Failure) -> Void
+  ) throws(Failure) {
+    // The bytes handed on before the buffer's first.
+    var handedOn = 0
     var offsets: [Int] = []
-    func begin(_ number: Int) {
-      offsets.append(output.count)
+    func begin(_ number: Int, _ output: inout [UInt8]) {
+      offsets.append(handedOn + output.count)
       output.append(contentsOf: "\(number) 0 obj\n".utf8)
     }
-    func end() { output.append(contentsOf: "endobj\n".utf8) }
+    func end(_ output: inout [UInt8]) { output.append(contentsOf: "endobj\n".utf8) }
 
     // A comment of bytes above 127 right after the header marks the file as binary.
     output.append(
       contentsOf: "%PDF-1.4\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".unicodeScalars.map { UInt8($0.value) })
 
-    begin(1)
+    begin(1, &output)
     output.append(contentsOf: "<< /Type /Catalog /Pages 2 0 R >>\n".utf8)
-    end()
-    begin(2)
+    end(&output)
+    begin(2, &output)
     output.append(contentsOf: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>\n".utf8)
-    end()
+    end(&output)
 
-    begin(3)
+    begin(3, &output)
     output.append(contentsOf: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ".utf8)
     PDFNumber.append(plane.size.width * 0.75, to: &output)
     output.append(UInt8(ascii: " "))
@@ -78,25 +135,30 @@ public enum PDFEncoder {
       output.append(contentsOf: " >>".utf8)
     }
     output.append(contentsOf: " >>\n/Contents 4 0 R >>\n".utf8)
-    end()
+    end(&output)
 
     // The content stream; its length, not known until it is written, is object 5.
-    begin(4)
+    begin(4, &output)
     output.append(contentsOf: "<< /Length 5 0 R >>\nstream\n".utf8)
-    let streamStart = output.count
+    let streamStart = handedOn + output.count
     output.append(contentsOf: "0.75 0 0 -0.75 0 ".utf8)
     PDFNumber.append(plane.size.height * 0.75, to: &output)
     output.append(contentsOf: " cm\n".utf8)
-    for rectangle in plane.rectangles { append(rectangle, to: &output) }
-    let streamLength = output.count - streamStart
+    for rectangle in plane.rectangles {
+      let held = output.count
+      try handOn(&output)
+      if output.isEmpty { handedOn += held }
+      append(rectangle, to: &output)
+    }
+    let streamLength = handedOn + output.count - streamStart
     // The end of line before `endstream` is not part of the stream's data.
     output.append(contentsOf: "\nendstream\n".utf8)
-    end()
-    begin(5)
+    end(&output)
+    begin(5, &output)
     output.append(contentsOf: "\(streamLength)\n".utf8)
-    end()
+    end(&output)
 
-    begin(6)
+    begin(6, &output)
     output.append(contentsOf: "<< /Producer (drawdoc)".utf8)
     if !plane.title.isEmpty {
       output.append(contentsOf: " /Title ".utf8)
@@ -107,9 +169,9 @@ public enum PDFEncoder {
       output.append(contentsOf: " /ModDate (\(pdfDate(dates.modified)))".utf8)
     }
     output.append(contentsOf: " >>\n".utf8)
-    end()
+    end(&output)
 
-    let xref = output.count
+    let xref = handedOn + output.count
     output.append(contentsOf: "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n".utf8)
     for offset in offsets {
       let digits = String(offset)
@@ -120,7 +182,6 @@ public enum PDFEncoder {
     output.append(
       contentsOf: "trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R /Info 6 0 R >>\n".utf8)
     output.append(contentsOf: "startxref\n\(xref)\n%%EOF\n".utf8)
-    return output
   }
 
   /// A PDF date in UTC, `D:YYYYMMDDHHmmSSZ`: the timestamp's text form without its separators.

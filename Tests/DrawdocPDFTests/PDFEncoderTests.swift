@@ -130,6 +130,38 @@ private func latin1(_ bytes: [UInt8]) -> String {
     #expect(!undated.contains("Date"))
   }
 
+  /// Written a piece at a time, the file is the same bytes, whatever the piece size, dated or
+  /// not: the offsets in the cross-reference table and the stream's length count the pieces
+  /// already handed on. A failing `emit` stops the writing.
+  @Test(arguments: [1, 7, 100, 4096, 1 << 20])
+  func piecesMakeTheSameFile(_ pieceSize: Int) throws {
+    var factory = RectangleFactory(seed: 3)
+    var plane = try Plane(title: "Pieces")
+    for _ in 0..<300 { try plane.add(factory.makeRectangle(for: plane)) }
+    let created = Timestamp(secondsSince1970: 1_000_000_000)
+    let modified = Timestamp(secondsSince1970: 1_700_000_000)
+    var pieces: [[UInt8]] = []
+    PDFEncoder.encode(plane, pieceSize: pieceSize) { pieces.append(Array($0)) }
+    #expect(pieces.flatMap { $0 } == PDFEncoder.encode(plane))
+    #expect(pieces.dropLast().allSatisfy { $0.count >= pieceSize })
+    if pieceSize < 4096 { #expect(pieces.count > 2) }
+    var dated: [UInt8] = []
+    PDFEncoder.encode(plane, created: created, modified: modified, pieceSize: pieceSize) {
+      dated += Array($0)
+    }
+    #expect(dated == PDFEncoder.encode(plane, created: created, modified: modified))
+
+    struct Stop: Error {}
+    var calls = 0
+    #expect(throws: Stop.self) {
+      try PDFEncoder.encode(plane, pieceSize: pieceSize) { (_) throws(Stop) in
+        calls += 1
+        throw Stop()
+      }
+    }
+    #expect(calls == 1)
+  }
+
   @Test func onlyTheOpacityLevelsUsedHaveAGraphicsState() throws {
     let plane = try Plane(rectangles: [
       try rectangle(1, 0, 0, 1, 1, level: 3), try rectangle(2, 0, 0, 1, 1, level: 9),

@@ -94,19 +94,19 @@ struct ExportCommand: Command {
         command: command, option: "output", value: "a terminal",
         expected: "-o FILE.\(name) or a redirection: a \(name.uppercased()) is not text")
     }
+    let file: ExportedFile
     if let whole = WholeExport(rawValue: format.rawValue) {
-      // PDF, draw.io and Excalidraw: made whole, then written.
-      try writeWhole(whole.bytes(drawing, dated: picture.dated), to: output, context: context)
-      return
+      file = .whole(whole, drawing, dated: picture.dated)
+    } else {
+      guard let exportFormat = format.exportFormat else {
+        preconditionFailure("\(format) is neither a DrawingExport format nor a whole one")
+      }
+      // A picture is made before anything is written; the rest as it is written.
+      file = .prepared(
+        try DrawingExport.prepare(
+          drawing, as: exportFormat, scale: picture.scale, background: picture.background,
+          embed: picture.embed))
     }
-    guard let exportFormat = format.exportFormat else {
-      preconditionFailure("\(format) is neither a DrawingExport format nor a whole one")
-    }
-    // A picture is made before anything is written; SVG and JSON a piece at a time, as they
-    // are written.
-    let file = try DrawingExport.prepare(
-      drawing, as: exportFormat, scale: picture.scale, background: picture.background,
-      embed: picture.embed)
     if let output, output != "-" {
       try OutputFile.write(to: output) { (write) throws(StoreError) in try file.write(to: write) }
     } else {
@@ -116,22 +116,29 @@ struct ExportCommand: Command {
     }
   }
 
-  /// Writes bytes made whole to a file, or to standard output for `nil` or `-`.
-  private static func writeWhole(_ bytes: [UInt8], to output: String?, context: CommandContext)
-    throws
-  {
-    if let output, output != "-" {
-      try OutputFile.write(bytes, to: output)
-    } else {
-      context.standardOutput.write(bytes)
-    }
-  }
-
   func run(_ context: CommandContext) throws -> ExitStatus {
     let drawing = try DocumentArgument.resolve(document, arguments, context).read(at: version)
     try Self.write(
       drawing, as: format, picture: picture, to: output, context: context, command: Self.name)
     return .success
+  }
+}
+
+/// A file `export` and `convert` write, a piece at a time where its format allows.
+private enum ExportedFile {
+  /// SVG, JSON or PNG.
+  case prepared(DrawingExport.File)
+  /// PDF, draw.io or Excalidraw.
+  case whole(WholeExport, Drawing, dated: Bool)
+
+  func write<Failure: Error>(to emit: (UnsafeRawBufferPointer) throws(Failure) -> Void)
+    throws(Failure)
+  {
+    switch self {
+    case .prepared(let file): try file.write(to: emit)
+    case .whole(let format, let drawing, let dated):
+      try format.write(drawing, dated: dated, to: emit)
+    }
   }
 }
 

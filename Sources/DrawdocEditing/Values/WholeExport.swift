@@ -31,4 +31,32 @@ package enum WholeExport: String, Sendable {
     case .excalidraw: return ExcalidrawWriter.encode(drawing)
     }
   }
+
+  /// Writes the bytes of ``bytes(_:dated:)``: a PDF a piece at a time, so that it never sits
+  /// in memory whole; draw.io and Excalidraw files in one piece.
+  ///
+  /// - Parameters:
+  ///   - drawing: The drawing.
+  ///   - dated: Whether a PDF carries the drawing's times.
+  ///   - emit: Receives the file's bytes, in order; each piece is valid only during its call.
+  /// - Throws: Whatever `emit` throws; writing stops there.
+  package func write<Failure: Error>(
+    _ drawing: Drawing, dated: Bool = false,
+    to emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    switch self {
+    case .pdf where dated:
+      try PDFEncoder.encode(
+        drawing.plane, created: drawing.created, modified: drawing.modified, emit: emit)
+    case .pdf:
+      try PDFEncoder.encode(drawing.plane, emit: emit)
+    case .drawio, .excalidraw:
+      // withUnsafeBytes does not pass a typed error on: carry it out by hand.
+      var failure: Failure?
+      bytes(drawing).withUnsafeBytes { piece in
+        do throws(Failure) { try emit(piece) } catch { failure = error }
+      }
+      if let failure { throw failure }
+    }
+  }
 }
