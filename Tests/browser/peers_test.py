@@ -16,7 +16,8 @@ page, named with the title and with the drawing's id; the page size is the canva
 `0` holds one layer `1`, whose children are exactly the rectangles, in z-order, each a vertex
 with the rectangle's id, no label, a geometry equal to the rectangle's (bit for bit, `-0`
 included), and in its style as draw.io resolves it `fillColor` the colour, `opacity` the level
-× 10, `strokeColor=none` and `rounded=0`. From what it drew: one SVG `<rect>` per cell, in the
+× 10, `rounded=0` and no `strokeColor` (draw.io drops a `none` value, and with it the stroke of
+its default vertex style, which the test checks is there). From what it drew: one SVG `<rect>` per cell, in the
 same order, with that fill, `fill-opacity` the level / 10, no stroke, no rounded corners
 (`rx`, `ry`), and the geometry as draw.io writes numbers (to 2 decimals).
 
