@@ -88,9 +88,10 @@ def command_line(description, add_arguments=None):
     return options
 
 
-def headless_chromium():
-    """A headless Chromium (with a 20 s page-load timeout) through chromedriver; exits with
-    the way to install it when it is missing."""
+def headless_chromium(*extra_arguments):
+    """A headless Chromium (with a 20 s page-load timeout) through chromedriver, given
+    `extra_arguments` besides HEADLESS_ARGUMENTS; exits with the way to install it when it is
+    missing."""
     import os
     import shutil
     import sys
@@ -101,7 +102,8 @@ def headless_chromium():
     if browser is None:
         sys.exit("chromium is not installed: apt-get install chromium chromium-driver")
     driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    driver = webdriver.Chrome(service=Service(driver_path), options=chromium_options(browser))
+    driver = webdriver.Chrome(service=Service(driver_path),
+                              options=chromium_options(browser, *extra_arguments))
     driver.set_page_load_timeout(20)
     return driver
 

