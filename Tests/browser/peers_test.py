@@ -224,8 +224,9 @@ def check_drawio(driver, base, name, drawing, xml):
             raise Failure(f"{at}: drawn at position {drawn['order']} of the SVG, below an "
                           f"earlier rectangle (position {order})")
         order = drawn["order"]
+    noun = "rectangle" if len(rectangles) == 1 else "rectangles"
     return (f"draw.io: page {seen['page'][0]:g} × {seen['page'][1]:g}, {len(rectangles)} "
-            f"rectangles read and drawn")
+            f"{noun} read and drawn")
 
 
 def canvas_size(rectangles):
