@@ -21,6 +21,19 @@ its default vertex style, which the test checks is there). From what it drew: on
 same order, with that fill, `fill-opacity` the level / 10, no stroke, no rounded corners
 (`rx`, `ry`), and the geometry as draw.io writes numbers (to 2 decimals).
 
+The way back from draw.io: the file saved as draw.io's editor saves it, from the model its
+viewer decoded (`EditorUi.getFileData`, see READ_DRAWIO): plain, draw.io's default for a file
+without `compressed`, and compressed, as with its configuration `compressXml: true`; each
+written as X.resaved.drawio (X.resaved-compressed.drawio) and converted by drawdoc to SVG.
+drawdoc must read it without a warning, and `drawdoc open --json` of the SVG must give the
+original's title, drawing id and canvas, and its rectangles in z-order with their ids,
+colours, alphas and geometry bit for bit (but for an x or y of -0, which draw.io's codec
+writes as no value, so 0). Not the drawing's two times: docs/format.md documents them as lost
+through a draw.io save, draw.io dropping mxfile's unknown attributes. This draw.io does not:
+it saves a copy of the mxfile it opened, with drawdoc-created, drawdoc-modified and
+drawdoc="1" (which makes the page the canvas, see check_drawio_saved), adding its own host,
+modified, agent, version and etag.
+
 Excalidraw: its renderer, the `<excalidraw-renderer src=…>` element, fetches the scene from
 the local server and exports it with Excalidraw's `exportToBlob` (which runs Excalidraw's
 `restore` on it, then draws it on a canvas 20 units of padding around the elements' box) into
@@ -91,13 +104,42 @@ try {
           box: ["x", "y", "width", "height"].map(attribute), order: drawn.indexOf(shape) }
           : null };
     };
-    done({ root: model.root.id,
+    const seen = { root: model.root.id,
       defaultStroke: graph.getStylesheet().getDefaultVertexStyle().strokeColor,
       diagrams: Array.from(viewer.diagrams).map((d) => [d.getAttribute("name"),
                                                         d.getAttribute("id")]),
       page: [graph.pageFormat.width, graph.pageFormat.height],
       cellCount: Object.keys(model.cells).length, layers: layers.map((l) => l.id),
-      cells: layers.length ? children(layers[0]).map(read) : [] });
+      cells: layers.length ? children(layers[0]).map(read) : [] };
+    // Then saves the file as draw.io's editor does. Its DrawioFile.createData gives
+    // EditorUi.getFileData the file and !file.isCompressed(): the model encoded by
+    // Editor.getGraphXml, as the text of a copy of the page's <diagram> (its name and id kept)
+    // in a copy of the <mxfile> the file was opened from (EditorUi.getXmlFileData), whose
+    // attributes createFileData updates. The EditorUi here holds what its setFileData holds
+    // once the file is open (that mxfile, its pages, the current one with the model's root),
+    // its editor the viewer's (an Editor around the graph). The file is not given to
+    // getFileData: for a .drawio title it would only set mxfile's `type` to its mode, through
+    // an `App` this bundle lacks. Plain first, as isCompressed() answers for this file (no
+    // `compressed` attribute: Editor.defaultCompressed, false in this draw.io); then
+    // compressed, as after the configuration `compressXml: true`.
+    try {
+      const ui = Object.create(EditorUi.prototype);
+      ui.editor = viewer.editor;
+      ui.fileNode = viewer.xmlNode;
+      ui.pages = Array.from(viewer.diagrams, (node) => new DiagramPage(node));
+      ui.currentPage = ui.pages[viewer.currentPage];
+      ui.currentPage.root = model.root;
+      const file = Object.create(DrawioFile.prototype);
+      file.ui = ui;
+      const save = () => ({ compressed: file.isCompressed(), text: ui.getFileData(
+        null, null, null, null, null, null, null, null, null, !file.isCompressed()) });
+      const plain = save();
+      Editor.configure({ compressXml: true });
+      seen.saved = { plain, compressed: save() };
+    } catch (error) {
+      seen.saved = { error: String(error) };
+    }
+    done(seen);
   });
 } catch (error) {
   done({ error: String(error) });
@@ -137,13 +179,16 @@ look();
 """
 
 
-def drawdoc(options, env, *arguments):
-    """Runs drawdoc; its standard output, or a Failure with what it said."""
+def drawdoc(options, env, *arguments, quiet=False):
+    """Runs drawdoc; its standard output, or a Failure with what it said (and, when `quiet`,
+    when it said anything on standard error)."""
     done = subprocess.run([options.drawdoc, *arguments], env=env, capture_output=True,
                           text=True)
     if done.returncode != 0:
         raise Failure(f"drawdoc {' '.join(arguments)} failed ({done.returncode}): "
                       f"{done.stderr.strip()}")
+    if quiet and done.stderr:
+        raise Failure(f"drawdoc {' '.join(arguments)} warned: {done.stderr.strip()}")
     return done.stdout
 
 
@@ -226,7 +271,52 @@ def check_drawio(driver, base, name, drawing, xml):
         order = drawn["order"]
     noun = "rectangle" if len(rectangles) == 1 else "rectangles"
     return (f"draw.io: page {seen['page'][0]:g} × {seen['page'][1]:g}, {len(rectangles)} "
-            f"{noun} read and drawn")
+            f"{noun} read and drawn"), seen["saved"]
+
+
+def check_drawio_saved(options, env, folder, name, drawing, saved):
+    """drawdoc's reading of the files draw.io saved (plain, then compressed): the same drawing
+    but for its two times; answers a summary."""
+    if "error" in saved:
+        raise Failure(f"{name}.drawio: draw.io could not save it: {saved['error']}")
+    for form, suffix in (("plain", ""), ("compressed", "-compressed")):
+        what = f"{name}.drawio saved by draw.io ({form})"
+        compressed, text = saved[form]["compressed"], saved[form]["text"]
+        # The form is the one asked for: the page's model an <mxGraphModel> child of
+        # <diagram>, or its text (deflated, base64).
+        if compressed != (form == "compressed") or ("<mxGraphModel" in text) == compressed:
+            raise Failure(f"{what}: compressed {compressed}, and the text is {text[:300]!r}")
+        path = os.path.join(folder, f"{name}.resaved{suffix}.drawio")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+        svg = os.path.join(folder, f"{name}.resaved{suffix}.svg")
+        drawdoc(options, env, "convert", path, svg, quiet=True)
+        back = json.loads(drawdoc(options, env, "open", svg, "--json", quiet=True),
+                          parse_int=float)
+        # The canvas is the original's: draw.io writes pageWidth and pageHeight from the
+        # graph's pageFormat, which its viewer set from the file's (check_drawio checks it),
+        # and keeps drawdoc="1" on the copy of mxfile, so drawdoc takes the page as the
+        # canvas even where rectangles lie beyond it (fractional-edges, tricky-numbers: without
+        # the mark the canvas would be their bounding box).
+        for key in ("title", "id", "width", "height"):
+            if not (same(back[key], drawing[key]) if key in ("width", "height")
+                    else back[key] == drawing[key]):
+                raise Failure(f"{what}: drawdoc read the {key} {back[key]!r}, not "
+                              f"{drawing[key]!r}")
+        ids = [r["id"] for r in back["rectangles"]]
+        if ids != [r["id"] for r in drawing["rectangles"]]:
+            raise Failure(f"{what}: drawdoc read the rectangles {ids}, not "
+                          f"{[r['id'] for r in drawing['rectangles']]}")
+        for r, got in zip(drawing["rectangles"], back["rectangles"]):
+            # draw.io's codec writes no geometry value equal to its default 0 (mxObjectCodec
+            # compares with `!=`, for which -0 is 0): an x or y of -0 comes back as 0.
+            expected = dict(r, x=r["x"] or 0.0, y=r["y"] or 0.0)
+            wrong = [key for key in expected if not (
+                same(got[key], expected[key]) if key in ("x", "y", "width", "height")
+                else got[key] == expected[key])]
+            if wrong or set(got) != set(expected):
+                raise Failure(f"{what}: drawdoc read rectangle {got}, not {expected}")
+    return "saved by draw.io and read back the same"
 
 
 def canvas_size(rectangles):
@@ -295,9 +385,10 @@ def test(options, driver, base, folder, env):
         for extension in ("drawio", "excalidraw"):
             drawdoc(options, env, "convert", svg, os.path.join(folder, f"{name}.{extension}"))
         with open(os.path.join(folder, f"{name}.drawio"), encoding="utf-8") as file:
-            drawio = check_drawio(driver, base, name, drawing, file.read())
+            drawio, saved = check_drawio(driver, base, name, drawing, file.read())
+        resaved = check_drawio_saved(options, env, folder, name, drawing, saved)
         excalidraw = check_excalidraw(driver, base, name, drawing)
-        print(f"  {file_name}: {drawio}; {excalidraw}", flush=True)
+        print(f"  {file_name}: {drawio}, {resaved}; {excalidraw}", flush=True)
 
 
 def main():
