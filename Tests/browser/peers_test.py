@@ -28,11 +28,9 @@ written as X.resaved.drawio (X.resaved-compressed.drawio) and converted by drawd
 drawdoc must read it without a warning, and `drawdoc open --json` of the SVG must give the
 original's title, drawing id and canvas, and its rectangles in z-order with their ids,
 colours, alphas and geometry bit for bit (but for an x or y of -0, which draw.io's codec
-writes as no value, so 0). Not the drawing's two times: docs/format.md documents them as lost
-through a draw.io save, draw.io dropping mxfile's unknown attributes. This draw.io does not:
-it saves a copy of the mxfile it opened, with drawdoc-created, drawdoc-modified and
-drawdoc="1" (which makes the page the canvas, see check_drawio_saved), adding its own host,
-modified, agent, version and etag.
+writes as no value, so 0), and its two times: draw.io saves a copy of the mxfile it opened,
+with drawdoc-created, drawdoc-modified and drawdoc="1" (which makes the page the canvas, see
+check_drawio_saved), adding its own host, modified, agent, version and etag.
 
 Excalidraw: its renderer, the `<excalidraw-renderer src=…>` element, fetches the scene from
 the local server and exports it with Excalidraw's `exportToBlob` (which runs Excalidraw's
@@ -275,8 +273,8 @@ def check_drawio(driver, base, name, drawing, xml):
 
 
 def check_drawio_saved(options, env, folder, name, drawing, saved):
-    """drawdoc's reading of the files draw.io saved (plain, then compressed): the same drawing
-    but for its two times; answers a summary."""
+    """drawdoc's reading of the files draw.io saved (plain, then compressed): the same drawing,
+    its two times included; answers a summary."""
     if "error" in saved:
         raise Failure(f"{name}.drawio: draw.io could not save it: {saved['error']}")
     for form, suffix in (("plain", ""), ("compressed", "-compressed")):
@@ -298,7 +296,7 @@ def check_drawio_saved(options, env, folder, name, drawing, saved):
         # and keeps drawdoc="1" on the copy of mxfile, so drawdoc takes the page as the
         # canvas even where rectangles lie beyond it (fractional-edges, tricky-numbers: without
         # the mark the canvas would be their bounding box).
-        for key in ("title", "id", "width", "height"):
+        for key in ("title", "id", "width", "height", "created", "modified"):
             if not (same(back[key], drawing[key]) if key in ("width", "height")
                     else back[key] == drawing[key]):
                 raise Failure(f"{what}: drawdoc read the {key} {back[key]!r}, not "
