@@ -65,6 +65,40 @@ struct DrawIOCommandTests {
     #expect(missing.standardError.contains("there is no page 3: the file has 2 pages"))
   }
 
+  /// Pages are a draw.io file's: `--page` with any other file is refused, whatever the way the
+  /// file is read (an SVG file a piece at a time, standard input, the JSON form, a PNG, an
+  /// Excalidraw scene), and no output is written.
+  @Test func pageIsRefusedForAFileThatIsNotDrawIO() throws {
+    let box = try Sandbox()
+    let svg = sample("escaped-title.svg")
+    let json = "\(box.work)/drawing.json"
+    let png = "\(box.work)/drawing.png"
+    box.succeed("convert", svg, json)
+    box.succeed("convert", svg, png)
+    let scene = "\(box.work)/drawing.excalidraw"
+    box.succeed("convert", svg, scene)
+    let out = "\(box.work)/out.svg"
+    for (input, kind) in [
+      (svg, "an SVG file"), (json, "the JSON form"), (png, "a PNG file"),
+      (scene, "an Excalidraw scene"),
+    ] {
+      let result = drawdoc("convert", input, out, "--page", "2", environment: box.environment)
+      #expect(result.status == 65)
+      #expect(
+        result.standardError
+          == "Error: \(input): the file is \(kind), which holds one drawing, but page 2 was "
+          + "asked for: pages are a draw.io file's; leave --page out\n")
+      #expect(!FileManager.default.fileExists(atPath: out))
+    }
+    let piped = try box.runBinary(
+      ["convert", "-", out, "--page", "1"], input: Data(try box.read(svg)))
+    #expect(piped.status == 65)
+    #expect(piped.standardError.contains("-: the file is an SVG file"))
+    let saved = box.run(["save", json, "--page", "1"])
+    #expect(saved.status == 65)
+    #expect(saved.standardError.contains("the file is the JSON form"))
+  }
+
   @Test func aTemplateConvertsWithOneWarningPerCell() throws {
     let box = try Sandbox()
     let input = "\(drawIOFixtures)/basic_flowchart.drawio"

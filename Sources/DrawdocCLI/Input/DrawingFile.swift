@@ -44,7 +44,8 @@ enum FileFormat: String, CaseIterable {
 enum DrawingFile {
   /// `--page N`: which page of a draw.io file `convert` and `save` read.
   static let pageOption = OptionSpecification.value(
-    "page", placeholder: "N", help: "draw.io files only: read page N (default 1).")
+    "page", placeholder: "N",
+    help: "draw.io files only (others refuse it): read page N (default 1).")
 
   /// The page `--page` names, from 1, or `nil` when it is not given.
   static func page(_ arguments: ParsedArguments, command: String) throws(CommandLineError) -> Int? {
@@ -74,7 +75,8 @@ enum DrawingFile {
   {
     // An SVG file is read a piece at a time; standard input, a PNG, the JSON form, a draw.io
     // file and an SVG file Excalidraw exported (for the scene it carries) whole.
-    if path != "-", try isPlainSVG(path) {
+    // With --page, read whole: ForeignFile refuses a page for anything but draw.io.
+    if path != "-", page == nil, try isPlainSVG(path) {
       do {
         return ImportedFile(try SVGImporter.importDrawing(contentsOfFile: path, now: now))
       } catch .fileNotFound {

@@ -133,7 +133,8 @@ package enum ForeignFile {
   ///   - name: The file's name, which may tell its format and gives an Excalidraw drawing its
   ///     title; `-` or empty for one without a name.
   ///   - now: The time a drawing without valid times of its own gets.
-  ///   - page: The page of a draw.io file to read, from 1; `nil` for the first.
+  ///   - page: The page of a draw.io file to read, from 1; `nil` for the first. Given for a
+  ///     file of another format, it is refused.
   /// - Returns: The drawing and what was lost on the way.
   /// - Throws: ``ForeignFileError``.
   package static func importDrawing(
@@ -142,13 +143,18 @@ package enum ForeignFile {
     if name != "-", !name.isEmpty, isDrawIO(name: name, start: bytes.prefix(4096)) {
       return try importDrawIO(bytes, now: now, page: page)
     }
-    if let scene = try importExcalidraw(bytes, name: name, now: now) { return scene }
+    if let scene = try importExcalidraw(bytes, name: name, now: now) {
+      try refuse(page, for: "an Excalidraw scene")
+      return scene
+    }
     if isJSON(bytes, name: name) || DrawingPNG.isPNG(bytes) {
+      try refuse(page, for: DrawingPNG.isPNG(bytes) ? "a PNG file" : "the JSON form")
       return ForeignImport(drawing: try readDrawing(bytes, name: name), warnings: [])
     }
     if DrawIOReader.looksLikeDrawIO(bytes) {
       return try importDrawIO(bytes, now: now, page: page)
     }
+    try refuse(page, for: "an SVG file")
     let result: ImportResult
     do {
       result = try SVGImporter.importDrawing(bytes, now: now)
@@ -217,6 +223,15 @@ package enum ForeignFile {
     }
     if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = base[..<dot] }
     return String(base)
+  }
+
+  /// Refuses a page number for a file that is not a draw.io file: it holds one drawing.
+  private static func refuse(_ page: Int?, for kind: String) throws(ForeignFileError) {
+    guard let page else { return }
+    let message =
+      "the file is \(kind), which holds one drawing, but page \(page) was asked for: pages "
+      + "are a draw.io file's; leave --page out"
+    throw ForeignFileError(message, line: nil, column: nil, description: " \(message)")
   }
 
   private static func importDrawIO(_ bytes: [UInt8], now: Timestamp, page: Int?)
