@@ -28,8 +28,8 @@ struct ConvertCommand: Command {
     are kept, the rest reported as warnings); '-' reads standard input. OUT's extension picks
     the format: .svg, .png, .json, .pdf, .drawio or .excalidraw ('-' writes SVG to standard
     output); a PDF is vector, as 'export' describes.
-    \(PictureOptions.dating) A drawing read from a file that is not drawdoc's own (SVG, PNG or
-    JSON) was created and modified at the time of reading.
+    \(PictureOptions.dating) A drawing read from a file drawdoc did not write (an SVG, draw.io
+    or Excalidraw file of another program) was created and modified at the time of reading.
     \(PictureOptions.embedding)
     """
 

@@ -25,7 +25,8 @@ struct SaveCommand: Command {
     Excalidraw's files (a .excalidraw scene, or an SVG or PNG exported with the scene in it),
     with a warning for each element drawdoc cannot keep.
 
-    A draw.io file (.drawio, .drawio.xml, or text starting with <mxfile or <mxGraphModel) is
+    A draw.io file (.drawio, .drawio.xml, or text starting with <mxfile or <mxGraphModel; or
+    an SVG or PNG draw.io exported with a copy of its diagram, .drawio.svg or .drawio.png) is
     read in import mode as well: the rectangles of its first page (--page N for another)
     become the drawing, and every other cell (text, edges, other shapes, rounded corners,
     strokes, labels) is one warning naming the cell's id.
