@@ -30,7 +30,6 @@ package enum XMLTree {
   ///   - maximumTextLength: The most bytes of text one element may hold.
   /// - Returns: The root element.
   /// - Throws: ``SVGDecodingError/malformedXML(message:line:column:)``,
-  ///   ``SVGDecodingError/documentTypeDeclaration(line:column:)``,
   ///   ``SVGDecodingError/entityReference(name:line:column:)`` or
   ///   ``SVGDecodingError/limitExceeded(what:limit:line:column:)``.
   package static func read(
@@ -157,9 +156,11 @@ private final class XMLTreeBuilder: SAXHandler {
     stack[stack.count - 1].text += String(decoding: text, as: UTF8.self)
   }
 
-  func documentTypeDeclaration(at location: SourceLocation) throws(SVGDecodingError) {
-    throw .documentTypeDeclaration(line: location.line, column: location.column)
-  }
+  /// Read past: the SVG files draw.io exports start with the SVG 1.1 document type. Nothing in
+  /// it is used or loaded, and an entity it declares is still refused where it is used.
+  var readsPastDocumentType: Bool { true }
+
+  func documentTypeDeclaration(at location: SourceLocation) throws(SVGDecodingError) {}
 
   func entityReference(named name: String, at location: SourceLocation) throws(SVGDecodingError) {
     throw .entityReference(name: name, line: location.line, column: location.column)
