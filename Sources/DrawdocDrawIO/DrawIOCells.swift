@@ -7,13 +7,83 @@ struct DrawIOCell {
   let id: String
   let parent: String?
   let value: String
-  let style: DrawIOStyle
+  /// The `style` as written: read (``DrawIOStyle``) only for a cell that may be a rectangle.
+  let style: String
   let isVertex: Bool
   let isEdge: Bool
   let isVisible: Bool
-  let geometry: XMLTreeElement?
+  let geometry: DrawIOGeometry?
   /// The line its warnings name.
   let line: Int
+}
+
+/// A cell's `mxGeometry`: its numbers read, those that are not finite numbers kept as written,
+/// for the error they raise only if the cell is used.
+struct DrawIOGeometry {
+  /// The numbers of a geometry, by their attributes' names.
+  enum Number: String {
+    case x, y, width, height
+  }
+
+  private var x = 0.0
+  private var y = 0.0
+  private var width = 0.0
+  private var height = 0.0
+  /// The numbers that are not finite numbers, as written.
+  private var unreadable: [(number: Number, text: String)] = []
+  /// Whether it is `relative="1"` (relative to its parent's size, as edge labels are).
+  private(set) var isRelative = false
+
+  /// Reads a start tag's attributes.
+  init(_ element: SAXElement) {
+    for index in 0..<element.attributeCount {
+      let attribute = element.attribute(index)
+      guard !attribute.isQualified else { continue }
+      let name = attribute.name
+      let number: Number
+      if DrawIOCellStream.equal(name, "x") {
+        number = .x
+      } else if DrawIOCellStream.equal(name, "y") {
+        number = .y
+      } else if DrawIOCellStream.equal(name, "width") {
+        number = .width
+      } else if DrawIOCellStream.equal(name, "height") {
+        number = .height
+      } else {
+        if DrawIOCellStream.equal(name, "relative") {
+          isRelative = DrawIOCellStream.isOne(attribute.value)
+        }
+        continue
+      }
+      // `&` makes no number, whether written `&` or kept by libxml2 as `&#38;`: the bytes
+      // as given parse as the text would.
+      guard let value = NumberParser.parse(attribute.value), value.isFinite else {
+        unreadable.append((number, attribute.text))
+        continue
+      }
+      switch number {
+      case .x: x = value
+      case .y: y = value
+      case .width: width = value
+      case .height: height = value
+      }
+    }
+  }
+
+  /// A number: 0 when absent; a malformed or infinite one refuses the file, naming the cell.
+  func number(_ number: Number, of cell: DrawIOCell) throws(DrawIOError) -> Double {
+    if let text = unreadable.first(where: { $0.number == number })?.text {
+      throw DrawIOError(
+        "cell \"\(cell.id)\": mxGeometry \(number.rawValue)=\"\(String(text.prefix(40)))\" "
+          + "is not a finite number", line: cell.line)
+    }
+    switch number {
+    case .x: return x
+    case .y: return y
+    case .width: return width
+    case .height: return height
+    }
+  }
 }
 
 /// A rectangle found, before its id is settled and the canvas chosen.
@@ -33,40 +103,24 @@ struct DrawIOCells {
   /// The first cell of each id.
   let byId: [String: Int]
 
-  init(model: XMLTreeElement, lineOf: (Int) -> Int) throws(DrawIOError) {
-    guard let root = model.children.first(where: { $0.name == "root" }) else {
+  /// The cells of a model, read by a ``DrawIOCellStream`` from the children of its `<root>`.
+  ///
+  /// - Parameters:
+  ///   - model: The `<mxGraphModel>`, with its first `<root>` (that is all it needs to hold).
+  ///   - cells: Its cells, in document order.
+  ///   - lineOf: The line of an error about the model, from the line of its start tag.
+  /// - Throws: ``DrawIOError`` for a model without a `<root>`, or a cell that is its own parent.
+  init(model: XMLTreeElement, cells: [DrawIOCell], lineOf: (Int) -> Int) throws(DrawIOError) {
+    guard model.children.contains(where: { $0.name == "root" }) else {
       throw DrawIOError("the <mxGraphModel> has no <root>", line: lineOf(model.line))
     }
-    var cells: [DrawIOCell] = []
     var byId: [String: Int] = [:]
-    for element in root.children {
-      let cellElement: XMLTreeElement
-      var id = element.attribute("id")
-      var value = element.attribute("value")
-      switch element.name {
-      case "mxCell":
-        cellElement = element
-      case "object", "UserObject":
-        guard let inner = element.children.first(where: { $0.name == "mxCell" }) else { continue }
-        cellElement = inner
-        value = element.attribute("label")
-        id = id ?? inner.attribute("id")
-      default:
-        continue
-      }
-      let cell = DrawIOCell(
-        id: id ?? "", parent: cellElement.attribute("parent"), value: value ?? "",
-        style: DrawIOStyle(cellElement.attribute("style") ?? ""),
-        isVertex: cellElement.attribute("vertex") == "1",
-        isEdge: cellElement.attribute("edge") == "1",
-        isVisible: cellElement.attribute("visible") != "0",
-        geometry: cellElement.children.first { $0.name == "mxGeometry" },
-        line: lineOf(element.line))
+    byId.reserveCapacity(cells.count)
+    for (index, cell) in cells.enumerated() {
       if cell.parent == cell.id {
         throw DrawIOError("cell \"\(cell.id)\" is its own parent", line: cell.line)
       }
-      if byId[cell.id] == nil { byId[cell.id] = cells.count }
-      cells.append(cell)
+      if byId[cell.id] == nil { byId[cell.id] = index }
     }
     self.cells = cells
     self.byId = byId
@@ -123,11 +177,11 @@ struct DrawIOCells {
   private func candidate(_ cell: DrawIOCell, chain: [Int]) throws(DrawIOError)
     -> Result<(DrawIOCandidate, [DrawIOLoss]), DrawIOSkip>?
   {
-    let style = cell.style
     if cell.isEdge { return .failure(.edge) }
     if !cell.isVisible || chain.contains(where: { !cells[$0].isVisible }) {
       return .failure(.hidden)
     }
+    let style = DrawIOStyle(cell.style)
     let shape = style["shape"]
     if style.names.contains("text") || shape == "text" { return .failure(.text) }
     if style.names.contains("swimlane") || shape == "swimlane" { return .failure(.swimlane) }
@@ -136,7 +190,7 @@ struct DrawIOCells {
     if let name = style.names.first(where: { $0 != "rect" }) {
       return .failure(.shape(String(name)))
     }
-    guard let geometry = cell.geometry, geometry.attribute("relative") != "1" else {
+    guard let geometry = cell.geometry, !geometry.isRelative else {
       return .failure(.noGeometry)
     }
     let color: Color
@@ -147,15 +201,15 @@ struct DrawIOCells {
       guard let parsed = DrawIOStyle.color(text) else { return .failure(.unreadableColor(text)) }
       color = parsed
     }
-    var x = try number(geometry, "x", cell)
-    var y = try number(geometry, "y", cell)
-    let width = try number(geometry, "width", cell)
-    let height = try number(geometry, "height", cell)
+    var x = try geometry.number(.x, of: cell)
+    var y = try geometry.number(.y, of: cell)
+    let width = try geometry.number(.width, of: cell)
+    let height = try geometry.number(.height, of: cell)
     guard width > 0, height > 0 else { return .failure(.emptySize) }
     for index in chain {
       guard let placed = cells[index].geometry, cells[index].isVertex else { continue }
-      x += try number(placed, "x", cells[index])
-      y += try number(placed, "y", cells[index])
+      x += try placed.number(.x, of: cells[index])
+      y += try placed.number(.y, of: cells[index])
     }
     guard x.isFinite, y.isFinite else {
       throw DrawIOError("cell \"\(cell.id)\": its position is too large", line: cell.line)
@@ -183,18 +237,5 @@ struct DrawIOCells {
     let candidate = DrawIOCandidate(
       cell: cell.id, x: x, y: y, width: width, height: height, color: color, alpha: alpha)
     return .success((candidate, losses))
-  }
-
-  /// A geometry number: 0 when absent; a malformed or infinite one refuses the file.
-  private func number(_ geometry: XMLTreeElement, _ name: String, _ cell: DrawIOCell)
-    throws(DrawIOError) -> Double
-  {
-    guard let text = geometry.attribute(name) else { return 0 }
-    guard let value = DrawIONumber.parse(text), value.isFinite else {
-      throw DrawIOError(
-        "cell \"\(cell.id)\": mxGeometry \(name)=\"\(String(text.prefix(40)))\" is not a finite "
-          + "number", line: cell.line)
-    }
-    return value
   }
 }
