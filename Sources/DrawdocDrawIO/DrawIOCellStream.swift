@@ -8,7 +8,7 @@ import DrawdocSVG
 /// when it ends, and nothing else is kept.
 final class DrawIOCellStream: XMLTreeStream {
   /// The cells, in document order.
-  private(set) var cells: [DrawIOCell] = []
+  private var cells: [DrawIOCell] = []
   /// The page whose model is read, from 1, when the root is an `mxfile`; `nil` for a document
   /// whose only model can be its root (a compressed page's).
   private let page: Int?
@@ -41,6 +41,12 @@ final class DrawIOCellStream: XMLTreeStream {
     self.line = line
   }
 
+  /// Hands over the cells read, in document order, keeping none.
+  func takeCells() -> [DrawIOCell] {
+    defer { cells = [] }
+    return cells
+  }
+
   func startElement(_ element: SAXElement, depth: Int, parentKept: Bool) -> Bool {
     if let cellsDepth, depth >= cellsDepth {
       read(element, level: depth - cellsDepth)
@@ -50,26 +56,26 @@ final class DrawIOCellStream: XMLTreeStream {
     let name = element.localName
     switch depth {
     case 0:
-      if Self.equal(name, "mxGraphModel") {
+      if DrawIOText.equal(name, "mxGraphModel") {
         root = .model
         modelDepth = 0
-      } else if page != nil, Self.equal(name, "mxfile") {
+      } else if page != nil, DrawIOText.equal(name, "mxfile") {
         root = .file
       }
       return true
     case 1 where root == .file:
-      guard Self.equal(name, "diagram") else { return false }
+      guard DrawIOText.equal(name, "diagram") else { return false }
       diagrams += 1
       return true
     case 2 where root == .file:
       // Inside a `<diagram>`, the only children of the root kept.
-      guard diagrams == page, modelDepth == nil, Self.equal(name, "mxGraphModel") else {
+      guard diagrams == page, modelDepth == nil, DrawIOText.equal(name, "mxGraphModel") else {
         return false
       }
       modelDepth = depth
       return true
     default:
-      guard let modelDepth, depth == modelDepth + 1, !rootStarted, Self.equal(name, "root")
+      guard let modelDepth, depth == modelDepth + 1, !rootStarted, DrawIOText.equal(name, "root")
       else { return false }
       rootStarted = true
       cellsDepth = depth + 1
@@ -94,8 +100,9 @@ final class DrawIOCellStream: XMLTreeStream {
     let name = element.localName
     switch level {
     case 0:
-      let isCell = Self.equal(name, "mxCell")
-      guard isCell || Self.equal(name, "object") || Self.equal(name, "UserObject") else {
+      let isCell = DrawIOText.equal(name, "mxCell")
+      guard isCell || DrawIOText.equal(name, "object") || DrawIOText.equal(name, "UserObject")
+      else {
         pending = nil
         return
       }
@@ -105,26 +112,20 @@ final class DrawIOCellStream: XMLTreeStream {
     case 1:
       guard pending != nil else { return }
       if pending?.isWrapper == true {
-        guard pending?.hasCell == false, Self.equal(name, "mxCell") else { return }
+        guard pending?.hasCell == false, DrawIOText.equal(name, "mxCell") else { return }
         pending?.read(element, asCell: true)
         innerCellOpen = true
-      } else if pending?.geometry == nil, Self.equal(name, "mxGeometry") {
+      } else if pending?.geometry == nil, DrawIOText.equal(name, "mxGeometry") {
         pending?.geometry = DrawIOGeometry(element)
       }
     case 2:
-      guard innerCellOpen, pending?.geometry == nil, Self.equal(name, "mxGeometry") else {
+      guard innerCellOpen, pending?.geometry == nil, DrawIOText.equal(name, "mxGeometry") else {
         return
       }
       pending?.geometry = DrawIOGeometry(element)
     default:
       return
     }
-  }
-
-  /// Whether a name's bytes are `text`'s.
-  static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
-    bytes.count == text.utf8CodeUnitCount
-      && text.withUTF8Buffer { bytes.elementsEqual($0) }
   }
 
   /// Whether a value is `1`.
@@ -139,10 +140,10 @@ private struct PendingCell {
   let line: Int
   let isWrapper: Bool
   var id: String?
-  var value: String?
+  var hasLabel = false
   var hasCell = false
   var parent: String?
-  var style: String?
+  var style = DrawIOStyle()
   var isVertex = false
   var isEdge = false
   var isVisible = true
@@ -157,8 +158,8 @@ private struct PendingCell {
   var cell: DrawIOCell? {
     guard hasCell else { return nil }
     return DrawIOCell(
-      id: id ?? "", parent: parent, value: value ?? "", style: style ?? "", isVertex: isVertex,
-      isEdge: isEdge, isVisible: isVisible, geometry: geometry, line: line)
+      id: id ?? "", parent: parent, style: style, line: line, geometry: geometry,
+      hasLabel: hasLabel, isVertex: isVertex, isEdge: isEdge, isVisible: isVisible)
   }
 
   /// Reads a start tag's attributes: a wrapper's `id` and `label` (`asCell` `false`), or an
@@ -169,22 +170,27 @@ private struct PendingCell {
       let attribute = element.attribute(index)
       guard !attribute.isQualified else { continue }
       let name = attribute.name
-      if readsId, DrawIOCellStream.equal(name, "id") {
+      if readsId, DrawIOText.equal(name, "id") {
         id = attribute.text
       } else if !asCell {
-        if DrawIOCellStream.equal(name, "label") { value = attribute.text }
-      } else if DrawIOCellStream.equal(name, "parent") {
+        if DrawIOText.equal(name, "label") { hasLabel = !attribute.value.isEmpty }
+      } else if DrawIOText.equal(name, "parent") {
         parent = attribute.text
-      } else if DrawIOCellStream.equal(name, "style") {
-        style = attribute.text
-      } else if DrawIOCellStream.equal(name, "vertex") {
+      } else if DrawIOText.equal(name, "style") {
+        // libxml2 keeps a literal `&` as `&#38;`, whose `;` would cut the style.
+        if attribute.value.contains(UInt8(ascii: "&")) {
+          style = DrawIOStyle(attribute.text)
+        } else {
+          style = DrawIOStyle(attribute.value)
+        }
+      } else if DrawIOText.equal(name, "vertex") {
         isVertex = DrawIOCellStream.isOne(attribute.value)
-      } else if DrawIOCellStream.equal(name, "edge") {
+      } else if DrawIOText.equal(name, "edge") {
         isEdge = DrawIOCellStream.isOne(attribute.value)
-      } else if DrawIOCellStream.equal(name, "visible") {
+      } else if DrawIOText.equal(name, "visible") {
         isVisible = !(attribute.value.count == 1 && attribute.value[0] == UInt8(ascii: "0"))
-      } else if !isWrapper, DrawIOCellStream.equal(name, "value") {
-        value = attribute.text
+      } else if !isWrapper, DrawIOText.equal(name, "value") {
+        hasLabel = !attribute.value.isEmpty
       }
     }
     if asCell { hasCell = true }

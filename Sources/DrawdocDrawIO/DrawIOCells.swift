@@ -2,19 +2,20 @@ import DrawdocModel
 import DrawdocSVG
 
 /// One `mxCell` of a page's model (with the id and label of the `object` or `UserObject`
-/// that wraps it, if any).
+/// that wraps it, if any), as little as import mode needs of it: a file may hold a great many.
+/// (The properties are in the order that packs them tightest.)
 struct DrawIOCell {
   let id: String
   let parent: String?
-  let value: String
-  /// The `style` as written: read (``DrawIOStyle``) only for a cell that may be a rectangle.
-  let style: String
+  let style: DrawIOStyle
+  /// The line its warnings name.
+  let line: Int
+  let geometry: DrawIOGeometry?
+  /// Whether its `value` (or its wrapper's `label`) is not empty: it has a label.
+  let hasLabel: Bool
   let isVertex: Bool
   let isEdge: Bool
   let isVisible: Bool
-  let geometry: DrawIOGeometry?
-  /// The line its warnings name.
-  let line: Int
 }
 
 /// A cell's `mxGeometry`: its numbers read, those that are not finite numbers kept as written,
@@ -29,7 +30,8 @@ struct DrawIOGeometry {
   private var y = 0.0
   private var width = 0.0
   private var height = 0.0
-  /// The numbers that are not finite numbers, as written.
+  /// The numbers that are not finite numbers, as written (empty, as a rule, which takes no
+  /// memory but the array's own).
   private var unreadable: [(number: Number, text: String)] = []
   /// Whether it is `relative="1"` (relative to its parent's size, as edge labels are).
   private(set) var isRelative = false
@@ -41,16 +43,16 @@ struct DrawIOGeometry {
       guard !attribute.isQualified else { continue }
       let name = attribute.name
       let number: Number
-      if DrawIOCellStream.equal(name, "x") {
+      if DrawIOText.equal(name, "x") {
         number = .x
-      } else if DrawIOCellStream.equal(name, "y") {
+      } else if DrawIOText.equal(name, "y") {
         number = .y
-      } else if DrawIOCellStream.equal(name, "width") {
+      } else if DrawIOText.equal(name, "width") {
         number = .width
-      } else if DrawIOCellStream.equal(name, "height") {
+      } else if DrawIOText.equal(name, "height") {
         number = .height
       } else {
-        if DrawIOCellStream.equal(name, "relative") {
+        if DrawIOText.equal(name, "relative") {
           isRelative = DrawIOCellStream.isOne(attribute.value)
         }
         continue
@@ -99,9 +101,15 @@ struct DrawIOCandidate {
 
 /// The cells of one page, and what they make.
 struct DrawIOCells {
-  let cells: [DrawIOCell]
-  /// The first cell of each id.
-  let byId: [String: Int]
+  /// The cells, until ``drawing(root:diagram:model:now:warnings:)`` lets them go.
+  private(set) var cells: [DrawIOCell]
+  /// The cell each cell's `parent` names (the first of that id), by index; ``noParent`` for
+  /// a cell without one, ``unknownParent`` when it names no cell.
+  private(set) var parents: [Int32]
+  /// A cell without a `parent`.
+  static let noParent: Int32 = -1
+  /// A cell whose `parent` names no cell.
+  static let unknownParent: Int32 = -2
 
   /// The cells of a model, read by a ``DrawIOCellStream`` from the children of its `<root>`.
   ///
@@ -114,43 +122,56 @@ struct DrawIOCells {
     guard model.children.contains(where: { $0.name == "root" }) else {
       throw DrawIOError("the <mxGraphModel> has no <root>", line: lineOf(model.line))
     }
-    var byId: [String: Int] = [:]
+    // The first cell of each id; no more than `maximumElements` (fewer than 2³¹) cells.
+    var byId: [String: Int32] = [:]
     byId.reserveCapacity(cells.count)
     for (index, cell) in cells.enumerated() {
       if cell.parent == cell.id {
         throw DrawIOError("cell \"\(cell.id)\" is its own parent", line: cell.line)
       }
-      if byId[cell.id] == nil { byId[cell.id] = index }
+      if byId[cell.id] == nil { byId[cell.id] = Int32(index) }
     }
     self.cells = cells
-    self.byId = byId
+    parents = cells.map { cell in
+      cell.parent.map { byId[$0] ?? Self.unknownParent } ?? Self.noParent
+    }
   }
 
-  /// Every cell above `cell`, nearest first, up to its root; the missing id when a parent
-  /// names no cell. Only vertices among them place it: layers and roots are not vertices.
-  private func ancestors(of cell: DrawIOCell) throws(DrawIOError) -> Result<[Int], DrawIOSkip> {
-    var chain: [Int] = []
-    var next = cell.parent
-    while let parentId = next {
-      guard let index = byId[parentId] else { return .failure(.unknownParent(parentId)) }
-      chain.append(index)
+  /// Puts every cell above cell `index` in `chain`, nearest first, up to its root; the
+  /// missing id when a parent names no cell. Only vertices among them place it: layers and
+  /// roots are not vertices.
+  private func ancestors(of index: Int, in chain: inout [Int]) throws(DrawIOError)
+    -> DrawIOSkip?
+  {
+    chain.removeAll(keepingCapacity: true)
+    var current = index
+    while true {
+      let parent = parents[current]
+      if parent == Self.noParent { return nil }
+      if parent == Self.unknownParent { return .unknownParent(cells[current].parent ?? "") }
+      chain.append(Int(parent))
       guard chain.count <= cells.count else {
+        let cell = cells[index]
         throw DrawIOError(
           "cell \"\(cell.id)\": its parent references form a cycle", line: cell.line)
       }
-      next = cells[index].parent
+      current = Int(parent)
     }
-    return .success(chain)
+  }
+
+  /// Lets the cells go, once their rectangles are found: a file may hold a great many.
+  mutating func letGoOfCells() {
+    cells = []
+    parents = []
   }
 
   /// Makes each vertex a rectangle or a warning, in document order.
   func candidates(warnings: inout [DrawIOWarning]) throws(DrawIOError) -> [DrawIOCandidate] {
     var candidates: [DrawIOCandidate] = []
-    for cell in cells {
-      let chain: [Int]
-      switch try ancestors(of: cell) {
-      case .success(let found): chain = found
-      case .failure(let skip):
+    candidates.reserveCapacity(cells.lazy.filter(\.isVertex).count)
+    var chain: [Int] = []
+    for (index, cell) in cells.enumerated() {
+      if let skip = try ancestors(of: index, in: &chain) {
         if cell.isVertex || cell.isEdge {
           warnings.append(.init(kind: .skipped(cell: cell.id, reason: skip), line: cell.line))
         }
@@ -181,25 +202,20 @@ struct DrawIOCells {
     if !cell.isVisible || chain.contains(where: { !cells[$0].isVisible }) {
       return .failure(.hidden)
     }
-    let style = DrawIOStyle(cell.style)
-    let shape = style["shape"]
-    if style.names.contains("text") || shape == "text" { return .failure(.text) }
-    if style.names.contains("swimlane") || shape == "swimlane" { return .failure(.swimlane) }
-    if style.names.contains("group") && cell.value.isEmpty { return nil }
-    if let shape, shape != "rect" { return .failure(.shape(shape)) }
-    if let name = style.names.first(where: { $0 != "rect" }) {
-      return .failure(.shape(String(name)))
-    }
+    let style = cell.style
+    if style.isText { return .failure(.text) }
+    if style.isSwimlane { return .failure(.swimlane) }
+    if style.isGroup && !cell.hasLabel { return nil }
+    if let shape = style.otherShape { return .failure(.shape(shape)) }
     guard let geometry = cell.geometry, !geometry.isRelative else {
       return .failure(.noGeometry)
     }
     let color: Color
-    switch style["fillColor"] {
-    case nil: color = Color(red: UInt8(255), green: 255, blue: 255)
-    case "none": return .failure(cell.value.isEmpty ? .fillNone : .text)
-    case let text?:
-      guard let parsed = DrawIOStyle.color(text) else { return .failure(.unreadableColor(text)) }
-      color = parsed
+    switch style.fill {
+    case .white: color = Color(red: UInt8(255), green: 255, blue: 255)
+    case .none: return .failure(cell.hasLabel ? .text : .fillNone)
+    case .color(let parsed): color = parsed
+    case .unreadable(let text): return .failure(.unreadableColor(text))
     }
     var x = try geometry.number(.x, of: cell)
     var y = try geometry.number(.y, of: cell)
@@ -214,23 +230,20 @@ struct DrawIOCells {
     guard x.isFinite, y.isFinite else {
       throw DrawIOError("cell \"\(cell.id)\": its position is too large", line: cell.line)
     }
-    let opacity = style.fraction("opacity") * style.fraction("fillOpacity")
+    let opacity = style.opacity
     let level = min(10, Int((10 * opacity + 0.5 + 1e-9).rounded(.down)))
     guard level > 0, let alpha = try? Alpha(level: level) else {
       return .failure(.invisible(opacity))
     }
     var losses: [DrawIOLoss] = []
-    if !cell.value.isEmpty { losses.append(.label) }
-    if style["strokeColor"] != "none" { losses.append(.stroke) }
-    if style.isOn("rounded") { losses.append(.roundedCorners) }
-    if let rotation = style["rotation"], let angle = DrawIONumber.parse(rotation), angle != 0 {
-      losses.append(.rotation)
-    }
-    if let gradient = style["gradientColor"], gradient != "none", !gradient.isEmpty {
-      losses.append(.gradient)
-    }
-    if style.isOn("shadow") { losses.append(.shadow) }
-    if style.isOn("sketch") { losses.append(.sketch) }
+    if cell.hasLabel { losses.append(.label) }
+    let lost = style.losses
+    if lost.contains(.stroke) { losses.append(.stroke) }
+    if lost.contains(.roundedCorners) { losses.append(.roundedCorners) }
+    if lost.contains(.rotation) { losses.append(.rotation) }
+    if lost.contains(.gradient) { losses.append(.gradient) }
+    if lost.contains(.shadow) { losses.append(.shadow) }
+    if lost.contains(.sketch) { losses.append(.sketch) }
     if abs(10 * opacity - Double(level)) > 1e-9 {
       losses.append(.opacityRounded(opacity: opacity, level: level))
     }

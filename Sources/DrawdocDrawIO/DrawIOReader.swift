@@ -94,7 +94,7 @@ package enum DrawIOReader {
     let root = try parse(bytes, stream: stream)
     var warnings: [DrawIOWarning] = []
     let model: XMLTreeElement
-    var cells = stream.cells
+    var cells = stream.takeCells()
     var diagram: XMLTreeElement?
     var fromPlainXML = true
     switch root.name {
@@ -133,8 +133,10 @@ package enum DrawIOReader {
         "the root element is <\(root.name)>: expected <mxfile> or <mxGraphModel>",
         line: root.line)
     }
-    let read = try DrawIOCells(
+    var read = try DrawIOCells(
       model: model, cells: cells, lineOf: { fromPlainXML ? $0 : diagram?.line ?? 1 })
+    // `read` holds the only copy, which it lets go of once it has found the rectangles.
+    cells = []
     let drawing = try read.drawing(
       root: root, diagram: diagram, model: model, now: now, warnings: &warnings)
     warnings.sort { $0.line < $1.line }
@@ -187,6 +189,6 @@ package enum DrawIOReader {
       throw DrawIOError(
         "the <diagram> page holds <\(model.name)>: expected <mxGraphModel>", line: line)
     }
-    return (model, stream.cells)
+    return (model, stream.takeCells())
   }
 }

@@ -1,6 +1,13 @@
 /// The text codings of a compressed draw.io page: base64 around raw deflate around
-/// `encodeURIComponent`.
+/// `encodeURIComponent`; and words compared as bytes.
 enum DrawIOText {
+  /// Whether bytes are `word`'s. For an ASCII word without `K`, `;` or `` ` `` (the only
+  /// characters others decompose to), as for every word the reader compares, that is what
+  /// comparing them as strings says.
+  static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+    bytes.count == word.utf8CodeUnitCount && word.withUTF8Buffer { bytes.elementsEqual($0) }
+  }
+
   /// Decodes `%XX` escapes (as `decodeURIComponent` does; `+` stays `+`).
   ///
   /// - Returns: The bytes, or `nil` for a `%` not followed by two hexadecimal digits.
