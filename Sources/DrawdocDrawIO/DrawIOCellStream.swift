@@ -106,7 +106,7 @@ final class DrawIOCellStream: XMLTreeStream {
         pending = nil
         return
       }
-      var cell = PendingCell(line: line ?? element.location.line, isWrapper: !isCell)
+      var cell = PendingCell(line: line ?? element.line, isWrapper: !isCell)
       cell.read(element, asCell: isCell)
       pending = cell
     case 1:

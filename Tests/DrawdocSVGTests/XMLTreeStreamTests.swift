@@ -15,6 +15,7 @@ private final class Recorder: XMLTreeStream {
       let attribute = element.attribute(index)
       attributes.append("\(attribute.qualifiedName)=\(attribute.text)")
     }
+    #expect(element.line == element.location.line)
     events.append(
       "<\(name)\(attributes.map { " " + $0 }.joined()) depth=\(depth) kept=\(parentKept) "
         + "line=\(element.location.line)>")
@@ -32,7 +33,8 @@ struct XMLTreeStreamTests {
     """
     <a x="1"><b y="a&amp;b">t<c/></b>
     <d><e/></d>
-    <b z="2"/></a>
+    <b
+      z="2"/></a>
     """.utf8)
 
   @Test func theStreamSeesEveryElementAndTheTreeKeepsWhatItSays() throws {

@@ -119,6 +119,11 @@ package struct SAXElement {
     SAXLocations.locationOfStartTag(in: parser)
   }
 
+  /// The line where the start tag begins: ``location``'s line, found in half the time.
+  package var line: Int {
+    SAXLocations.lineOfStartTag(in: parser)
+  }
+
   /// Where an attribute's value begins, or the start tag's location if libxml2 had to copy
   /// the value out of its input buffer (entity or whitespace normalization).
   func location(of attribute: SAXAttribute) -> SourceLocation {
