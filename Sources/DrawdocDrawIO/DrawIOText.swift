@@ -4,8 +4,13 @@ enum DrawIOText {
   /// Whether bytes are `word`'s. For an ASCII word without `K`, `;` or `` ` `` (the only
   /// characters others decompose to), as for every word the reader compares, that is what
   /// comparing them as strings says.
+  @inline(__always)
   static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-    bytes.count == word.utf8CodeUnitCount && word.withUTF8Buffer { bytes.elementsEqual($0) }
+    guard bytes.count == word.utf8CodeUnitCount else { return false }
+    return word.withUTF8Buffer { letters in
+      for index in 0..<letters.count where bytes[index] != letters[index] { return false }
+      return true
+    }
   }
 
   /// Decodes `%XX` escapes (as `decodeURIComponent` does; `+` stays `+`).
