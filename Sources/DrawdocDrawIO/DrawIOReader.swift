@@ -159,21 +159,8 @@ package enum DrawIOReader {
     -> (XMLTreeElement, [DrawIOCell])
   {
     let line = diagram.line
-    guard let compressed = Base64.decode(diagram.text.utf8) else {
-      throw DrawIOError("the <diagram> page is neither a <mxGraphModel> nor base64", line: line)
-    }
-    let limit = inflateLimit(compressedCount: compressed.count)
-    let inflated: [UInt8]
-    do {
-      inflated = try Deflate.decompress(compressed[...], limit: limit, raw: true)
-    } catch .decompressedTooLarge {
-      throw DrawIOError(
-        "the <diagram> page inflates to more than \(limit) bytes (over \(inflateRatio) times "
-          + "its compressed size): refused as a decompression bomb", line: line)
-    } catch {
-      throw DrawIOError("the <diagram> page cannot be inflated: \(error)", line: line)
-    }
-    guard let decoded = DrawIOText.percentDecoded(inflated) else {
+    var decoded = try inflated(diagram)
+    guard DrawIOText.percentDecode(&decoded) else {
       throw DrawIOError("the <diagram> page's model has a malformed %-escape", line: line)
     }
     let model: XMLTreeElement
@@ -190,5 +177,24 @@ package enum DrawIOReader {
         "the <diagram> page holds <\(model.name)>: expected <mxGraphModel>", line: line)
     }
     return (model, stream.takeCells())
+  }
+
+  /// The inflated text of a compressed `<diagram>`, still URL-encoded; the compressed bytes
+  /// are let go on return.
+  private static func inflated(_ diagram: XMLTreeElement) throws(DrawIOError) -> [UInt8] {
+    let line = diagram.line
+    guard let compressed = Base64.decode(diagram.text.utf8) else {
+      throw DrawIOError("the <diagram> page is neither a <mxGraphModel> nor base64", line: line)
+    }
+    let limit = inflateLimit(compressedCount: compressed.count)
+    do {
+      return try Deflate.decompress(compressed[...], limit: limit, raw: true)
+    } catch .decompressedTooLarge {
+      throw DrawIOError(
+        "the <diagram> page inflates to more than \(limit) bytes (over \(inflateRatio) times "
+          + "its compressed size): refused as a decompression bomb", line: line)
+    } catch {
+      throw DrawIOError("the <diagram> page cannot be inflated: \(error)", line: line)
+    }
   }
 }
