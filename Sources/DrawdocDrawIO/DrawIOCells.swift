@@ -2,18 +2,90 @@ import DrawdocModel
 import DrawdocSVG
 
 /// One `mxCell` of a page's model (with the id and label of the `object` or `UserObject`
-/// that wraps it, if any).
+/// that wraps it, if any), as little as import mode needs of it: a file may hold a great many.
+/// (The properties are in the order that packs them tightest.)
 struct DrawIOCell {
   let id: String
   let parent: String?
-  let value: String
   let style: DrawIOStyle
+  /// The line its warnings name.
+  let line: Int
+  let geometry: DrawIOGeometry?
+  /// Whether its `value` (or its wrapper's `label`) is not empty: it has a label.
+  let hasLabel: Bool
   let isVertex: Bool
   let isEdge: Bool
   let isVisible: Bool
-  let geometry: XMLTreeElement?
-  /// The line its warnings name.
-  let line: Int
+}
+
+/// A cell's `mxGeometry`: its numbers read, those that are not finite numbers kept as written,
+/// for the error they raise only if the cell is used.
+struct DrawIOGeometry {
+  /// The numbers of a geometry, by their attributes' names.
+  enum Number: String {
+    case x, y, width, height
+  }
+
+  private var x = 0.0
+  private var y = 0.0
+  private var width = 0.0
+  private var height = 0.0
+  /// The numbers that are not finite numbers, as written (empty, as a rule, which takes no
+  /// memory but the array's own).
+  private var unreadable: [(number: Number, text: String)] = []
+  /// Whether it is `relative="1"` (relative to its parent's size, as edge labels are).
+  private(set) var isRelative = false
+
+  /// Reads a start tag's attributes.
+  init(_ element: SAXElement) {
+    for index in 0..<element.attributeCount {
+      let attribute = element.attribute(index)
+      guard !attribute.isQualified else { continue }
+      let name = attribute.name
+      let number: Number
+      if DrawIOText.equal(name, "x") {
+        number = .x
+      } else if DrawIOText.equal(name, "y") {
+        number = .y
+      } else if DrawIOText.equal(name, "width") {
+        number = .width
+      } else if DrawIOText.equal(name, "height") {
+        number = .height
+      } else {
+        if DrawIOText.equal(name, "relative") {
+          isRelative = DrawIOCellStream.isOne(attribute.value)
+        }
+        continue
+      }
+      // `&` makes no number, whether written `&` or kept by libxml2 as `&#38;`: the bytes
+      // as given parse as the text would.
+      guard let value = NumberParser.parse(attribute.value), value.isFinite else {
+        unreadable.append((number, attribute.text))
+        continue
+      }
+      switch number {
+      case .x: x = value
+      case .y: y = value
+      case .width: width = value
+      case .height: height = value
+      }
+    }
+  }
+
+  /// A number: 0 when absent; a malformed or infinite one refuses the file, naming the cell.
+  func number(_ number: Number, of cell: DrawIOCell) throws(DrawIOError) -> Double {
+    if let text = unreadable.first(where: { $0.number == number })?.text {
+      throw DrawIOError(
+        "cell \"\(cell.id)\": mxGeometry \(number.rawValue)=\"\(String(text.prefix(40)))\" "
+          + "is not a finite number", line: cell.line)
+    }
+    switch number {
+    case .x: return x
+    case .y: return y
+    case .width: return width
+    case .height: return height
+    }
+  }
 }
 
 /// A rectangle found, before its id is settled and the canvas chosen.
@@ -29,74 +101,77 @@ struct DrawIOCandidate {
 
 /// The cells of one page, and what they make.
 struct DrawIOCells {
-  let cells: [DrawIOCell]
-  /// The first cell of each id.
-  let byId: [String: Int]
+  /// The cells, until ``drawing(root:diagram:model:now:warnings:)`` lets them go.
+  private(set) var cells: [DrawIOCell]
+  /// The cell each cell's `parent` names (the first of that id), by index; ``noParent`` for
+  /// a cell without one, ``unknownParent`` when it names no cell.
+  private(set) var parents: [Int32]
+  /// A cell without a `parent`.
+  static let noParent: Int32 = -1
+  /// A cell whose `parent` names no cell.
+  static let unknownParent: Int32 = -2
 
-  init(model: XMLTreeElement, lineOf: (Int) -> Int) throws(DrawIOError) {
-    guard let root = model.children.first(where: { $0.name == "root" }) else {
+  /// The cells of a model, read by a ``DrawIOCellStream`` from the children of its `<root>`.
+  ///
+  /// - Parameters:
+  ///   - model: The `<mxGraphModel>`, with its first `<root>` (that is all it needs to hold).
+  ///   - cells: Its cells, in document order.
+  ///   - lineOf: The line of an error about the model, from the line of its start tag.
+  /// - Throws: ``DrawIOError`` for a model without a `<root>`, or a cell that is its own parent.
+  init(model: XMLTreeElement, cells: [DrawIOCell], lineOf: (Int) -> Int) throws(DrawIOError) {
+    guard model.children.contains(where: { $0.name == "root" }) else {
       throw DrawIOError("the <mxGraphModel> has no <root>", line: lineOf(model.line))
     }
-    var cells: [DrawIOCell] = []
-    var byId: [String: Int] = [:]
-    for element in root.children {
-      let cellElement: XMLTreeElement
-      var id = element.attribute("id")
-      var value = element.attribute("value")
-      switch element.name {
-      case "mxCell":
-        cellElement = element
-      case "object", "UserObject":
-        guard let inner = element.children.first(where: { $0.name == "mxCell" }) else { continue }
-        cellElement = inner
-        value = element.attribute("label")
-        id = id ?? inner.attribute("id")
-      default:
-        continue
-      }
-      let cell = DrawIOCell(
-        id: id ?? "", parent: cellElement.attribute("parent"), value: value ?? "",
-        style: DrawIOStyle(cellElement.attribute("style") ?? ""),
-        isVertex: cellElement.attribute("vertex") == "1",
-        isEdge: cellElement.attribute("edge") == "1",
-        isVisible: cellElement.attribute("visible") != "0",
-        geometry: cellElement.children.first { $0.name == "mxGeometry" },
-        line: lineOf(element.line))
+    // The first cell of each id; no more than `maximumElements` (fewer than 2³¹) cells.
+    var byId: [String: Int32] = [:]
+    byId.reserveCapacity(cells.count)
+    for (index, cell) in cells.enumerated() {
       if cell.parent == cell.id {
         throw DrawIOError("cell \"\(cell.id)\" is its own parent", line: cell.line)
       }
-      if byId[cell.id] == nil { byId[cell.id] = cells.count }
-      cells.append(cell)
+      if byId[cell.id] == nil { byId[cell.id] = Int32(index) }
     }
     self.cells = cells
-    self.byId = byId
+    parents = cells.map { cell in
+      cell.parent.map { byId[$0] ?? Self.unknownParent } ?? Self.noParent
+    }
   }
 
-  /// Every cell above `cell`, nearest first, up to its root; the missing id when a parent
-  /// names no cell. Only vertices among them place it: layers and roots are not vertices.
-  private func ancestors(of cell: DrawIOCell) throws(DrawIOError) -> Result<[Int], DrawIOSkip> {
-    var chain: [Int] = []
-    var next = cell.parent
-    while let parentId = next {
-      guard let index = byId[parentId] else { return .failure(.unknownParent(parentId)) }
-      chain.append(index)
+  /// Puts every cell above cell `index` in `chain`, nearest first, up to its root; the
+  /// missing id when a parent names no cell. Only vertices among them place it: layers and
+  /// roots are not vertices.
+  private func ancestors(of index: Int, in chain: inout [Int]) throws(DrawIOError)
+    -> DrawIOSkip?
+  {
+    chain.removeAll(keepingCapacity: true)
+    var current = index
+    while true {
+      let parent = parents[current]
+      if parent == Self.noParent { return nil }
+      if parent == Self.unknownParent { return .unknownParent(cells[current].parent ?? "") }
+      chain.append(Int(parent))
       guard chain.count <= cells.count else {
+        let cell = cells[index]
         throw DrawIOError(
           "cell \"\(cell.id)\": its parent references form a cycle", line: cell.line)
       }
-      next = cells[index].parent
+      current = Int(parent)
     }
-    return .success(chain)
+  }
+
+  /// Lets the cells go, once their rectangles are found: a file may hold a great many.
+  mutating func letGoOfCells() {
+    cells = []
+    parents = []
   }
 
   /// Makes each vertex a rectangle or a warning, in document order.
   func candidates(warnings: inout [DrawIOWarning]) throws(DrawIOError) -> [DrawIOCandidate] {
     var candidates: [DrawIOCandidate] = []
-    for cell in cells {
-      let chain: [Int]
-      switch try ancestors(of: cell) {
-      case .success(let found): chain = found
-      case .failure(let skip):
+    candidates.reserveCapacity(cells.lazy.filter(\.isVertex).count)
+    var chain: [Int] = []
+    for (index, cell) in cells.enumerated() {
+      if let skip = try ancestors(of: index, in: &chain) {
         if cell.isVertex || cell.isEdge {
           warnings.append(.init(kind: .skipped(cell: cell.id, reason: skip), line: cell.line))
         }
@@ -123,78 +198,57 @@ struct DrawIOCells {
   private func candidate(_ cell: DrawIOCell, chain: [Int]) throws(DrawIOError)
     -> Result<(DrawIOCandidate, [DrawIOLoss]), DrawIOSkip>?
   {
-    let style = cell.style
     if cell.isEdge { return .failure(.edge) }
     if !cell.isVisible || chain.contains(where: { !cells[$0].isVisible }) {
       return .failure(.hidden)
     }
-    let shape = style["shape"]
-    if style.names.contains("text") || shape == "text" { return .failure(.text) }
-    if style.names.contains("swimlane") || shape == "swimlane" { return .failure(.swimlane) }
-    if style.names.contains("group") && cell.value.isEmpty { return nil }
-    if let shape, shape != "rect" { return .failure(.shape(shape)) }
-    if let name = style.names.first(where: { $0 != "rect" }) {
-      return .failure(.shape(String(name)))
-    }
-    guard let geometry = cell.geometry, geometry.attribute("relative") != "1" else {
+    let style = cell.style
+    if style.isText { return .failure(.text) }
+    if style.isSwimlane { return .failure(.swimlane) }
+    if style.isGroup && !cell.hasLabel { return nil }
+    if let shape = style.otherShape { return .failure(.shape(shape)) }
+    guard let geometry = cell.geometry, !geometry.isRelative else {
       return .failure(.noGeometry)
     }
     let color: Color
-    switch style["fillColor"] {
-    case nil: color = Color(red: UInt8(255), green: 255, blue: 255)
-    case "none": return .failure(cell.value.isEmpty ? .fillNone : .text)
-    case let text?:
-      guard let parsed = DrawIOStyle.color(text) else { return .failure(.unreadableColor(text)) }
-      color = parsed
+    switch style.fill {
+    case .white: color = Color(red: UInt8(255), green: 255, blue: 255)
+    case .none: return .failure(cell.hasLabel ? .text : .fillNone)
+    case .color(let parsed): color = parsed
+    case .unreadable(let text): return .failure(.unreadableColor(text))
     }
-    var x = try number(geometry, "x", cell)
-    var y = try number(geometry, "y", cell)
-    let width = try number(geometry, "width", cell)
-    let height = try number(geometry, "height", cell)
+    var x = try geometry.number(.x, of: cell)
+    var y = try geometry.number(.y, of: cell)
+    let width = try geometry.number(.width, of: cell)
+    let height = try geometry.number(.height, of: cell)
     guard width > 0, height > 0 else { return .failure(.emptySize) }
     for index in chain {
       guard let placed = cells[index].geometry, cells[index].isVertex else { continue }
-      x += try number(placed, "x", cells[index])
-      y += try number(placed, "y", cells[index])
+      x += try placed.number(.x, of: cells[index])
+      y += try placed.number(.y, of: cells[index])
     }
     guard x.isFinite, y.isFinite else {
       throw DrawIOError("cell \"\(cell.id)\": its position is too large", line: cell.line)
     }
-    let opacity = style.fraction("opacity") * style.fraction("fillOpacity")
+    let opacity = style.opacity
     let level = min(10, Int((10 * opacity + 0.5 + 1e-9).rounded(.down)))
     guard level > 0, let alpha = try? Alpha(level: level) else {
       return .failure(.invisible(opacity))
     }
     var losses: [DrawIOLoss] = []
-    if !cell.value.isEmpty { losses.append(.label) }
-    if style["strokeColor"] != "none" { losses.append(.stroke) }
-    if style.isOn("rounded") { losses.append(.roundedCorners) }
-    if let rotation = style["rotation"], let angle = DrawIONumber.parse(rotation), angle != 0 {
-      losses.append(.rotation)
-    }
-    if let gradient = style["gradientColor"], gradient != "none", !gradient.isEmpty {
-      losses.append(.gradient)
-    }
-    if style.isOn("shadow") { losses.append(.shadow) }
-    if style.isOn("sketch") { losses.append(.sketch) }
+    if cell.hasLabel { losses.append(.label) }
+    let lost = style.losses
+    if lost.contains(.stroke) { losses.append(.stroke) }
+    if lost.contains(.roundedCorners) { losses.append(.roundedCorners) }
+    if lost.contains(.rotation) { losses.append(.rotation) }
+    if lost.contains(.gradient) { losses.append(.gradient) }
+    if lost.contains(.shadow) { losses.append(.shadow) }
+    if lost.contains(.sketch) { losses.append(.sketch) }
     if abs(10 * opacity - Double(level)) > 1e-9 {
       losses.append(.opacityRounded(opacity: opacity, level: level))
     }
     let candidate = DrawIOCandidate(
       cell: cell.id, x: x, y: y, width: width, height: height, color: color, alpha: alpha)
     return .success((candidate, losses))
-  }
-
-  /// A geometry number: 0 when absent; a malformed or infinite one refuses the file.
-  private func number(_ geometry: XMLTreeElement, _ name: String, _ cell: DrawIOCell)
-    throws(DrawIOError) -> Double
-  {
-    guard let text = geometry.attribute(name) else { return 0 }
-    guard let value = DrawIONumber.parse(text), value.isFinite else {
-      throw DrawIOError(
-        "cell \"\(cell.id)\": mxGeometry \(name)=\"\(String(text.prefix(40)))\" is not a finite "
-          + "number", line: cell.line)
-    }
-    return value
   }
 }

@@ -3,12 +3,13 @@ import DrawdocSVG
 
 extension DrawIOCells {
   /// The drawing one page makes: its rectangles with settled ids, its canvas, title, id and
-  /// times.
-  func drawing(
+  /// times. The cells are let go once the rectangles are found, before the drawing is made.
+  mutating func drawing(
     root: XMLTreeElement, diagram: XMLTreeElement?, model: XMLTreeElement, now: Timestamp,
     warnings: inout [DrawIOWarning]
   ) throws(DrawIOError) -> Drawing {
     var candidates = try candidates(warnings: &warnings)
+    letGoOfCells()
     let written = root.name == "mxfile" && root.attribute("drawdoc") == "1"
     let size = try canvas(&candidates, model: model, exact: written)
     let ids = DrawIOIdentifiers.settle(candidates.map(\.cell))

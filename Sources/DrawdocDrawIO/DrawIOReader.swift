@@ -90,9 +90,11 @@ package enum DrawIOReader {
   private static func importFile(_ bytes: [UInt8], page: Int?, now: Timestamp)
     throws(DrawIOError) -> DrawIOImport
   {
-    let root = try parse(bytes, lineOffset: 0)
+    let stream = DrawIOCellStream(page: page ?? 1)
+    let root = try parse(bytes, stream: stream)
     var warnings: [DrawIOWarning] = []
     let model: XMLTreeElement
+    var cells = stream.takeCells()
     var diagram: XMLTreeElement?
     var fromPlainXML = true
     switch root.name {
@@ -123,7 +125,7 @@ package enum DrawIOReader {
       if let plain = chosen.children.first(where: { $0.name == "mxGraphModel" }) {
         model = plain
       } else {
-        model = try inflate(chosen)
+        (model, cells) = try inflate(chosen)
         fromPlainXML = false
       }
     default:
@@ -131,47 +133,40 @@ package enum DrawIOReader {
         "the root element is <\(root.name)>: expected <mxfile> or <mxGraphModel>",
         line: root.line)
     }
-    let cells = try DrawIOCells(
-      model: model, lineOf: { fromPlainXML ? $0 : diagram?.line ?? 1 })
-    let drawing = try cells.drawing(
+    var read = try DrawIOCells(
+      model: model, cells: cells, lineOf: { fromPlainXML ? $0 : diagram?.line ?? 1 })
+    // `read` holds the only copy, which it lets go of once it has found the rectangles.
+    cells = []
+    let drawing = try read.drawing(
       root: root, diagram: diagram, model: model, now: now, warnings: &warnings)
     warnings.sort { $0.line < $1.line }
     return DrawIOImport(drawing: drawing, warnings: warnings)
   }
 
-  private static func parse(_ bytes: [UInt8], lineOffset: Int) throws(DrawIOError)
+  /// Reads a file, its cells streamed (only the page `stream` reads is kept).
+  private static func parse(_ bytes: [UInt8], stream: DrawIOCellStream) throws(DrawIOError)
     -> XMLTreeElement
   {
     do {
-      return try XMLTree.read(bytes, maximumElements: maximumElements)
+      return try XMLTree.read(bytes, maximumElements: maximumElements, stream: stream)
     } catch {
       throw DrawIOError(error.message, line: error.line ?? 1, column: error.column ?? 1)
     }
   }
 
-  /// The model a compressed `<diagram>` holds.
-  private static func inflate(_ diagram: XMLTreeElement) throws(DrawIOError) -> XMLTreeElement {
+  /// The model a compressed `<diagram>` holds, and its cells.
+  private static func inflate(_ diagram: XMLTreeElement) throws(DrawIOError)
+    -> (XMLTreeElement, [DrawIOCell])
+  {
     let line = diagram.line
-    guard let compressed = Base64.decode(diagram.text.utf8) else {
-      throw DrawIOError("the <diagram> page is neither a <mxGraphModel> nor base64", line: line)
-    }
-    let limit = inflateLimit(compressedCount: compressed.count)
-    let inflated: [UInt8]
-    do {
-      inflated = try Deflate.decompress(compressed[...], limit: limit, raw: true)
-    } catch .decompressedTooLarge {
-      throw DrawIOError(
-        "the <diagram> page inflates to more than \(limit) bytes (over \(inflateRatio) times "
-          + "its compressed size): refused as a decompression bomb", line: line)
-    } catch {
-      throw DrawIOError("the <diagram> page cannot be inflated: \(error)", line: line)
-    }
-    guard let decoded = DrawIOText.percentDecoded(inflated) else {
+    var decoded = try inflated(diagram)
+    guard DrawIOText.percentDecode(&decoded) else {
       throw DrawIOError("the <diagram> page's model has a malformed %-escape", line: line)
     }
     let model: XMLTreeElement
+    let stream = DrawIOCellStream(page: nil, line: line)
     do {
-      model = try XMLTree.read(decoded, maximumElements: maximumElements)
+      model = try XMLTree.read(decoded, maximumElements: maximumElements, stream: stream)
     } catch {
       throw DrawIOError(
         "the <diagram> page's model is not readable: \(error.message) (line \(error.line ?? 1) "
@@ -181,6 +176,25 @@ package enum DrawIOReader {
       throw DrawIOError(
         "the <diagram> page holds <\(model.name)>: expected <mxGraphModel>", line: line)
     }
-    return model
+    return (model, stream.takeCells())
+  }
+
+  /// The inflated text of a compressed `<diagram>`, still URL-encoded; the compressed bytes
+  /// are let go on return.
+  private static func inflated(_ diagram: XMLTreeElement) throws(DrawIOError) -> [UInt8] {
+    let line = diagram.line
+    guard let compressed = Base64.decode(diagram.text.utf8) else {
+      throw DrawIOError("the <diagram> page is neither a <mxGraphModel> nor base64", line: line)
+    }
+    let limit = inflateLimit(compressedCount: compressed.count)
+    do {
+      return try Deflate.decompress(compressed[...], limit: limit, raw: true)
+    } catch .decompressedTooLarge {
+      throw DrawIOError(
+        "the <diagram> page inflates to more than \(limit) bytes (over \(inflateRatio) times "
+          + "its compressed size): refused as a decompression bomb", line: line)
+    } catch {
+      throw DrawIOError("the <diagram> page cannot be inflated: \(error)", line: line)
+    }
   }
 }

@@ -1,28 +1,51 @@
 /// The text codings of a compressed draw.io page: base64 around raw deflate around
-/// `encodeURIComponent`.
+/// `encodeURIComponent`; and words compared as bytes.
 enum DrawIOText {
+  /// Whether bytes are `word`'s. For an ASCII word without `K`, `;` or `` ` `` (the only
+  /// characters others decompose to), as for every word the reader compares, that is what
+  /// comparing them as strings says.
+  @inline(__always)
+  static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+    guard bytes.count == word.utf8CodeUnitCount else { return false }
+    return word.withUTF8Buffer { letters in
+      for index in 0..<letters.count where bytes[index] != letters[index] { return false }
+      return true
+    }
+  }
+
   /// Decodes `%XX` escapes (as `decodeURIComponent` does; `+` stays `+`).
   ///
   /// - Returns: The bytes, or `nil` for a `%` not followed by two hexadecimal digits.
   static func percentDecoded(_ bytes: [UInt8]) -> [UInt8]? {
-    guard bytes.contains(UInt8(ascii: "%")) else { return bytes }
-    var output: [UInt8] = []
-    output.reserveCapacity(bytes.count)
-    var index = 0
+    var decoded = bytes
+    return percentDecode(&decoded) ? decoded : nil
+  }
+
+  /// Decodes `%XX` escapes in place, as ``percentDecoded(_:)`` does, so that a large text is
+  /// not held twice.
+  ///
+  /// - Returns: `false` for a `%` not followed by two hexadecimal digits (the bytes are then
+  ///   partly decoded).
+  static func percentDecode(_ bytes: inout [UInt8]) -> Bool {
+    guard var write = bytes.firstIndex(of: UInt8(ascii: "%")) else { return true }
+    var index = write
     while index < bytes.count {
       let byte = bytes[index]
       guard byte == UInt8(ascii: "%") else {
-        output.append(byte)
+        bytes[write] = byte
+        write += 1
         index += 1
         continue
       }
       guard index + 2 < bytes.count, let high = hex(bytes[index + 1]),
         let low = hex(bytes[index + 2])
-      else { return nil }
-      output.append(high << 4 | low)
+      else { return false }
+      bytes[write] = high << 4 | low
+      write += 1
       index += 3
     }
-    return output
+    bytes.removeLast(bytes.count - write)
+    return true
   }
 
   private static func hex(_ byte: UInt8) -> UInt8? {

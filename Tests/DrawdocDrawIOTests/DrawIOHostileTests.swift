@@ -114,6 +114,31 @@ struct DrawIOHostileTests {
     #expect(error?.message.contains("is not a finite number") == true)
   }
 
+  @Test func aMalformedGeometryNumberRefusesOnlyWhenItsCellIsUsed() throws {
+    // An edge's geometry is never read; a parent vertex's position is, for its child.
+    let unused =
+      #"<mxCell id="e" parent="1" edge="1"><mxGeometry x="oops" as="geometry"/></mxCell>"#
+    let result = try DrawIOReader.importDrawing(
+      Array(model(unused).utf8), now: Timestamp(secondsSince1970: 0))
+    #expect(result.warnings.map(\.message) == [#"cell "e" skipped: a connector"#])
+    let parent =
+      #"<mxCell id="p" parent="1" vertex="1" style="ellipse"><mxGeometry y="1e999" as="geometry"/></mxCell>"#
+      + #"<mxCell id="c" parent="p" vertex="1"><mxGeometry width="1" height="1" as="geometry"/></mxCell>"#
+    let error = refusal(Array(model(parent).utf8))
+    #expect(error?.message == #"cell "p": mxGeometry y="1e999" is not a finite number"#)
+    #expect(error?.line == 1)
+  }
+
+  @Test func aCellsTextPastTheLimitIsRefused() {
+    // The cells are read as they come, not kept as elements: their text is still counted.
+    let text = String(repeating: "x", count: 10_000_001)
+    let cells = #"<mxCell id="a" parent="1">"# + text + "</mxCell>"
+    let error = refusal(Array(model(cells).utf8))
+    #expect(
+      error?.message.hasPrefix("text length goes past drawdoc's limit of 10000000 bytes") == true,
+      "\(String(describing: error))")
+  }
+
   @Test func anOtherRootIsRefused() {
     #expect(refusal(Array("<svg/>".utf8))?.message.contains("expected <mxfile>") == true)
   }

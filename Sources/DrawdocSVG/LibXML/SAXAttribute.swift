@@ -1,7 +1,7 @@
 import DrawdocSystem
 
 /// One attribute of a start tag, valid only during the `startElement` call that receives it.
-struct SAXAttribute {
+package struct SAXAttribute {
   /// The start of the local name, NUL-terminated, as libxml2 interned it.
   private let nameStart: UnsafePointer<UInt8>?
   /// The namespace prefix, such as `xlink`, if any.
@@ -9,7 +9,7 @@ struct SAXAttribute {
   /// The value, after XML's attribute-value normalization, without the entity references it
   /// held (``SAXElement/entity(ofAttributeAt:)`` names the first). libxml2, substituting no
   /// entity, keeps every literal `&` of a value as `&#38;`; ``text`` decodes it.
-  let value: UnsafeBufferPointer<UInt8>
+  package let value: UnsafeBufferPointer<UInt8>
 
   @inline(__always)
   init(
@@ -32,23 +32,23 @@ struct SAXAttribute {
   }
 
   /// Whether the attribute has a namespace prefix.
-  var isQualified: Bool { prefix != nil }
+  package var isQualified: Bool { prefix != nil }
 
   /// The local name, such as `fill`.
-  var name: UnsafeBufferPointer<UInt8> {
+  package var name: UnsafeBufferPointer<UInt8> {
     guard let nameStart else { return UnsafeBufferPointer(start: nil, count: 0) }
     return UnsafeBufferPointer(
       start: nameStart, count: Memory.lengthOfNulTerminatedString(at: nameStart))
   }
 
   /// The name as written, with its prefix if it had one.
-  var qualifiedName: String {
+  package var qualifiedName: String {
     let local = String(decoding: name, as: UTF8.self)
     return prefix.map { "\(String(decoding: $0, as: UTF8.self)):\(local)" } ?? local
   }
 
   /// The value as text: each `&#38;` that libxml2 left for a literal `&` read back as `&`.
-  var text: String {
+  package var text: String {
     let bytes = value
     guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
     var decoded: [UInt8] = []

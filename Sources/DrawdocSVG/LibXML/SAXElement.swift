@@ -1,9 +1,9 @@
 internal import CLibXML2
 
 /// A start tag, valid only during the `startElement` call that receives it.
-struct SAXElement {
+package struct SAXElement {
   /// The local name, such as `rect`.
-  let localName: UnsafeBufferPointer<UInt8>
+  package let localName: UnsafeBufferPointer<UInt8>
   /// The local name's token: equal names have equal tokens within one parse.
   let nameToken: NameToken
   /// The namespace prefix, such as `svg` in `<svg:svg>`, if any.
@@ -17,7 +17,7 @@ struct SAXElement {
   /// libxml2's five pointers per attribute: local name, prefix, URI, value, value end.
   private let attributeTable: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   /// The number of attributes.
-  let attributeCount: Int
+  package let attributeCount: Int
   /// The attributes with the entity references of their values taken out, and the first
   /// reference each held, when the parse has accepted a reference (see
   /// ``SAXParseContext/cleanAttributes(_:count:)``, which owns them); `nil` otherwise.
@@ -50,7 +50,7 @@ struct SAXElement {
 
   /// The attribute at `index`, in the order they were written.
   @inline(__always)
-  func attribute(_ index: Int) -> SAXAttribute {
+  package func attribute(_ index: Int) -> SAXAttribute {
     if let cleaned { return cleaned.attributes[index] }
     return Self.attribute(index, in: attributeTable)
   }
@@ -115,8 +115,13 @@ struct SAXElement {
   }
 
   /// Where the start tag begins (its `<`).
-  var location: SourceLocation {
+  package var location: SourceLocation {
     SAXLocations.locationOfStartTag(in: parser)
+  }
+
+  /// The line where the start tag begins: ``location``'s line, found in half the time.
+  package var line: Int {
+    SAXLocations.lineOfStartTag(in: parser)
   }
 
   /// Where an attribute's value begins, or the start tag's location if libxml2 had to copy

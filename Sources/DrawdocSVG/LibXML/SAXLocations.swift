@@ -74,6 +74,21 @@ enum SAXLocations {
     return location(of: cursor, in: parser) ?? currentLocation(in: parser)
   }
 
+  /// The line of ``locationOfStartTag(in:)``, without the column: one scan back to the `<`.
+  static func lineOfStartTag(in parser: xmlParserCtxtPtr) -> Int {
+    guard let input = parser.pointee.input, let base = input.pointee.base,
+      let current = input.pointee.cur
+    else { return currentLocation(in: parser).line }
+    var cursor = current
+    var newlines = 0
+    while cursor > base, cursor.pointee != UInt8(ascii: "<") {
+      cursor -= 1
+      if cursor.pointee == 0x0A { newlines += 1 }
+    }
+    guard cursor.pointee == UInt8(ascii: "<") else { return currentLocation(in: parser).line }
+    return Int(input.pointee.line) - newlines
+  }
+
   /// The location of `<!DOCTYPE`: the nearest `<!` before the parse position.
   static func locationOfDeclaration(in parser: xmlParserCtxtPtr) -> SourceLocation {
     guard let input = parser.pointee.input, let base = input.pointee.base,

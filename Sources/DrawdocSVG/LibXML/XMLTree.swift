@@ -28,17 +28,22 @@ package enum XMLTree {
   ///   - maximumElements: The most elements it may hold.
   ///   - maximumDepth: The deepest nesting of elements allowed, the root at depth 1.
   ///   - maximumTextLength: The most bytes of text one element may hold.
+  ///   - stream: Sees every element as it starts and ends, and says which the tree keeps; the
+  ///     tree keeps them all when there is none. An element not kept is still held to the
+  ///     limits (it counts, its depth and its text's length are checked), but neither it nor
+  ///     anything in it is in the tree.
   /// - Returns: The root element.
   /// - Throws: ``SVGDecodingError/malformedXML(message:line:column:)``,
   ///   ``SVGDecodingError/entityReference(name:line:column:)`` or
   ///   ``SVGDecodingError/limitExceeded(what:limit:line:column:)``.
   package static func read(
     _ bytes: [UInt8], maximumElements: Int, maximumDepth: Int = SVGLimits.maximumDepth,
-    maximumTextLength: Int = SVGLimits.maximumValueLength
+    maximumTextLength: Int = SVGLimits.maximumValueLength, stream: (any XMLTreeStream)? = nil
   ) throws(SVGDecodingError) -> XMLTreeElement {
     let builder = XMLTreeBuilder(
       maximumElements: maximumElements, maximumDepth: maximumDepth,
       maximumTextLength: maximumTextLength)
+    builder.stream = stream
     try SAXParser.parse(bytes, handler: builder)
     guard let root = builder.root else {
       throw .malformedXML(message: "the document has no root element", line: 1, column: 1)
@@ -76,18 +81,48 @@ package enum XMLTree {
   }
 }
 
+/// Sees the elements of a document as ``XMLTree/read(_:maximumElements:maximumDepth:maximumTextLength:stream:)``
+/// reads it, and says which of them its tree keeps: for a document of which only a small part
+/// is wanted as a tree, and the rest is read on the way (say, one record per element) and
+/// forgotten, so that the whole is never held.
+package protocol XMLTreeStream: AnyObject {
+  /// An element starts, once the limits are checked; the answer says whether the tree keeps
+  /// it. An element inside one the tree does not keep is never kept, whatever the answer.
+  ///
+  /// - Parameters:
+  ///   - element: Its start tag, valid only during the call.
+  ///   - depth: How many elements are open around it: 0 for the root.
+  ///   - parentKept: Whether the tree keeps the element it is in (`true` for the root).
+  /// - Returns: Whether the tree keeps it.
+  func startElement(_ element: SAXElement, depth: Int, parentKept: Bool) -> Bool
+
+  /// The innermost open element ends.
+  ///
+  /// - Parameter depth: How many elements are open around it: 0 for the root.
+  func endElement(depth: Int)
+}
+
 /// Builds the tree from the SAX events.
 private final class XMLTreeBuilder: SAXHandler {
+  /// An open element: the element itself when the tree keeps it; else only the length of its
+  /// text so far, for the limit.
+  struct Frame {
+    var element: XMLTreeElement?
+    var textLength = 0
+  }
+
   let maximumElements: Int
   let maximumDepth: Int
   let maximumTextLength: Int
-  var stack: [XMLTreeElement] = []
+  var stack: [Frame] = []
   var root: XMLTreeElement?
   var elementCount = 0
   /// Whether the parse stops once the root's start tag is read (``XMLTree/readRoot(_:maximumValueLength:)``).
   let stopsAtRoot: Bool
   /// The most bytes an attribute value may hold.
   let maximumValueLength: Int
+  /// What sees each element and says whether the tree keeps it; `nil` keeps them all.
+  var stream: (any XMLTreeStream)?
 
   init(
     maximumElements: Int, maximumDepth: Int, maximumTextLength: Int, stopsAtRoot: Bool = false,
@@ -101,23 +136,35 @@ private final class XMLTreeBuilder: SAXHandler {
   }
 
   func startElement(_ element: SAXElement) throws(SVGDecodingError) {
-    let location = element.location
+    // The location is worked out only for an error or an element kept: it costs a scan of
+    // the tag.
     elementCount += 1
     guard elementCount <= maximumElements else {
+      let location = element.location
       throw .limitExceeded(
         what: "elements", limit: "\(maximumElements)", line: location.line,
         column: location.column)
     }
     guard stack.count < maximumDepth else {
+      let location = element.location
       throw .limitExceeded(
         what: "nesting depth", limit: "\(maximumDepth)", line: location.line,
         column: location.column)
+    }
+    if let stream {
+      let parentKept = stack.last.map { $0.element != nil } ?? true
+      let kept = stream.startElement(element, depth: stack.count, parentKept: parentKept)
+      guard kept, parentKept else {
+        stack.append(Frame())
+        return
+      }
     }
     var attributes: [(name: String, value: String)] = []
     for index in 0..<element.attributeCount {
       let attribute = element.attribute(index)
       let text = attribute.text
       guard text.utf8.count <= maximumValueLength else {
+        let location = element.location
         throw .limitExceeded(
           what: "attribute value length", limit: "\(maximumValueLength) bytes",
           line: location.line, column: location.column)
@@ -126,20 +173,24 @@ private final class XMLTreeBuilder: SAXHandler {
     }
     let started = XMLTreeElement(
       name: String(decoding: element.localName, as: UTF8.self), attributes: attributes,
-      children: [], text: "", line: location.line)
+      children: [], text: "", line: element.location.line)
     guard !stopsAtRoot else {
       root = started
       throw .malformedXML(message: "stopped after the root", line: 1, column: 1)
     }
-    stack.append(started)
+    stack.append(Frame(element: started))
   }
 
-  func endElement(at location: SourceLocation) throws(SVGDecodingError) {
+  // The end tag's location is never needed, so it is never worked out.
+  func endElement(locate: () -> SourceLocation) throws(SVGDecodingError) {
     guard let finished = stack.popLast() else { return }
+    stream?.endElement(depth: stack.count)
+    // An element kept is always inside one kept.
+    guard let element = finished.element else { return }
     if stack.isEmpty {
-      root = finished
+      root = element
     } else {
-      stack[stack.count - 1].children.append(finished)
+      stack[stack.count - 1].element?.children.append(element)
     }
   }
 
@@ -147,13 +198,19 @@ private final class XMLTreeBuilder: SAXHandler {
     throws(SVGDecodingError)
   {
     guard !stack.isEmpty else { return }
-    guard stack[stack.count - 1].text.utf8.count + text.count <= maximumTextLength else {
+    let top = stack.count - 1
+    let length = stack[top].element?.text.utf8.count ?? stack[top].textLength
+    guard length + text.count <= maximumTextLength else {
       let location = locate(0)
       throw .limitExceeded(
         what: "text length", limit: "\(maximumTextLength) bytes", line: location.line,
         column: location.column)
     }
-    stack[stack.count - 1].text += String(decoding: text, as: UTF8.self)
+    if stack[top].element != nil {
+      stack[top].element?.text += String(decoding: text, as: UTF8.self)
+    } else {
+      stack[top].textLength += text.count
+    }
   }
 
   /// Read past: the SVG files draw.io exports start with the SVG 1.1 document type. Nothing in
