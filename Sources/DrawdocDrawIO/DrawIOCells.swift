@@ -137,6 +137,11 @@ struct DrawIOCells {
     }
   }
 
+  /// The most cells above a cell, as many as the levels of XML nesting allowed: every cell's
+  /// chain is walked, so without a bound a file of chained cells would take time quadratic
+  /// in its size.
+  static let maximumAncestors = SVGLimits.maximumDepth
+
   /// Puts every cell above cell `index` in `chain`, nearest first, up to its root; the
   /// missing id when a parent names no cell. Only vertices among them place it: layers and
   /// roots are not vertices.
@@ -149,14 +154,31 @@ struct DrawIOCells {
       let parent = parents[current]
       if parent == Self.noParent { return nil }
       if parent == Self.unknownParent { return .unknownParent(cells[current].parent ?? "") }
+      guard chain.count < Self.maximumAncestors else {
+        try refuseDeepChain(of: index, from: Int(parent))
+      }
       chain.append(Int(parent))
-      guard chain.count <= cells.count else {
-        let cell = cells[index]
+      current = Int(parent)
+    }
+  }
+
+  /// Refuses a cell with more than ``maximumAncestors`` cells above it: as a cycle when its
+  /// parent references never reach a root (looked for once, as the file is refused), else as
+  /// too deep.
+  private func refuseDeepChain(of index: Int, from start: Int) throws(DrawIOError) -> Never {
+    let cell = cells[index]
+    var current = start
+    for _ in 0...cells.count {
+      let parent = parents[current]
+      guard parent >= 0 else {
         throw DrawIOError(
-          "cell \"\(cell.id)\": its parent references form a cycle", line: cell.line)
+          "cell \"\(cell.id)\" lies more than \(Self.maximumAncestors) cells deep (parent of "
+            + "parent…), past drawdoc's limit: ungroup some of its containers in draw.io",
+          line: cell.line)
       }
       current = Int(parent)
     }
+    throw DrawIOError("cell \"\(cell.id)\": its parent references form a cycle", line: cell.line)
   }
 
   /// Lets the cells go, once their rectangles are found: a file may hold a great many.

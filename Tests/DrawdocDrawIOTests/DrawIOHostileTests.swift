@@ -100,6 +100,48 @@ struct DrawIOHostileTests {
     #expect(error?.message.contains("cycle") == true, "\(String(describing: error))")
   }
 
+  /// Vertices each inside the previous one: `depth` of them under the layer, each at x = 1.
+  func chain(_ depth: Int) -> String {
+    var cells = ""
+    for level in 0..<depth {
+      let parent = level == 0 ? "1" : "v\(level - 1)"
+      cells +=
+        #"<mxCell id="v\#(level)" parent="\#(parent)" vertex="1" style="fillColor=#00ff00">"#
+        + #"<mxGeometry x="1" width="1" height="1" as="geometry"/></mxCell>"#
+    }
+    // A page the content fits, so that it is the canvas and nothing is moved.
+    return model(cells, page: #"pageWidth="1000" pageHeight="10""#)
+  }
+
+  /// A cell as deep as the limit is placed by every cell above it; one deeper refuses the
+  /// file, so that a chain of many thousands of cells is not walked cell by cell. A cycle
+  /// beyond the limit is still named as one.
+  @Test func parentChainsAreBoundedByTheLimit() throws {
+    let limit = 256
+    // Above v0: the layer 1 and the root 0; above v254, 256 cells: v253 … v0, 1 and 0.
+    let deepest = try DrawIOReader.importDrawing(
+      Array(chain(limit - 1).utf8), now: Timestamp(secondsSince1970: 0))
+    #expect(deepest.drawing.plane.rectangles.count == limit - 1)
+    let lastX = deepest.drawing.plane.rectangles.map(\.point.x).max()
+    #expect(lastX == Double(limit - 1))
+    let error = refusal(Array(chain(limit).utf8))
+    #expect(
+      error?.message
+        == "cell \"v255\" lies more than 256 cells deep (parent of parent…), past drawdoc's "
+        + "limit: ungroup some of its containers in draw.io")
+    let long = refusal(Array(chain(40_000).utf8))
+    #expect(long?.message.hasPrefix("cell \"v255\" lies more than 256 cells deep") == true)
+    // A cycle of 300 cells, reached from a cell outside it.
+    var cycle =
+      #"<mxCell id="start" parent="c0" vertex="1"><mxGeometry width="1" height="1" as="geometry"/></mxCell>"#
+    for index in 0..<300 {
+      cycle += #"<mxCell id="c\#(index)" parent="c\#((index + 1) % 300)" vertex="1"/>"#
+    }
+    #expect(
+      refusal(Array(model(cycle).utf8))?.message
+        == "cell \"start\": its parent references form a cycle")
+  }
+
   @Test func aCellThatIsItsOwnParentIsRefused() {
     let cells =
       #"<mxCell id="a" parent="a" vertex="1"><mxGeometry width="1" height="1" as="geometry"/></mxCell>"#
