@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocSVG
 
 /// A draw.io `style`: `name;key=value;key=value;` — named styles (such as `text`,
 /// `ellipse`, `swimlane`) are the pieces without `=`, the others are properties, a later one
@@ -135,7 +136,10 @@ struct DrawIOStyle {
     if let text = found.fillColor {
       if DrawIOText.equal(text, "none") {
         fillKind = .none
-      } else if let color = Self.color(text) {
+      } else if DrawIOText.equal(text, "default") {
+        // draw.io's default fill: white, in its light theme.
+        fillKind = .white
+      } else if let color = Self.color(text) ?? Self.namedColor(text) {
         fillKind = .color
         fillColor = color
       } else {
@@ -212,6 +216,16 @@ struct DrawIOStyle {
   }
 
   /// `#rrggbb` or `#rgb`, in either case.
+  /// A CSS color other than `#rgb` and `#rrggbb` (a name such as `red`, `rgb(…)`), as
+  /// draw.io draws one it is given; `nil` unless it is opaque.
+  static func namedColor(_ bytes: UnsafeBufferPointer<UInt8>) -> Color? {
+    guard
+      case .color(let color, let opacity) = CSSColor.parse(String(decoding: bytes, as: UTF8.self)),
+      opacity == 1
+    else { return nil }
+    return color
+  }
+
   static func color(_ bytes: UnsafeBufferPointer<UInt8>) -> Color? {
     guard bytes.first == UInt8(ascii: "#"), bytes.count == 7 || bytes.count == 4 else {
       return nil
