@@ -49,16 +49,20 @@ extension DrawIOCells {
     return Drawing(id: id, created: created, modified: modified, plane: plane)
   }
 
-  /// The canvas: the page (`pageWidth` × `pageHeight`) when the model gives one and the
-  /// rectangles fit in it (always, for a file drawdoc wrote); else the rectangles' bounding
-  /// box, with the rectangles moved so that its corner is the origin.
+  /// The canvas: the page (`pageWidth` × `pageHeight`) when the model gives one, shows it
+  /// (not `page="0"`) and the rectangles fit in it (always, for a file drawdoc wrote); else
+  /// the rectangles' bounding box, with the rectangles moved so that its corner is the origin.
   private func canvas(_ candidates: inout [DrawIOCandidate], model: XMLTreeElement, exact: Bool)
     throws(DrawIOError) -> Size
   {
     let pageWidth = model.attribute("pageWidth").flatMap(DrawIONumber.parse)
     let pageHeight = model.attribute("pageHeight").flatMap(DrawIONumber.parse)
     var page: Size?
-    if let pageWidth, let pageHeight { page = try? Size(width: pageWidth, height: pageHeight) }
+    // `page="0"`: draw.io shows no page, only the content, unless drawdoc wrote the file.
+    let pageShown = exact || model.attribute("page") != "0"
+    if let pageWidth, let pageHeight, pageShown {
+      page = try? Size(width: pageWidth, height: pageHeight)
+    }
     if let page, exact { return page }
     guard !candidates.isEmpty else { return page ?? Plane.defaultSize }
     let minX = candidates.map(\.x).min() ?? 0

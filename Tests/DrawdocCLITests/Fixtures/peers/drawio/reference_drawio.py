@@ -253,6 +253,8 @@ def read(path):
             warnings.append((line, f'cell "{cell["id"]}" kept as a rectangle without its {lost}'))
     page_w, page_h = number(model.get("pageWidth")), number(model.get("pageHeight"))
     page = (page_w, page_h) if page_w and page_h and page_w > 0 and page_h > 0 else None
+    if model.get("page") == "0":  # draw.io shows no page: the content alone
+        page = None
     if not rectangles:
         canvas = page or (1024.0, 768.0)
     else:
