@@ -4,8 +4,9 @@ import DrawdocSVG
 
 /// Reads draw.io files in import mode (docs/format.md, "draw.io files"): an `mxfile` whose
 /// `<diagram>` pages hold the model compressed (raw deflate, base64, of the URL-encoded
-/// `mxGraphModel`) or as a plain `<mxGraphModel>` child, or a bare `<mxGraphModel>`. The
-/// rectangles of one page become a drawing; every other cell is reported, one warning each.
+/// `mxGraphModel`) or as a plain `<mxGraphModel>` child, or a bare `<mxGraphModel>`, or such
+/// a file URL-encoded, as draw.io's copy puts it on the clipboard. The rectangles of one page
+/// become a drawing; every other cell is reported, one warning each.
 package enum DrawIOReader {
   /// The most bytes a compressed page may inflate to, whatever its compressed size.
   static let minimumInflateLimit = 1 << 20
@@ -31,11 +32,23 @@ package enum DrawIOReader {
     }
   }
 
+  /// Whether bytes look like what draw.io's copy puts on the clipboard as text: a draw.io file
+  /// URL-encoded (`encodeURIComponent`), which after blanks starts `%3Cmxfile` or
+  /// `%3CmxGraphModel` (the hex digits in either case).
+  package static func looksLikeEncodedDrawIO(_ bytes: some Collection<UInt8>) -> Bool {
+    let start = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }.prefix(17)
+    let text = String(decoding: start, as: UTF8.self)
+    guard text.uppercased().hasPrefix("%3C") else { return false }
+    let name = text.dropFirst(3)
+    return name.hasPrefix("mxGraphModel") || name.hasPrefix("mxfile")
+  }
+
   /// Imports one page of a draw.io file, or of the draw.io file an SVG or PNG file exported
   /// by draw.io carries (``mxfile(inSVG:)``, ``mxfile(inPNG:)``): a PNG file, or an SVG file
   /// (one that ``carriesDrawIO(_:)`` or whose first 4 KiB hold `<svg`), without one is
   /// refused. Lines and columns in the warnings and errors of a carried file are those of
-  /// the carried file; its errors say where it was.
+  /// the carried file; its errors say where it was. Text that ``looksLikeEncodedDrawIO(_:)``
+  /// (draw.io's copy) is decoded first: its lines are those of the decoded text.
   ///
   /// - Parameters:
   ///   - bytes: The whole file.
@@ -47,6 +60,7 @@ package enum DrawIOReader {
   package static func importDrawing(_ bytes: [UInt8], page: Int? = nil, now: Timestamp)
     throws(DrawIOError) -> DrawIOImport
   {
+    if looksLikeEncodedDrawIO(bytes) { return try importEncoded(bytes, page: page, now: now) }
     let container: String
     let carried: [UInt8]?
     if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
@@ -74,6 +88,27 @@ package enum DrawIOReader {
     } catch {
       throw DrawIOError(
         "\(error.message) (in the draw.io file the \(container) carries)", line: error.line,
+        column: error.column)
+    }
+  }
+
+  /// Imports a draw.io file URL-encoded, as draw.io's copy puts it on the clipboard.
+  private static func importEncoded(_ bytes: [UInt8], page: Int?, now: Timestamp)
+    throws(DrawIOError) -> DrawIOImport
+  {
+    guard let decoded = DrawIOText.percentDecoded(bytes) else {
+      let offset = DrawIOText.malformedEscape(in: bytes) ?? 0
+      let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+      throw DrawIOError(
+        "the URL-encoded draw.io text (draw.io's copy) has a malformed %-escape: expected % "
+          + "and two hexadecimal digits, as encodeURIComponent writes",
+        line: bytes[..<offset].count { $0 == 0x0A } + 1, column: offset - lineStart + 1)
+    }
+    do {
+      return try importFile(decoded, page: page, now: now)
+    } catch {
+      throw DrawIOError(
+        "\(error.message) (in the draw.io file the URL-encoded text holds)", line: error.line,
         column: error.column)
     }
   }

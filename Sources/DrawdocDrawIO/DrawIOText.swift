@@ -48,6 +48,19 @@ enum DrawIOText {
     return true
   }
 
+  /// The offset of the first `%` not followed by two hexadecimal digits, if any: where
+  /// ``percentDecoded(_:)`` fails.
+  static func malformedEscape(in bytes: [UInt8]) -> Int? {
+    var index = 0
+    while let percent = bytes[index...].firstIndex(of: UInt8(ascii: "%")) {
+      guard percent + 2 < bytes.count, hex(bytes[percent + 1]) != nil,
+        hex(bytes[percent + 2]) != nil
+      else { return percent }
+      index = percent + 3
+    }
+    return nil
+  }
+
   private static func hex(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")

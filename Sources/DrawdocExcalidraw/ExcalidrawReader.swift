@@ -5,9 +5,17 @@ import DrawdocSVG
 /// Reads an Excalidraw scene (`.excalidraw`, JSON) as a drawing; docs/format.md, "Excalidraw
 /// files", says what is kept, what is warned about, and what is refused.
 package enum ExcalidrawReader {
-  /// Whether a parsed JSON value is an Excalidraw scene (`"type": "excalidraw"`).
+  /// Whether a parsed JSON value is an Excalidraw scene (`"type": "excalidraw"`), or the
+  /// elements Excalidraw's copy puts on the clipboard (``isClipboard(_:)``), read as a scene.
   package static func isScene(_ value: JSONValue) -> Bool {
-    value[last: "type"] == .string("excalidraw")
+    value[last: "type"] == .string("excalidraw") || isClipboard(value)
+  }
+
+  /// Whether a parsed JSON value is what Excalidraw's copy puts on the clipboard as text
+  /// (`"type": "excalidraw/clipboard"`): its `elements` (and `files`), without a scene's
+  /// `version`, `source` and `appState`.
+  package static func isClipboard(_ value: JSONValue) -> Bool {
+    value[last: "type"] == .string("excalidraw/clipboard")
   }
 
   /// Whether a parsed JSON value is an Excalidraw library (`"type": "excalidrawlib"`).
@@ -84,12 +92,15 @@ package enum ExcalidrawReader {
         "a library of shapes, not a drawing: open it in Excalidraw and export a scene")
     }
     guard case .object = value, isScene(value) else {
-      throw ExcalidrawError("not an Excalidraw scene: its \"type\" is not \"excalidraw\"")
+      throw ExcalidrawError(
+        "not an Excalidraw scene: its \"type\" is not \"excalidraw\" (or "
+          + "\"excalidraw/clipboard\", as Excalidraw copies elements)")
     }
     guard case .array(let elements)? = value[last: "elements"] else {
-      throw ExcalidrawError("the scene's \"elements\" is not an array")
+      throw ExcalidrawError(missingElements(value))
     }
-    let header = try DrawdocHeader.read(value[last: "drawdoc"])
+    // Excalidraw's clipboard holds elements alone: no drawdoc header is looked for.
+    let header = isClipboard(value) ? nil : try DrawdocHeader.read(value[last: "drawdoc"])
     var warnings: [ExcalidrawWarning] = []
     var kept: [(element: SceneElement, rectangle: ParsedRectangle)] = []
     var bounds = Bounds()
@@ -149,6 +160,18 @@ package enum ExcalidrawReader {
       throw ExcalidrawError("the scene is not a drawing drawdoc can hold: \(error)")
     }
   }
+}
+
+/// What is wrong with a scene whose `elements` is missing or not an array; Excalidraw's
+/// clipboard text says which, and what is expected.
+private func missingElements(_ value: JSONValue) -> String {
+  guard ExcalidrawReader.isClipboard(value) else {
+    return "the scene's \"elements\" is not an array"
+  }
+  let what = "Excalidraw's clipboard text (\"type\": \"excalidraw/clipboard\")"
+  let expected = "expected an array of elements, \"elements\": [ … ]"
+  if value[last: "elements"] == nil { return "\(what) has no \"elements\": \(expected)" }
+  return "the \"elements\" of \(what) is not an array: \(expected)"
 }
 
 /// A number as short as JSON writes it, for messages.

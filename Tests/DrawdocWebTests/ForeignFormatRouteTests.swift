@@ -72,8 +72,41 @@ import Testing
     #expect(warnings == [#"3: ellipse "e1" skipped: drawdoc keeps only rectangles"#])
   }
 
+  @Test func whatDrawIOAndExcalidrawCopyIsReadAsTheirFilesAre() throws {
+    let fixture = try AppFixture()
+    // draw.io's copy: encodeURIComponent of the model; its lines are those of the decoded text.
+    let model = """
+      <mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/>
+      <mxCell id="2" parent="1" vertex="1" style="fillColor=#336699;strokeColor=none;">
+      <mxGeometry x="20" y="30" width="40" height="50" as="geometry"/></mxCell>
+      <mxCell id="3" parent="1" edge="1" source="2" target="2"/></root></mxGraphModel>
+      """
+    let unreserved = CharacterSet(
+      charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
+    let copied = try #require(model.addingPercentEncoding(withAllowedCharacters: unreserved))
+    var (rectangles, warnings) = try summary(fixture, try importing(fixture, copied))
+    #expect(rectangles == ["0 0 40 50 #336699 10"])
+    #expect(warnings == [#"4: cell "3" skipped: a connector"#])
+    // Excalidraw's copy: its elements, without a scene's version and appState.
+    (rectangles, warnings) = try summary(
+      fixture,
+      try importing(
+        fixture,
+        ##"{"type":"excalidraw/clipboard","elements":[{"id":"r1","type":"rectangle","x":5,"##
+          + ##""y":6,"width":7,"height":8,"backgroundColor":"#00ff00","strokeColor":"transparent","##
+          + ##""roughness":0}],"files":{}}"##))
+    #expect(rectangles == ["0 0 7 8 #00ff00 10"])
+    #expect(
+      warnings == [
+        "1: the canvas is the box around the elements, moved to the origin: every rectangle "
+          + "moved by (-5, -6)"
+      ])
+  }
+
   @Test(arguments: [
     (#"<mxfile><diagram id="x">!!! not base64 !!!</diagram></mxfile>"#, "a draw.io file"),
+    ("%3CmxGraphModel%3E%3Croot%3E%", "a draw.io file"),
+    (#"{"type": "excalidraw/clipboard", "elements": "r1"}"#, "a drawing"),
     (
       "<mxGraphModel><root>" + String(repeating: "<a>", count: 300)
         + String(repeating: "</a>", count: 300) + "</root></mxGraphModel>", "a draw.io file"

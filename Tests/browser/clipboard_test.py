@@ -4,9 +4,11 @@ within a drawing (one version, the copies 10 to the right and down, 20 at the se
 copy in one tab and paste in another tab showing another drawing (the same coordinates
 there); Ctrl+X (one version) and Ctrl+V puts them back where they were; Ctrl+D duplicates
 (one version); the SVG text that copy writes is a file drawdoc's import reads; SVG copied
-from another program is imported by the server and its warnings shown; a text field keeps
-its own paste; text that is no drawing, SVG without a rectangle and SVG too large to send are
-refused with a notice. Each check is against
+from another program is imported by the server and its warnings shown, and so is what
+draw.io's copy (URL-encoded cells) and Excalidraw's copy (`excalidraw/clipboard` elements)
+put on the clipboard, the notices naming what was pasted; a text field keeps its own paste;
+text that is no drawing, SVG or a draw.io copy without a rectangle and SVG too large to send
+are refused with a notice. Each check is against
 `drawdoc open --json` and `drawdoc history --json`.
 
 How the clipboard is driven: every copy, cut and paste here is a real key press (Ctrl+C, X,
@@ -49,6 +51,36 @@ FOREIGN_SVG = """<?xml version="1.0" encoding="UTF-8"?>
   <line x1="0" y1="0" x2="10" y2="10" stroke="black"/>
 </svg>
 """
+
+# What draw.io's copy puts on the clipboard as text (`encodeURIComponent` of the cells'
+# `<mxGraphModel>`, as draw.io 21.1's own code writes it): two vertices, the first with a
+# label and draw.io's default stroke, and an edge. Its one line gives both warnings line 1.
+DRAWIO_COPY = (
+    "%3CmxGraphModel%3E%3Croot%3E%3CmxCell%20id%3D%220%22%2F%3E%3CmxCell%20id%3D%221%22%20"
+    "parent%3D%220%22%2F%3E%3CmxCell%20id%3D%222%22%20value%3D%22A%22%20style%3D%22rounded%3D0"
+    "%3BwhiteSpace%3Dwrap%3Bhtml%3D1%3BfillColor%3D%23dae8fc%3B%22%20vertex%3D%221%22%20parent"
+    "%3D%221%22%3E%3CmxGeometry%20x%3D%2220%22%20y%3D%2230%22%20width%3D%2240%22%20height%3D"
+    "%2250%22%20as%3D%22geometry%22%2F%3E%3C%2FmxCell%3E%3CmxCell%20id%3D%223%22%20value%3D"
+    "%22%22%20style%3D%22fillColor%3D%23ff0000%3BstrokeColor%3Dnone%3B%22%20vertex%3D%221%22"
+    "%20parent%3D%221%22%3E%3CmxGeometry%20x%3D%22100%22%20y%3D%2230%22%20width%3D%2240%22%20"
+    "height%3D%2250%22%20as%3D%22geometry%22%2F%3E%3C%2FmxCell%3E%3CmxCell%20id%3D%224%22%20"
+    "value%3D%22%22%20edge%3D%221%22%20source%3D%222%22%20target%3D%223%22%20parent%3D%221%22"
+    "%3E%3CmxGeometry%20relative%3D%221%22%20as%3D%22geometry%22%2F%3E%3C%2FmxCell%3E%3C%2F"
+    "root%3E%3C%2FmxGraphModel%3E")
+
+# What Excalidraw's copy puts on the clipboard as text (`JSON.stringify` of its type, the
+# elements and the files, one line): a rectangle with a stroke and hand-drawn edges, and an
+# ellipse up and left of it. Three warnings, all on line 1: the canvas moved, the rectangle's
+# losses, the ellipse.
+EXCALIDRAW_COPY = json.dumps({"type": "excalidraw/clipboard", "elements": [
+    {"id": "r1", "type": "rectangle", "x": 110, "y": 220, "width": 30, "height": 40, "angle": 0,
+     "strokeColor": "#1e1e1e", "backgroundColor": "#ffc9c9", "fillStyle": "solid",
+     "strokeWidth": 2, "strokeStyle": "solid", "roughness": 1, "opacity": 100, "groupIds": [],
+     "frameId": None, "roundness": None, "seed": 1, "version": 3, "versionNonce": 2,
+     "isDeleted": False, "boundElements": None, "updated": 1, "link": None, "locked": False},
+    {"id": "e1", "type": "ellipse", "x": 100, "y": 200, "width": 5, "height": 5,
+     "backgroundColor": "#ff0000", "strokeColor": "transparent", "opacity": 100}],
+    "files": {}}, separators=(",", ":"))
 
 
 def step(name):
@@ -269,6 +301,40 @@ def test(driver, drawdoc, env, base, token, folder):
                  "And 2 more warnings."]:
         raise Failure(f"the notices say {shown}")
 
+    step("what draw.io's and Excalidraw's copy put on the clipboard: the server imports it, "
+         "its rectangles are added as one version each and its warnings shown, naming what was "
+         "pasted")
+    for text, added, expected in [
+            (DRAWIO_COPY, [(0, 0, 40, 50, "#dae8fc", 10), (80, 0, 40, 50, "#ff0000", 10)],
+             ['Line 1 of the pasted draw.io diagram: cell "2" kept as a rectangle without its '
+              'label, stroke.',
+              'Line 1 of the pasted draw.io diagram: cell "4" skipped: a connector.']),
+            (EXCALIDRAW_COPY, [(10, 20, 30, 40, "#ffc9c9", 10)],
+             ["Line 1 of the pasted Excalidraw selection: the canvas is the box around the "
+              "elements, moved to the origin: every rectangle moved by (-100, -200).",
+              'Line 1 of the pasted Excalidraw selection: rectangle "r1": its stroke dropped; '
+              "its hand-drawn edges (roughness 1) drawn straight.",
+              "And 1 more warning."])]:
+        write_clipboard(driver, text)
+        count = len(rectangles(drawdoc, env, doc))
+        before = versions(drawdoc, env, doc)
+        driver.execute_script("document.getElementById('stage').focus()")
+        command(driver, "v")
+        now = wait("the imported rectangles", lambda: (
+            lambda rs: rs if len(rs) == count + len(added) else None)(
+            rectangles(drawdoc, env, doc)), 10, 0.1)
+        settled(driver)
+        one_version_more(drawdoc, env, doc, before, "pasting a copy of another program")
+        if [shape(r) for r in now[-len(added):]] != added:
+            raise Failure(f"{text[:40]}… was pasted as {now[-len(added):]}, not {added}")
+        shown = wait("the warnings", lambda: (
+            lambda n: n if n and n[-1] == expected[-1] else None)(notices(driver)), 5, 0.05)
+        if shown[-len(expected):] != expected:
+            raise Failure(f"the notices say {shown}, not {expected}")
+        if sorted(driver.execute_script(EDITOR + "selection()")) != sorted(
+                r["id"] for r in now[-len(added):]):
+            raise Failure("the pasted rectangles are not the selection")
+
     step("a text field keeps its own paste; text that is no drawing is refused with a notice")
     write_clipboard(driver, "2")
     before = versions(drawdoc, env, doc)
@@ -286,8 +352,8 @@ def test(driver, drawdoc, env, base, token, folder):
     if versions(drawdoc, env, doc) != before:
         raise Failure("pasting into a field, or pasting words, changed the drawing")
 
-    step("SVG without a rectangle, and SVG over the 16 MiB a paste sends, are refused with "
-         "notices")
+    step("SVG or a draw.io copy without a rectangle, and SVG over the 16 MiB a paste sends, "
+         "are refused with notices")
     write_clipboard(driver, '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9">\n'
                     '<circle r="1"/>\n<circle r="2"/>\n<circle r="3"/>\n</svg>')
     command(driver, "v")
@@ -298,13 +364,27 @@ def test(driver, drawdoc, env, base, token, folder):
                       "Line 2 of the pasted SVG: <circle> skipped: drawdoc keeps only rectangles.",
                       "And 2 more warnings."]:
         raise Failure(f"the notices say {shown}")
+    # draw.io's copy without the root cell and layer draw.io writes: its cell's parent is not
+    # in the text, so nothing is kept, and the notices say it was a draw.io diagram.
+    write_clipboard(driver, DRAWIO_COPY.replace(
+        "%3CmxCell%20id%3D%220%22%2F%3E%3CmxCell%20id%3D%221%22%20parent%3D%220%22%2F%3E", ""))
+    command(driver, "v")
+    headline = "The draw.io diagram on the clipboard has no rectangle that drawdoc can keep."
+    shown = wait("the notices", lambda: (lambda n: n if headline in n else None)(
+        notices(driver)), 5, 0.05)
+    if shown[-3:] != [headline,
+                      'Line 1 of the pasted draw.io diagram: cell "2" skipped: parent "1" is not '
+                      "a cell.",
+                      "And 2 more warnings."]:
+        raise Failure(f"the notices say {shown}")
     write_clipboard(driver, '<svg xmlns="http://www.w3.org/2000/svg"><!--' + "x" * (16 << 20)
                     + "--></svg>")
     command(driver, "v")
     wait("the notice", lambda: any("larger than the 16 MiB" in t for t in notices(driver)), 5, 0.05)
     settled(driver)
     if versions(drawdoc, env, doc) != before:
-        raise Failure("pasting SVG without rectangles, or too large, changed the drawing")
+        raise Failure("pasting SVG or a draw.io copy without rectangles, or SVG too large, "
+                      "changed the drawing")
 
 
 def main():

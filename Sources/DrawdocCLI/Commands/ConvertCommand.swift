@@ -20,14 +20,16 @@ struct ConvertCommand: Command {
     IN is any SVG file, read in import mode as 'save' reads it (what drawdoc cannot keep is
     reported as 'IN:LINE: warning: …' on standard error), the JSON form (.json, or text
     starting with '{'), a PNG that drawdoc exported (its drawing is read strictly), a draw.io
-    file (.drawio, .drawio.xml, or text starting with <mxfile or <mxGraphModel; or an SVG or
-    PNG draw.io exported with a copy of its diagram, .drawio.svg or .drawio.png, read for that
-    diagram rather than its picture), whose first page (--page N for another) is read in
-    import mode, one warning per cell it cannot keep, or an Excalidraw file: a .excalidraw
-    scene, or an SVG or PNG that Excalidraw exported with its scene embedded (its rectangles
-    are kept, the rest reported as warnings); '-' reads standard input. OUT's extension picks
-    the format: .svg, .png, .json, .pdf, .drawio or .excalidraw ('-' writes SVG to standard
-    output); a PDF is vector, as 'export' describes.
+    file (.drawio, .drawio.xml, or text starting with <mxfile or <mxGraphModel, or with
+    %3CmxGraphModel as draw.io's copy puts it on the clipboard; or an SVG or PNG draw.io
+    exported with a copy of its diagram, .drawio.svg or .drawio.png, read for that diagram
+    rather than its picture), whose first page (--page N for another) is read in import mode,
+    one warning per cell it cannot keep, or an Excalidraw file: a .excalidraw scene (or the
+    elements Excalidraw's copy puts on the clipboard), or an SVG or PNG that Excalidraw
+    exported with its scene embedded (its rectangles are kept, the rest reported as
+    warnings); '-' reads standard input. OUT's extension picks the format: .svg, .png, .json,
+    .pdf, .drawio or .excalidraw ('-' writes SVG to standard output); a PDF is vector, as
+    'export' describes.
     \(PictureOptions.dating) A drawing read from a file drawdoc did not write (an SVG, draw.io
     or Excalidraw file of another program) was created and modified at the time of reading.
     \(PictureOptions.embedding)

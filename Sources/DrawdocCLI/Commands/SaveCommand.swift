@@ -22,14 +22,16 @@ struct SaveCommand: Command {
     gradients, strokes, rounded corners, text, entities) is skipped or simplified with a
     warning 'FILE:LINE: warning: …' on standard error. --strict refuses a file that raises any
     warning (exit status 65) and leaves the store as it was. The JSON form is read too, and
-    Excalidraw's files (a .excalidraw scene, or an SVG or PNG exported with the scene in it),
-    with a warning for each element drawdoc cannot keep.
+    Excalidraw's files (a .excalidraw scene, or an SVG or PNG exported with the scene in it)
+    and the elements its copy puts on the clipboard, with a warning for each element drawdoc
+    cannot keep.
 
-    A draw.io file (.drawio, .drawio.xml, or text starting with <mxfile or <mxGraphModel; or
-    an SVG or PNG draw.io exported with a copy of its diagram, .drawio.svg or .drawio.png) is
-    read in import mode as well: the rectangles of its first page (--page N for another)
-    become the drawing, and every other cell (text, edges, other shapes, rounded corners,
-    strokes, labels) is one warning naming the cell's id.
+    A draw.io file (.drawio, .drawio.xml, or text starting with <mxfile or <mxGraphModel, or
+    with %3CmxGraphModel as draw.io's copy puts it on the clipboard; or an SVG or PNG draw.io
+    exported with a copy of its diagram, .drawio.svg or .drawio.png) is read in import mode as
+    well: the rectangles of its first page (--page N for another) become the drawing, and
+    every other cell (text, edges, other shapes, rounded corners, strokes, labels) is one
+    warning naming the cell's id.
 
     A file whose root data-id names a drawing in the store becomes a new version of it (the
     round trip: export, edit elsewhere, save); any other file becomes a new drawing with a fresh

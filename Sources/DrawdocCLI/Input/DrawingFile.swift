@@ -58,11 +58,13 @@ enum DrawingFile {
   }
 
   /// Reads any SVG file in import mode (docs/format.md describes it), a draw.io file (`.drawio`,
-  /// or text starting with `<mxfile` or `<mxGraphModel`) in import mode too, or, for `.json` or
-  /// text starting with `{`, the JSON form, or the drawing a PNG file carries (strictly), which
+  /// or text starting with `<mxfile` or `<mxGraphModel`, or with `%3Cmxfile` or
+  /// `%3CmxGraphModel` as draw.io copies it) in import mode too, or, for `.json` or text
+  /// starting with `{`, the JSON form, or the drawing a PNG file carries (strictly), which
   /// raise no warnings; or an Excalidraw file: a `.excalidraw` scene (or JSON whose `type` is
-  /// `excalidraw`), or the scene an SVG or PNG exported by Excalidraw carries, which raise
-  /// warnings for what drawdoc cannot keep.
+  /// `excalidraw`, or `excalidraw/clipboard` as Excalidraw copies elements), or the scene an
+  /// SVG or PNG exported by Excalidraw carries, which raise warnings for what drawdoc cannot
+  /// keep.
   ///
   /// - Parameters:
   ///   - path: The file, or `-` for standard input.

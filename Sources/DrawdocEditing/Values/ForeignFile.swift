@@ -82,9 +82,10 @@ package struct EmbeddedDrawingError: Error, CustomStringConvertible {
 /// Any file's bytes read as a drawing, the use case of `drawdoc save`, `drawdoc convert` and the
 /// app's import (`POST /api/import`): the command line and the server only bring the bytes.
 package enum ForeignFile {
-  /// Whether a file is a draw.io file, or draw.io's editable SVG or PNG export that carries
-  /// one: by its name (`.drawio`, `.drawio.xml`, `.drawio.svg`, `.drawio.png`) or its first
-  /// bytes (at most 4096 are looked at).
+  /// Whether a file is a draw.io file (plain, or URL-encoded as draw.io's copy puts it on the
+  /// clipboard), or draw.io's editable SVG or PNG export that carries one: by its name
+  /// (`.drawio`, `.drawio.xml`, `.drawio.svg`, `.drawio.png`) or its first bytes (at most 4096
+  /// are looked at).
   ///
   /// - Parameters:
   ///   - name: The file's name, or `-` (or empty) for one without a name.
@@ -99,6 +100,7 @@ package enum ForeignFile {
     }
     let bytes = Array(start.prefix(4096))
     return DrawIOReader.looksLikeDrawIO(bytes) || DrawIOReader.carriesDrawIO(bytes)
+      || DrawIOReader.looksLikeEncodedDrawIO(bytes)
   }
 
   /// Whether an SVG file may carry an Excalidraw scene, by its name (`.excalidraw.svg`) or its
@@ -122,11 +124,13 @@ package enum ForeignFile {
   }
 
   /// Reads any SVG file in import mode (docs/format.md describes it), a draw.io file (`.drawio`,
-  /// or text starting with `<mxfile` or `<mxGraphModel`) in import mode too, or, for `.json` or
-  /// text starting with `{`, the JSON form, or the drawing a PNG file carries (strictly), which
+  /// or text starting with `<mxfile` or `<mxGraphModel`, or with `%3Cmxfile` or
+  /// `%3CmxGraphModel` as draw.io copies it) in import mode too, or, for `.json` or text
+  /// starting with `{`, the JSON form, or the drawing a PNG file carries (strictly), which
   /// raise no warnings; or an Excalidraw file: a `.excalidraw` scene (or JSON whose `type` is
-  /// `excalidraw`), or the scene an SVG or PNG exported by Excalidraw carries, which raise
-  /// warnings for what drawdoc cannot keep.
+  /// `excalidraw`, or `excalidraw/clipboard` as Excalidraw copies elements), or the scene an
+  /// SVG or PNG exported by Excalidraw carries, which raise warnings for what drawdoc cannot
+  /// keep.
   ///
   /// - Parameters:
   ///   - bytes: The whole file.
@@ -151,7 +155,7 @@ package enum ForeignFile {
       try refuse(page, for: DrawingPNG.isPNG(bytes) ? "a PNG file" : "the JSON form")
       return ForeignImport(drawing: try readDrawing(bytes, name: name), warnings: [])
     }
-    if DrawIOReader.looksLikeDrawIO(bytes) {
+    if DrawIOReader.looksLikeDrawIO(bytes) || DrawIOReader.looksLikeEncodedDrawIO(bytes) {
       return try importDrawIO(bytes, now: now, page: page)
     }
     try refuse(page, for: "an SVG file")

@@ -3,8 +3,10 @@
 // that it works within a drawing, across drawings and across tabs and windows. Copy writes two
 // forms: drawdoc's JSON (`application/x-drawdoc+json`), which another drawdoc page pastes
 // exactly, and SVG text (`text/plain`), which other programs and drawdoc's import read. Paste
-// takes drawdoc's JSON first; otherwise SVG, draw.io or Excalidraw text, which the server
-// imports (`POST /api/import`) with its warnings. A field keeps the browser's own copy and paste.
+// takes drawdoc's JSON first; otherwise SVG, draw.io or Excalidraw text (a file's, or what
+// draw.io's and Excalidraw's copy put on the clipboard), which the server imports
+// (`POST /api/import`) with its warnings, the notices naming what was pasted. A field keeps
+// the browser's own copy and paste.
 // Files dropped on the canvas or its pasteboard are pasted the same way, each its text (SVG,
 // draw.io, Excalidraw or drawdoc's JSON) with its name, or a PNG file's bytes in base64 (a PNG
 // drawdoc, draw.io or Excalidraw exported, which carries the drawing). An ES module.
@@ -77,14 +79,27 @@ export function looksLikeSVG(text) {
   return /^\s*</.test(text) && /<svg[\s>/]/i.test(text);
 }
 
-/** Whether text looks like a draw.io file (`<mxfile` or `<mxGraphModel` at the root). */
+/**
+ * Whether text looks like a draw.io file (`<mxfile` or `<mxGraphModel` at the root), or one
+ * URL-encoded as draw.io's copy puts it on the clipboard (`%3CmxGraphModel%3E…`).
+ */
 export function looksLikeDrawIO(text) {
-  return /^\s*</.test(text) && /<(mxfile|mxGraphModel)[\s>/]/.test(text.slice(0, 4096));
+  return (/^\s*</.test(text) && /<(mxfile|mxGraphModel)[\s>/]/.test(text.slice(0, 4096)))
+    || /^[ \t\r\n]*%3[cC]mx(GraphModel|file)/.test(text);
 }
 
-/** Whether text looks like an Excalidraw scene: JSON whose `type` is `excalidraw`. */
+/** Whether text is what Excalidraw's copy puts on the clipboard: `"excalidraw/clipboard"`. */
+function looksLikeExcalidrawCopy(text) {
+  return /^\s*\{/.test(text) && /"type"\s*:\s*"excalidraw\/clipboard"/.test(text);
+}
+
+/**
+ * Whether text looks like an Excalidraw scene, JSON whose `type` is `excalidraw`, or the
+ * elements Excalidraw's copy puts on the clipboard (`excalidraw/clipboard`).
+ */
 export function looksLikeExcalidraw(text) {
-  return /^\s*\{/.test(text) && /"type"\s*:\s*"excalidraw"/.test(text);
+  return (/^\s*\{/.test(text) && /"type"\s*:\s*"excalidraw"/.test(text))
+    || looksLikeExcalidrawCopy(text);
 }
 
 /** Whether text is something the server's import may read: SVG, draw.io or Excalidraw. */
@@ -117,11 +132,19 @@ export function warningNotes(warnings, shown = 2, source = "the pasted SVG") {
   return notes;
 }
 
-/** Where pasted text comes from, as the notices name it: the clipboard. */
-const CLIPBOARD = {
-  what: "The SVG on the clipboard", lines: "the pasted SVG",
-  tooLarge: "save it in a file and import it with drawdoc save",
-};
+/**
+ * Where pasted text comes from, as the notices name it: the clipboard, holding SVG, a draw.io
+ * diagram, an Excalidraw scene or the selection Excalidraw copied, as the text looks.
+ */
+function fromClipboard(text) {
+  const kind = looksLikeDrawIO(text) ? "draw.io diagram"
+    : looksLikeExcalidrawCopy(text) ? "Excalidraw selection"
+      : looksLikeExcalidraw(text) ? "Excalidraw scene" : "SVG";
+  return {
+    what: `The ${kind} on the clipboard`, lines: `the pasted ${kind}`,
+    tooLarge: "save it in a file and import it with drawdoc save",
+  };
+}
 
 /**
  * Where a dropped file comes from, as the notices name it: the file called `name` (`label` when
@@ -151,9 +174,10 @@ const TEXT_FILE = /\.(svg|drawio|xml|excalidraw|json)$/i;
  * Imports SVG, draw.io or Excalidraw text (or a drawing's JSON): the server reads it (in the
  * body's `svg`, with the file's `name` if it has one), and the page adds the rectangles it kept
  * as one edit, selected, and shows the warnings with their lines. `from` names the text in the
- * notices (`CLIPBOARD` or a file's). Paste and drop both come here.
+ * notices (the clipboard's, by what the text looks like, or a file's). Paste and drop both come
+ * here.
  */
-export async function importText(editor, text, from = CLIPBOARD) {
+export async function importText(editor, text, from = fromClipboard(text)) {
   const body = from.name ? { svg: text, name: from.name } : { svg: text };
   if (new TextEncoder().encode(JSON.stringify(body)).length > BODY_LIMIT) {
     editor.notify(`${from.what} is larger than the 16 MiB that drawdoc pastes: ${from.tooLarge}.`);
