@@ -147,6 +147,7 @@ private struct PendingCell {
   var isVertex = false
   var isEdge = false
   var isVisible = true
+  var isCollapsed = false
   var geometry: DrawIOGeometry?
 
   init(line: Int, isWrapper: Bool) {
@@ -159,7 +160,8 @@ private struct PendingCell {
     guard hasCell else { return nil }
     return DrawIOCell(
       id: id ?? "", parent: parent, style: style, line: line, geometry: geometry,
-      hasLabel: hasLabel, isVertex: isVertex, isEdge: isEdge, isVisible: isVisible)
+      hasLabel: hasLabel, isVertex: isVertex, isEdge: isEdge, isVisible: isVisible,
+      isCollapsed: isCollapsed)
   }
 
   /// Reads a start tag's attributes: a wrapper's `id` and `label` (`asCell` `false`), or an
@@ -189,6 +191,8 @@ private struct PendingCell {
         isEdge = DrawIOCellStream.isOne(attribute.value)
       } else if DrawIOText.equal(name, "visible") {
         isVisible = !(attribute.value.count == 1 && attribute.value[0] == UInt8(ascii: "0"))
+      } else if DrawIOText.equal(name, "collapsed") {
+        isCollapsed = DrawIOCellStream.isOne(attribute.value)
       } else if !isWrapper, DrawIOText.equal(name, "value") {
         hasLabel = !attribute.value.isEmpty
       }

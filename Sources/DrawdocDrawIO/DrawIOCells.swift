@@ -16,6 +16,9 @@ struct DrawIOCell {
   let isVertex: Bool
   let isEdge: Bool
   let isVisible: Bool
+  /// Whether it is a container folded shut (`collapsed="1"`): draw.io draws none of the cells
+  /// in it.
+  let isCollapsed: Bool
 }
 
 /// A cell's `mxGeometry`: its numbers read, those that are not finite numbers kept as written,
@@ -224,6 +227,7 @@ struct DrawIOCells {
     if !cell.isVisible || chain.contains(where: { !cells[$0].isVisible }) {
       return .failure(.hidden)
     }
+    if chain.contains(where: { cells[$0].isCollapsed }) { return .failure(.collapsed) }
     let style = cell.style
     if style.isText { return .failure(.text) }
     if style.isSwimlane { return .failure(.swimlane) }

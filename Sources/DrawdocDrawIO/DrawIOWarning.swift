@@ -16,6 +16,8 @@ package enum DrawIOSkip: Error, Equatable, Sendable {
   case unreadableColor(String)
   /// The cell, or a layer or cell it is in, has `visible="0"`.
   case hidden
+  /// A container it is in is folded shut (`collapsed="1"`).
+  case collapsed
   /// An opacity below 0.05.
   case invisible(Double)
   /// A vertex without an `mxGeometry`, or with a geometry relative to its parent's size.
@@ -91,6 +93,7 @@ package struct DrawIOWarning: Equatable, Sendable {
     case .fillNone: return "no fill (fillColor=none)"
     case .unreadableColor(let value): return "fillColor=\(value) is not a color drawdoc reads"
     case .hidden: return "hidden (visible=\"0\")"
+    case .collapsed: return "inside a collapsed container (collapsed=\"1\")"
     case .invisible(let opacity): return "invisible: opacity \(opacity)"
     case .noGeometry: return "no absolute geometry"
     case .emptySize: return "zero or negative size"

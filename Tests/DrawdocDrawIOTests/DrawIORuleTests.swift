@@ -46,4 +46,25 @@ import Testing
     let kept = try DrawIOReader.importDrawing(Array(written.utf8), now: now)
     #expect(kept.drawing.plane.size == (try Size(width: 100, height: 100)))
   }
+
+  /// The cells inside a container folded shut are not drawn by draw.io: skipped, each with its
+  /// warning; the container itself is kept at its folded size.
+  @Test func cellsInACollapsedContainerAreSkipped() throws {
+    let cells =
+      #"<mxCell id="box" style="fillColor=#ff0000;strokeColor=none" vertex="1" parent="1" "#
+      + #"collapsed="1"><mxGeometry x="10" y="10" width="20" height="5" as="geometry"/></mxCell>"#
+      + #"<mxCell id="in" style="fillColor=#00ff00;strokeColor=none" vertex="1" parent="box">"#
+      + #"<mxGeometry width="5" height="5" as="geometry"/></mxCell>"#
+      + #"<mxCell id="deeper" style="fillColor=#00ff00;strokeColor=none" vertex="1" "#
+      + #"parent="in"><mxGeometry width="1" height="1" as="geometry"/></mxCell>"#
+    let result = try DrawIOReader.importDrawing(
+      Array(model(cells, page: #"pageWidth="100" pageHeight="100""#).utf8),
+      now: Timestamp(secondsSince1970: 0))
+    #expect(result.drawing.plane.rectangles.map(\.color.hex) == ["#ff0000"])
+    #expect(
+      result.warnings.map(\.message) == [
+        #"cell "in" skipped: inside a collapsed container (collapsed="1")"#,
+        #"cell "deeper" skipped: inside a collapsed container (collapsed="1")"#,
+      ])
+  }
 }

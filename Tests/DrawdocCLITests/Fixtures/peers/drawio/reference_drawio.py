@@ -147,6 +147,7 @@ def cells_of(model):
             "id": cell_id or "", "parent": cell.get("parent"), "label": label or "",
             "names": names, "style": values, "vertex": cell.get("vertex") == "1",
             "edge": cell.get("edge") == "1", "visible": cell.get("visible") != "0",
+            "collapsed": cell.get("collapsed") == "1",
             "geometry": cell.child("mxGeometry"), "line": element.line,
         })
     return cells
@@ -159,6 +160,8 @@ def judge(cell, chain):
         return ("skip", "a connector")
     if not cell["visible"] or any(not c["visible"] for c in chain):
         return ("skip", 'hidden (visible="0")')
+    if any(c["collapsed"] for c in chain):
+        return ("skip", 'inside a collapsed container (collapsed="1")')
     shape = style.get("shape")
     if "text" in names or shape == "text":
         return ("skip", "text")
@@ -181,7 +184,7 @@ def judge(cell, chain):
     fill = style.get("fillColor")
     if fill == "none":
         return ("skip", "text" if label else "no fill (fillColor=none)")
-    if fill is None:
+    if fill is None or fill == "default":  # draw.io's default fill: white
         color = "#ffffff"
     elif HEX.match(fill):
         digits = fill[1:].lower()
