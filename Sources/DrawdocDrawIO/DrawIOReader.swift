@@ -7,10 +7,9 @@ import DrawdocSVG
 /// `mxGraphModel`) or as a plain `<mxGraphModel>` child, or a bare `<mxGraphModel>`. The
 /// rectangles of one page become a drawing; every other cell is reported, one warning each.
 package enum DrawIOReader {
-  /// The most bytes a compressed page may inflate to, whatever its compressed size.
-  static let minimumInflateLimit = 1 << 20
-  /// How many times its compressed size a page may inflate to (above the minimum).
-  static let inflateRatio = 100
+  /// How many times its compressed size a page may inflate to (above 1 MiB): the rule of
+  /// ``Deflate/inflateLimit(compressedCount:)``, which the Excalidraw reader shares.
+  static let inflateRatio = Deflate.inflateRatio
   /// The most elements a file, or one page's model, may hold.
   static let maximumElements = SVGLimits.maximumRectangleCount
 
@@ -80,10 +79,7 @@ package enum DrawIOReader {
 
   /// The most bytes `compressedCount` bytes may inflate to.
   static func inflateLimit(compressedCount: Int) -> Int {
-    max(
-      minimumInflateLimit,
-      compressedCount.multipliedReportingOverflow(by: inflateRatio).overflow
-        ? Int.max : compressedCount * inflateRatio)
+    Deflate.inflateLimit(compressedCount: compressedCount)
   }
 
   /// Imports one page of a draw.io file itself.

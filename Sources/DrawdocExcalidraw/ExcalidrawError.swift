@@ -50,9 +50,3 @@ package struct ExcalidrawImport: Sendable {
   /// The warnings, in the order of the elements.
   package let warnings: [ExcalidrawWarning]
 }
-
-/// The limits that keep a hostile file from costing much.
-package enum ExcalidrawLimits {
-  /// The most bytes a scene embedded in an SVG or PNG file may inflate to: 64 MiB.
-  package static let maximumSceneSize = 64 << 20
-}
