@@ -73,7 +73,7 @@ package enum DrawIOReader {
     } catch {
       throw DrawIOError(
         "\(error.message) (in the draw.io file the \(container) carries)", line: error.line,
-        column: error.column)
+        column: error.column, isLimit: error.isLimit)
     }
   }
 
@@ -141,7 +141,8 @@ package enum DrawIOReader {
     do {
       return try XMLTree.read(bytes, maximumElements: maximumElements)
     } catch {
-      throw DrawIOError(error.message, line: error.line ?? 1, column: error.column ?? 1)
+      throw DrawIOError(
+        error.message, line: error.line ?? 1, column: error.column ?? 1, isLimit: error.isLimit)
     }
   }
 
@@ -158,7 +159,7 @@ package enum DrawIOReader {
     } catch .decompressedTooLarge {
       throw DrawIOError(
         "the <diagram> page inflates to more than \(limit) bytes (over \(inflateRatio) times "
-          + "its compressed size): refused as a decompression bomb", line: line)
+          + "its compressed size): refused as a decompression bomb", line: line, isLimit: true)
     } catch {
       throw DrawIOError("the <diagram> page cannot be inflated: \(error)", line: line)
     }
@@ -171,7 +172,7 @@ package enum DrawIOReader {
     } catch {
       throw DrawIOError(
         "the <diagram> page's model is not readable: \(error.message) (line \(error.line ?? 1) "
-          + "of the model)", line: line)
+          + "of the model)", line: line, isLimit: error.isLimit)
     }
     guard model.name == "mxGraphModel" else {
       throw DrawIOError(

@@ -93,7 +93,8 @@ package enum ExcalidrawPayload {
     do {
       wrapper = try JSONValue.parse(widened)
     } catch {
-      throw ExcalidrawError("the embedded scene is not JSON: \(error.message)")
+      throw ExcalidrawError(
+        "the embedded scene is not JSON: \(error.message)", isLimit: error.isLimit)
     }
     guard case .string(let encoded)? = wrapper[last: "encoded"] else {
       return try ExcalidrawReader.read(bytes, title: title, now: now, warningLine: line)
@@ -117,7 +118,8 @@ package enum ExcalidrawPayload {
       } catch .decompressedTooLarge {
         throw ExcalidrawError(
           "the embedded scene inflates to more than \(limit) bytes (over "
-            + "\(Deflate.inflateRatio) times its compressed size): refused as a decompression bomb")
+            + "\(Deflate.inflateRatio) times its compressed size): refused as a decompression bomb",
+          isLimit: true)
       } catch .decompressionFailed(let message) {
         // zlib's own words, without the PNG the raster module's description speaks of.
         throw ExcalidrawError("the embedded scene does not inflate: \(message)")

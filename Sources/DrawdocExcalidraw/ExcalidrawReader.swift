@@ -32,7 +32,8 @@ package enum ExcalidrawReader {
     do {
       value = try JSONValue.parse(bytes)
     } catch {
-      throw ExcalidrawError(error.message, line: error.line, column: error.column)
+      throw ExcalidrawError(
+        error.message, line: error.line, column: error.column, isLimit: error.isLimit)
     }
     guard isScene(value) || isLibrary(value) else { return nil }
     let lines = ElementLines.find(in: bytes)
@@ -57,7 +58,8 @@ package enum ExcalidrawReader {
     do {
       value = try JSONValue.parse(bytes)
     } catch {
-      throw ExcalidrawError(error.message, line: error.line, column: error.column)
+      throw ExcalidrawError(
+        error.message, line: error.line, column: error.column, isLimit: error.isLimit)
     }
     let lines = warningLine == nil ? ElementLines.find(in: bytes) : []
     return try read(value, title: title, now: now, identity: bytes) { index in
@@ -146,7 +148,10 @@ package enum ExcalidrawReader {
       return ExcalidrawImport(
         drawing: Drawing(id: id, created: now, modified: now, plane: plane), warnings: warnings)
     } catch {
-      throw ExcalidrawError("the scene is not a drawing drawdoc can hold: \(error)")
+      var isLimit = false
+      if case .tooManyRectangles = error { isLimit = true }
+      throw ExcalidrawError(
+        "the scene is not a drawing drawdoc can hold: \(error)", isLimit: isLimit)
     }
   }
 }
