@@ -96,8 +96,9 @@ package enum ExcalidrawReader {
     var kept: [(element: SceneElement, rectangle: ParsedRectangle)] = []
     var bounds = Bounds()
     for (index, member) in elements.enumerated() {
+      // A deleted element counts for nothing: neither its geometry nor its style is read.
+      if try SceneElement.isDeleted(member, index: index) { continue }
       let element = try SceneElement(member, index: index)
-      if element.isDeleted { continue }
       bounds.add(element)
       let (rectangle, losses) = try element.rectangle()
       if !losses.isEmpty {
@@ -199,10 +200,10 @@ struct Bounds {
   var maxY = -Double.infinity
 
   mutating func add(_ element: SceneElement) {
-    minX = min(minX, element.x)
-    minY = min(minY, element.y)
-    maxX = max(maxX, element.x + element.width)
-    maxY = max(maxY, element.y + element.height)
+    minX = min(minX, element.box.left)
+    minY = min(minY, element.box.top)
+    maxX = max(maxX, element.box.right)
+    maxY = max(maxY, element.box.bottom)
   }
 
   /// The canvas: the box's size (a side of zero length becomes 1; no element, the default

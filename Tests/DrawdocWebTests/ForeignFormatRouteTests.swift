@@ -62,7 +62,7 @@ import Testing
       fixture,
       ##"""
       {"type": "excalidraw", "version": 2, "elements": [
-      {"id": "abc-def-ghi", "type": "rectangle", "x": 10, "y": 20, "width": 30, "height": 40, "backgroundColor": "#ff0000", "strokeColor": "transparent", "opacity": 100},
+      {"id": "abc-def-ghi", "type": "rectangle", "x": 10, "y": 20, "width": 30, "height": 40, "backgroundColor": "#ff0000", "strokeColor": "transparent", "roughness": 0, "opacity": 100},
       {"id": "e1", "type": "ellipse", "x": 0, "y": 0, "width": 5, "height": 5, "backgroundColor": "#ff0000", "strokeColor": "transparent", "opacity": 100}
       ]}
       """##)
