@@ -32,8 +32,8 @@ package enum WholeExport: String, Sendable {
     }
   }
 
-  /// Writes the bytes of ``bytes(_:dated:)``: a PDF a piece at a time, so that it never sits
-  /// in memory whole; draw.io and Excalidraw files in one piece.
+  /// Writes the bytes of ``bytes(_:dated:)``: a PDF and an Excalidraw scene a piece at a
+  /// time, so that they never sit in memory whole; draw.io files in one piece.
   ///
   /// - Parameters:
   ///   - drawing: The drawing.
@@ -50,7 +50,12 @@ package enum WholeExport: String, Sendable {
         drawing.plane, created: drawing.created, modified: drawing.modified, emit: emit)
     case .pdf:
       try PDFEncoder.encode(drawing.plane, emit: emit)
-    case .drawio, .excalidraw:
+    case .excalidraw:
+      try PieceWriter.write(pieceSize: PieceWriter.defaultPieceSize, to: emit) {
+        (output, handOn) throws(Failure) in
+        try ExcalidrawWriter.append(drawing, to: &output, handOn: handOn)
+      }
+    case .drawio:
       // withUnsafeBytes does not pass a typed error on: carry it out by hand.
       var failure: Failure?
       bytes(drawing).withUnsafeBytes { piece in
