@@ -12,25 +12,20 @@ import DrawdocModel
 /// member (the header of the JSON form), which Excalidraw ignores.
 ///
 /// The text is `JSONValue`'s document form (each element on a line of its own), written
-/// straight into bytes one element at a time: ``append(_:to:handOn:)`` with `PieceWriter`
-/// hands it on a piece at a time, so that a big drawing's scene never sits in memory whole.
-package enum ExcalidrawWriter {
+/// straight into bytes one element at a time, so that `write(_:pieceSize:to:)`
+/// (`DrawingTextFormat`) hands it on a piece at a time and a big drawing's scene never sits in
+/// memory whole.
+package enum ExcalidrawWriter: DrawingTextFormat {
+  /// About how many bytes an element takes.
+  package static var bytesPerRectangle: Int { 470 }
+
   /// The scene's bytes.
   package static func encode(_ drawing: Drawing) -> [UInt8] {
-    var output: [UInt8] = []
-    output.reserveCapacity(512 + drawing.plane.count * 470)
-    append(drawing, to: &output) { _ in }
-    return output
+    text(of: drawing)
   }
 
-  /// Appends the whole scene, calling `handOn` before each element: with
-  /// `PieceWriter.write(pieceSize:to:_:)`, the bytes of ``encode(_:)`` a piece at a time.
-  ///
-  /// - Parameters:
-  ///   - drawing: The drawing.
-  ///   - output: The text so far, which `handOn` may hand on and empty.
-  ///   - handOn: Called before each element.
-  /// - Throws: Whatever `handOn` throws; writing stops there.
+  /// The scene: its type, each rectangle's element on a line of its own (`handOn` is called
+  /// before each), the app state, the files and the drawing's own `drawdoc` member.
   package static func append<Failure: Error>(
     _ drawing: Drawing, to output: inout [UInt8],
     handOn: (inout [UInt8]) throws(Failure) -> Void

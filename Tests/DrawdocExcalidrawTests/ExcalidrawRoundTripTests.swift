@@ -25,7 +25,7 @@ import Testing
     #expect(bitwiseEqual(back.drawing, drawing), comment)
     #expect(SVGEncoder.encode(back.drawing) == SVGEncoder.encode(drawing), comment)
     #expect(ExcalidrawWriter.encode(back.drawing) == scene, comment)
-    try ExcalidrawWriterTests.expectTheTreesBytes(drawing, comment)
+    ExcalidrawWriterTests.expectTheTreesBytes(drawing, comment)
   }
 
   @Test func samples() throws {

@@ -45,26 +45,15 @@ enum TreeWriter {
 /// The scene is written straight into bytes, whole or a piece at a time, exactly as the tree
 /// of JSON values printed it.
 @Suite struct ExcalidrawWriterTests {
-  /// The pieces `PieceWriter` hands on of the scene ``ExcalidrawWriter/append(_:to:handOn:)``
-  /// makes.
-  static func pieces(of drawing: Drawing, pieceSize: Int) throws -> [[UInt8]] {
-    var pieces: [[UInt8]] = []
-    // A concrete error type: `Never` here crashes the Swift 6.3 compiler.
-    try PieceWriter.write(pieceSize: pieceSize) { (piece) throws(TestFailure) in
-      pieces.append(Array(piece))
-    } _: { (output, handOn) throws(TestFailure) in
-      try ExcalidrawWriter.append(drawing, to: &output, handOn: handOn)
-    }
-    return pieces
-  }
-
   /// Expects the scene's bytes, whole and in pieces of 1 byte, 97 bytes and 1 MiB, to be the
   /// tree's (the round-trip tests ask it of the samples and of random drawings).
-  static func expectTheTreesBytes(_ drawing: Drawing, _ comment: Comment) throws {
+  static func expectTheTreesBytes(_ drawing: Drawing, _ comment: Comment) {
     let whole = ExcalidrawWriter.encode(drawing)
     #expect(whole == TreeWriter.encode(drawing), comment)
     for pieceSize in [1, 97, 1 << 20] {
-      let written = try pieces(of: drawing, pieceSize: pieceSize)
+      let written = writtenPieces(pieceSize: pieceSize) { (output, handOn) throws(NoFailure) in
+        try ExcalidrawWriter.append(drawing, to: &output, handOn: handOn)
+      }
       let count = written.count
       let pieces = Array(written.joined())
       #expect(pieces == whole, comment)
@@ -91,7 +80,7 @@ enum TreeWriter {
         id: try Identifier("k3j-9xa-0pq"), created: Timestamp(secondsSince1970: 0),
         modified: modified,
         plane: try Plane(size: Size(width: 1, height: 1e308), title: title, rectangles: rectangles))
-      try Self.expectTheTreesBytes(drawing, "\(title.prefix(20))")
+      Self.expectTheTreesBytes(drawing, "\(title.prefix(20))")
     }
   }
 }

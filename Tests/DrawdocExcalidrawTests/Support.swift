@@ -21,6 +21,3 @@ func rect(
 
 /// The time the tests import at.
 let importTime = Timestamp(secondsSince1970: 1_700_000_000)
-
-/// An error a test's closure may throw, to give a typed `throws` a concrete type.
-struct TestFailure: Error {}

@@ -32,8 +32,8 @@ package enum WholeExport: String, Sendable {
     }
   }
 
-  /// Writes the bytes of ``bytes(_:dated:)``: a PDF and an Excalidraw scene a piece at a
-  /// time, so that they never sit in memory whole; draw.io files in one piece.
+  /// Writes the bytes of ``bytes(_:dated:)`` a piece at a time, so that the file never sits in
+  /// memory whole.
   ///
   /// - Parameters:
   ///   - drawing: The drawing.
@@ -50,18 +50,10 @@ package enum WholeExport: String, Sendable {
         drawing.plane, created: drawing.created, modified: drawing.modified, emit: emit)
     case .pdf:
       try PDFEncoder.encode(drawing.plane, emit: emit)
-    case .excalidraw:
-      try PieceWriter.write(pieceSize: PieceWriter.defaultPieceSize, to: emit) {
-        (output, handOn) throws(Failure) in
-        try ExcalidrawWriter.append(drawing, to: &output, handOn: handOn)
-      }
     case .drawio:
-      // withUnsafeBytes does not pass a typed error on: carry it out by hand.
-      var failure: Failure?
-      bytes(drawing).withUnsafeBytes { piece in
-        do throws(Failure) { try emit(piece) } catch { failure = error }
-      }
-      if let failure { throw failure }
+      try DrawIOWriter.write(drawing, pieceSize: PieceWriter.defaultPieceSize, to: emit)
+    case .excalidraw:
+      try ExcalidrawWriter.write(drawing, pieceSize: PieceWriter.defaultPieceSize, to: emit)
     }
   }
 }

@@ -46,26 +46,39 @@ package enum PieceWriter {
   }
 }
 
-/// A text form of a drawing made of a header, one part per rectangle in z-order, and an end:
-/// the file ``SVGEncoder`` writes and the JSON form ``DrawingJSON`` writes, each written whole
-/// or a piece at a time by the same code.
-package protocol RectangleListFormat {
-  /// Appends what comes before the rectangles.
-  static func appendHeader(of drawing: Drawing, to output: inout [UInt8])
-  /// Appends the part of one rectangle, the `index`th from the bottom.
-  static func appendRectangle(_ rectangle: Rectangle, at index: Int, to output: inout [UInt8])
-  /// Appends what comes after the rectangles.
-  static func appendEnd(of drawing: Drawing, to output: inout [UInt8])
+/// A text form of a drawing that one piece of code writes whole or a piece at a time: it
+/// appends the text to a buffer and calls `handOn` between parts, which ``write(_:pieceSize:to:)``
+/// uses to hand the buffer on (see ``PieceWriter``) and ``text(of:)`` ignores. The SVG file,
+/// the JSON form, and the draw.io and Excalidraw files are such forms.
+package protocol DrawingTextFormat {
+  /// About how many bytes a rectangle takes, for the buffer of ``text(of:)``.
+  static var bytesPerRectangle: Int { get }
+
+  /// Appends the whole text of a drawing, calling `handOn` between its parts (before each
+  /// rectangle's).
+  ///
+  /// - Parameters:
+  ///   - drawing: The drawing.
+  ///   - output: The text so far, which `handOn` may hand on and empty.
+  ///   - handOn: Called between parts.
+  /// - Throws: Whatever `handOn` throws; writing stops there.
+  static func append<Failure: Error>(
+    _ drawing: Drawing, to output: inout [UInt8],
+    handOn: (inout [UInt8]) throws(Failure) -> Void
+  ) throws(Failure)
 }
 
-extension RectangleListFormat {
+extension DrawingTextFormat {
+  /// About 112 bytes, an SVG file's or the JSON form's.
+  package static var bytesPerRectangle: Int { 112 }
+
   /// The whole text of a drawing.
   ///
   /// - Parameter drawing: The drawing.
   /// - Returns: The UTF-8 bytes.
   package static func text(of drawing: Drawing) -> [UInt8] {
     var output: [UInt8] = []
-    output.reserveCapacity(400 + drawing.plane.count * 112)
+    output.reserveCapacity(400 + drawing.plane.count * bytesPerRectangle)
     append(drawing, to: &output) { _ in }
     return output
   }
@@ -84,9 +97,23 @@ extension RectangleListFormat {
       try append(drawing, to: &output, handOn: handOn)
     }
   }
+}
 
-  /// Appends the whole text, calling `handOn` before each rectangle.
-  private static func append<Failure: Error>(
+/// A text form of a drawing made of a header, one part per rectangle in z-order, and an end:
+/// the file ``SVGEncoder`` writes and the JSON form ``DrawingJSON`` writes, each written whole
+/// or a piece at a time by the same code.
+package protocol RectangleListFormat: DrawingTextFormat {
+  /// Appends what comes before the rectangles.
+  static func appendHeader(of drawing: Drawing, to output: inout [UInt8])
+  /// Appends the part of one rectangle, the `index`th from the bottom.
+  static func appendRectangle(_ rectangle: Rectangle, at index: Int, to output: inout [UInt8])
+  /// Appends what comes after the rectangles.
+  static func appendEnd(of drawing: Drawing, to output: inout [UInt8])
+}
+
+extension RectangleListFormat {
+  /// Appends the header, the rectangles and the end, calling `handOn` before each rectangle.
+  package static func append<Failure: Error>(
     _ drawing: Drawing, to output: inout [UInt8],
     handOn: (inout [UInt8]) throws(Failure) -> Void
   ) throws(Failure) {
