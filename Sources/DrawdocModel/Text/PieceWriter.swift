@@ -46,10 +46,63 @@ package enum PieceWriter {
   }
 }
 
+/// A text form of a drawing made of a header, one part per rectangle in z-order, and an end:
+/// the file ``SVGEncoder`` writes and the JSON form ``DrawingJSON`` writes, each written whole
+/// or a piece at a time by the same code.
+package protocol RectangleListFormat {
+  /// Appends what comes before the rectangles.
+  static func appendHeader(of drawing: Drawing, to output: inout [UInt8])
+  /// Appends the part of one rectangle, the `index`th from the bottom.
+  static func appendRectangle(_ rectangle: Rectangle, at index: Int, to output: inout [UInt8])
+  /// Appends what comes after the rectangles.
+  static func appendEnd(of drawing: Drawing, to output: inout [UInt8])
+}
+
+extension RectangleListFormat {
+  /// The whole text of a drawing.
+  ///
+  /// - Parameter drawing: The drawing.
+  /// - Returns: The UTF-8 bytes.
+  package static func text(of drawing: Drawing) -> [UInt8] {
+    RectangleListText<Self>.text(of: drawing)
+  }
+
+  /// The text of a drawing a piece at a time (see ``PieceWriter``).
+  ///
+  /// - Parameters:
+  ///   - drawing: The drawing.
+  ///   - pieceSize: About how many bytes each piece holds.
+  ///   - emit: Receives the bytes of ``text(of:)``, in order, one piece per call.
+  /// - Throws: Whatever `emit` throws; writing stops there.
+  package static func write<Failure: Error>(
+    _ drawing: Drawing, pieceSize: Int, to emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    try RectangleListText<Self>.write(drawing, pieceSize: pieceSize, to: emit)
+  }
+}
+
+/// A ``RectangleListFormat`` as a ``DrawingTextFormat``: its header, its rectangles and its
+/// end, `handOn` called before each rectangle.
+private enum RectangleListText<Format: RectangleListFormat>: DrawingTextFormat {
+  /// The header, each rectangle's part after a call of `handOn`, and the end.
+  static func append<Failure: Error>(
+    _ drawing: Drawing, to output: inout [UInt8],
+    handOn: (inout [UInt8]) throws(Failure) -> Void
+  ) throws(Failure) {
+    Format.appendHeader(of: drawing, to: &output)
+    for (index, rectangle) in drawing.plane.rectangles.enumerated() {
+      try handOn(&output)
+      Format.appendRectangle(rectangle, at: index, to: &output)
+    }
+    Format.appendEnd(of: drawing, to: &output)
+  }
+}
+
 /// A text form of a drawing that one piece of code writes whole or a piece at a time: it
-/// appends the text to a buffer and calls `handOn` between parts, which ``write(_:pieceSize:to:)``
-/// uses to hand the buffer on (see ``PieceWriter``) and ``text(of:)`` ignores. The SVG file,
-/// the JSON form, and the draw.io and Excalidraw files are such forms.
+/// appends the text to a buffer and calls `handOn` between parts, which
+/// ``write(_:pieceSize:to:)`` uses to hand the buffer on (see ``PieceWriter``) and
+/// ``text(of:)`` ignores. The draw.io and Excalidraw files are such forms, and so, through
+/// ``RectangleListFormat``, are the SVG file and the JSON form.
 package protocol DrawingTextFormat {
   /// About how many bytes a rectangle takes, for the buffer of ``text(of:)``.
   static var bytesPerRectangle: Int { get }
@@ -69,13 +122,10 @@ package protocol DrawingTextFormat {
 }
 
 extension DrawingTextFormat {
-  /// About 112 bytes, an SVG file's or the JSON form's.
+  /// About 112 bytes, as in an SVG file or the JSON form.
   package static var bytesPerRectangle: Int { 112 }
 
-  /// The whole text of a drawing.
-  ///
-  /// - Parameter drawing: The drawing.
-  /// - Returns: The UTF-8 bytes.
+  /// All the text at once, in a buffer made for ``bytesPerRectangle`` bytes a rectangle.
   package static func text(of drawing: Drawing) -> [UInt8] {
     var output: [UInt8] = []
     output.reserveCapacity(400 + drawing.plane.count * bytesPerRectangle)
@@ -83,45 +133,13 @@ extension DrawingTextFormat {
     return output
   }
 
-  /// The text of a drawing a piece at a time (see ``PieceWriter``).
-  ///
-  /// - Parameters:
-  ///   - drawing: The drawing.
-  ///   - pieceSize: About how many bytes each piece holds.
-  ///   - emit: Receives the bytes of ``text(of:)``, in order, one piece per call.
-  /// - Throws: Whatever `emit` throws; writing stops there.
+  /// Hands ``text(of:)`` to `emit` in pieces of about `pieceSize` bytes, through
+  /// ``PieceWriter``: what `emit` throws stops the writing and is thrown on.
   package static func write<Failure: Error>(
     _ drawing: Drawing, pieceSize: Int, to emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) {
     try PieceWriter.write(pieceSize: pieceSize, to: emit) { (output, handOn) throws(Failure) in
       try append(drawing, to: &output, handOn: handOn)
     }
-  }
-}
-
-/// A text form of a drawing made of a header, one part per rectangle in z-order, and an end:
-/// the file ``SVGEncoder`` writes and the JSON form ``DrawingJSON`` writes, each written whole
-/// or a piece at a time by the same code.
-package protocol RectangleListFormat: DrawingTextFormat {
-  /// Appends what comes before the rectangles.
-  static func appendHeader(of drawing: Drawing, to output: inout [UInt8])
-  /// Appends the part of one rectangle, the `index`th from the bottom.
-  static func appendRectangle(_ rectangle: Rectangle, at index: Int, to output: inout [UInt8])
-  /// Appends what comes after the rectangles.
-  static func appendEnd(of drawing: Drawing, to output: inout [UInt8])
-}
-
-extension RectangleListFormat {
-  /// Appends the header, the rectangles and the end, calling `handOn` before each rectangle.
-  package static func append<Failure: Error>(
-    _ drawing: Drawing, to output: inout [UInt8],
-    handOn: (inout [UInt8]) throws(Failure) -> Void
-  ) throws(Failure) {
-    appendHeader(of: drawing, to: &output)
-    for (index, rectangle) in drawing.plane.rectangles.enumerated() {
-      try handOn(&output)
-      appendRectangle(rectangle, at: index, to: &output)
-    }
-    appendEnd(of: drawing, to: &output)
   }
 }
