@@ -177,7 +177,7 @@ struct DrawIOCells {
         throw DrawIOError(
           "cell \"\(cell.id)\" lies more than \(Self.maximumAncestors) cells deep (parent of "
             + "parent…), past drawdoc's limit: ungroup some of its containers in draw.io",
-          line: cell.line)
+          line: cell.line, isLimit: true)
       }
       current = Int(parent)
     }

@@ -34,7 +34,8 @@ extension DrawIOReader {
     do {
       root = try XMLTree.readRoot(svg)
     } catch {
-      throw DrawIOError(error.message, line: error.line ?? 1, column: error.column ?? 1)
+      throw DrawIOError(
+        error.message, line: error.line ?? 1, column: error.column ?? 1, isLimit: error.isLimit)
     }
     guard root.name == "svg" else {
       throw DrawIOError(
@@ -119,7 +120,7 @@ extension DrawIOReader {
       throw DrawIOError(
         "the PNG's mxfile text (chunk at byte \(offset)) inflates to more than \(limit) bytes "
           + "(over \(inflateRatio) times its compressed size): refused as a decompression bomb",
-        line: 1)
+        line: 1, isLimit: true)
     } catch {
       throw DrawIOError(
         "the PNG's mxfile text (chunk at byte \(offset)) cannot be inflated: \(error)", line: 1)

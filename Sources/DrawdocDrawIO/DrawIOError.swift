@@ -8,12 +8,16 @@ package struct DrawIOError: Error, Equatable, Sendable, CustomStringConvertible 
   package let line: Int
   /// The column on the line, from 1 (1 when only the line is known).
   package let column: Int
+  /// Whether the file is past one of the reader's limits (the SVG reader's nesting, text and
+  /// element limits, a decompression bomb) rather than wrong: the app answers 413.
+  package let isLimit: Bool
 
   /// Makes an error.
-  package init(_ message: String, line: Int, column: Int = 1) {
+  package init(_ message: String, line: Int, column: Int = 1, isLimit: Bool = false) {
     self.message = message
     self.line = line
     self.column = column
+    self.isLimit = isLimit
   }
 
   /// `LINE:COL: MESSAGE`.

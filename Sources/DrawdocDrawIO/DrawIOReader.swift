@@ -8,10 +8,9 @@ import DrawdocSVG
 /// a file URL-encoded, as draw.io's copy puts it on the clipboard. The rectangles of one page
 /// become a drawing; every other cell is reported, one warning each.
 package enum DrawIOReader {
-  /// The most bytes a compressed page may inflate to, whatever its compressed size.
-  static let minimumInflateLimit = 1 << 20
-  /// How many times its compressed size a page may inflate to (above the minimum).
-  static let inflateRatio = 100
+  /// How many times its compressed size a page may inflate to (above 1 MiB): the rule of
+  /// ``Deflate/inflateLimit(compressedCount:)``, which the Excalidraw reader shares.
+  static let inflateRatio = Deflate.inflateRatio
   /// The most elements a file, or one page's model, may hold.
   static let maximumElements = SVGLimits.maximumRectangleCount
 
@@ -88,7 +87,7 @@ package enum DrawIOReader {
     } catch {
       throw DrawIOError(
         "\(error.message) (in the draw.io file the \(container) carries)", line: error.line,
-        column: error.column)
+        column: error.column, isLimit: error.isLimit)
     }
   }
 
@@ -109,16 +108,13 @@ package enum DrawIOReader {
     } catch {
       throw DrawIOError(
         "\(error.message) (in the draw.io file the URL-encoded text holds)", line: error.line,
-        column: error.column)
+        column: error.column, isLimit: error.isLimit)
     }
   }
 
   /// The most bytes `compressedCount` bytes may inflate to.
   static func inflateLimit(compressedCount: Int) -> Int {
-    max(
-      minimumInflateLimit,
-      compressedCount.multipliedReportingOverflow(by: inflateRatio).overflow
-        ? Int.max : compressedCount * inflateRatio)
+    Deflate.inflateLimit(compressedCount: compressedCount)
   }
 
   /// Imports one page of a draw.io file itself.
@@ -185,7 +181,8 @@ package enum DrawIOReader {
     do {
       return try XMLTree.read(bytes, maximumElements: maximumElements, stream: stream)
     } catch {
-      throw DrawIOError(error.message, line: error.line ?? 1, column: error.column ?? 1)
+      throw DrawIOError(
+        error.message, line: error.line ?? 1, column: error.column ?? 1, isLimit: error.isLimit)
     }
   }
 
@@ -205,7 +202,7 @@ package enum DrawIOReader {
     } catch {
       throw DrawIOError(
         "the <diagram> page's model is not readable: \(error.message) (line \(error.line ?? 1) "
-          + "of the model)", line: line)
+          + "of the model)", line: line, isLimit: error.isLimit)
     }
     guard model.name == "mxGraphModel" else {
       throw DrawIOError(
@@ -227,7 +224,7 @@ package enum DrawIOReader {
     } catch .decompressedTooLarge {
       throw DrawIOError(
         "the <diagram> page inflates to more than \(limit) bytes (over \(inflateRatio) times "
-          + "its compressed size): refused as a decompression bomb", line: line)
+          + "its compressed size): refused as a decompression bomb", line: line, isLimit: true)
     } catch {
       throw DrawIOError("the <diagram> page cannot be inflated: \(error)", line: line)
     }

@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocSVG
 
 /// Writes a drawing as a draw.io file: one uncompressed page whose vertices are the
 /// rectangles in z-order, numbers in their shortest exact form. The same drawing always gives
@@ -7,45 +8,62 @@ import DrawdocModel
 /// The drawing's id is the `<diagram>`'s `id` (draw.io keeps it); its two times are the
 /// `drawdoc-created` and `drawdoc-modified` attributes of `<mxfile>`, and `drawdoc="1"` marks
 /// the file as drawdoc's, so that the page is the canvas even with rectangles beyond it.
-package enum DrawIOWriter {
+///
+/// `write(_:pieceSize:to:)` (`DrawingTextFormat`) hands the file on a piece at a time, so that
+/// a big drawing's file never sits in memory whole.
+package enum DrawIOWriter: DrawingTextFormat {
+  /// About how many bytes a rectangle's cell takes.
+  package static var bytesPerRectangle: Int { 200 }
+
   /// The file's bytes.
   package static func encode(_ drawing: Drawing) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(256 + drawing.plane.count * 200)
-    out += Array("<mxfile host=\"drawdoc\" drawdoc=\"1\" drawdoc-created=\"".utf8)
-    out += Array(drawing.created.description.utf8)
-    out += Array("\" drawdoc-modified=\"".utf8)
-    out += Array(drawing.modified.description.utf8)
-    out += Array("\">\n<diagram name=\"".utf8)
-    appendEscaped(drawing.plane.title, to: &out)
-    out += Array("\" id=\"".utf8) + drawing.id.utf8
-    out += Array("\">\n<mxGraphModel pageWidth=\"".utf8)
-    ShortestDecimal.append(drawing.plane.size.width, to: &out)
-    out += Array("\" pageHeight=\"".utf8)
-    ShortestDecimal.append(drawing.plane.size.height, to: &out)
-    out += Array(
-      "\" page=\"1\"><root><mxCell id=\"0\"/><mxCell id=\"1\" parent=\"0\"/>\n".utf8)
+    text(of: drawing)
+  }
+
+  /// The file: the `mxfile` with its times, the page and its model, each rectangle's cell on a
+  /// line of its own (`handOn` is called before each), and the end tags.
+  package static func append<Failure: Error>(
+    _ drawing: Drawing, to output: inout [UInt8],
+    handOn: (inout [UInt8]) throws(Failure) -> Void
+  ) throws(Failure) {
+    output.append(literal: #"<mxfile host="drawdoc" drawdoc="1" drawdoc-created=""#)
+    output.append(contentsOf: drawing.created.description.utf8)
+    output.append(literal: #"" drawdoc-modified=""#)
+    output.append(contentsOf: drawing.modified.description.utf8)
+    output.append(literal: "\">\n<diagram name=\"")
+    appendEscaped(drawing.plane.title, to: &output)
+    output.append(literal: #"" id=""#)
+    drawing.id.appendUTF8(to: &output)
+    output.append(literal: "\">\n<mxGraphModel pageWidth=\"")
+    ShortestDecimal.append(drawing.plane.size.width, to: &output)
+    output.append(literal: #"" pageHeight=""#)
+    ShortestDecimal.append(drawing.plane.size.height, to: &output)
+    output.append(
+      literal: "\" page=\"1\"><root><mxCell id=\"0\"/><mxCell id=\"1\" parent=\"0\"/>\n")
     for rectangle in drawing.plane.rectangles {
-      out += Array("<mxCell id=\"".utf8) + rectangle.id.utf8
-      out += Array("\" value=\"\" style=\"fillColor=".utf8) + rectangle.color.hexUTF8
-      out += Array(";opacity=\(Int(rectangle.alpha.level) * 10);strokeColor=none;rounded=0;".utf8)
-      out += Array("\" vertex=\"1\" parent=\"1\"><mxGeometry x=\"".utf8)
-      ShortestDecimal.append(rectangle.point.x, to: &out)
-      out += Array("\" y=\"".utf8)
-      ShortestDecimal.append(rectangle.point.y, to: &out)
-      out += Array("\" width=\"".utf8)
-      ShortestDecimal.append(rectangle.size.width, to: &out)
-      out += Array("\" height=\"".utf8)
-      ShortestDecimal.append(rectangle.size.height, to: &out)
-      out += Array("\" as=\"geometry\"/></mxCell>\n".utf8)
+      try handOn(&output)
+      appendCell(of: rectangle, to: &output)
     }
-    out += Array("</root></mxGraphModel>\n</diagram>\n</mxfile>\n".utf8)
-    return out
+    output.append(literal: "</root></mxGraphModel>\n</diagram>\n</mxfile>\n")
+  }
+
+  /// Appends the vertex of one rectangle, a line of its own.
+  private static func appendCell(of rectangle: Rectangle, to output: inout [UInt8]) {
+    output.append(literal: #"<mxCell id=""#)
+    rectangle.id.appendUTF8(to: &output)
+    output.append(literal: #"" value="" style="fillColor="#)
+    rectangle.color.appendHex(to: &output)
+    output.append(literal: ";opacity=")
+    DecimalText.appendInteger(Int(rectangle.alpha.level) * 10, to: &output)
+    output.append(literal: ";strokeColor=none;rounded=0;")
+    output.append(literal: #"" vertex="1" parent="1"><mxGeometry "#)
+    SVGEncoder.appendGeometryAttributes(of: rectangle, to: &output)
+    output.append(literal: " as=\"geometry\"/></mxCell>\n")
   }
 
   /// An attribute value: markup characters as entities, and tab, line feed and carriage
   /// return as character references, which attribute normalization would turn into spaces.
-  private static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+  package static func appendEscaped(_ text: String, to out: inout [UInt8]) {
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "&"): out += Array("&amp;".utf8)

@@ -1,7 +1,8 @@
 import DrawdocModel
 
 /// A file that is not an Excalidraw scene drawdoc can read: bad JSON, a member of the wrong
-/// type, a number out of range, a damaged payload. The command line exits with 65.
+/// type, a number out of range, a damaged payload, or a limit passed. The command line exits
+/// with 65.
 package struct ExcalidrawError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What is wrong.
   package let message: String
@@ -9,12 +10,16 @@ package struct ExcalidrawError: Error, Equatable, Sendable, CustomStringConverti
   package let line: Int?
   /// The 1-based column.
   package let column: Int?
+  /// Whether the file is past one of the reader's limits (a decompression bomb, JSON nested too
+  /// deeply, more rectangles than a drawing holds) rather than wrong: the app answers 413.
+  package let isLimit: Bool
 
   /// Makes an error.
-  package init(_ message: String, line: Int? = nil, column: Int? = nil) {
+  package init(_ message: String, line: Int? = nil, column: Int? = nil, isLimit: Bool = false) {
     self.message = message
     self.line = line
     self.column = column
+    self.isLimit = isLimit
   }
 
   /// `LINE:COL: MESSAGE` with a location, else ` MESSAGE` (the command line puts the file's
@@ -49,10 +54,4 @@ package struct ExcalidrawImport: Sendable {
   package let drawing: DrawdocModel.Drawing
   /// The warnings, in the order of the elements.
   package let warnings: [ExcalidrawWarning]
-}
-
-/// The limits that keep a hostile file from costing much.
-package enum ExcalidrawLimits {
-  /// The most bytes a scene embedded in an SVG or PNG file may inflate to: 64 MiB.
-  package static let maximumSceneSize = 64 << 20
 }

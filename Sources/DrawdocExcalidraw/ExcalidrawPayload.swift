@@ -72,7 +72,9 @@ package enum ExcalidrawPayload {
     return nil
   }
 
-  /// Reads a payload: the wrapper of version 2, or the scene's own JSON.
+  /// Reads a payload: the wrapper of version 2, or the scene's own JSON. A compressed scene
+  /// may inflate to ``Deflate/inflateLimit(compressedCount:)`` bytes, the rule of a
+  /// compressed draw.io page: past that it is refused as a decompression bomb.
   static func readEmbedded(_ bytes: [UInt8], title: String, now: Timestamp, line: Int)
     throws(ExcalidrawError) -> ExcalidrawImport
   {
@@ -91,7 +93,8 @@ package enum ExcalidrawPayload {
     do {
       wrapper = try JSONValue.parse(widened)
     } catch {
-      throw ExcalidrawError("the embedded scene is not JSON: \(error.message)")
+      throw ExcalidrawError(
+        "the embedded scene is not JSON: \(error.message)", isLimit: error.isLimit)
     }
     guard case .string(let encoded)? = wrapper[last: "encoded"] else {
       return try ExcalidrawReader.read(bytes, title: title, now: now, warningLine: line)
@@ -109,11 +112,17 @@ package enum ExcalidrawPayload {
     var scene = binary
     switch wrapper[last: "compressed"] {
     case .bool(true)?:
+      let limit = Deflate.inflateLimit(compressedCount: binary.count)
       do {
-        scene = try Deflate.decompress(binary[...], limit: ExcalidrawLimits.maximumSceneSize)
+        scene = try Deflate.decompress(binary[...], limit: limit)
       } catch .decompressedTooLarge {
         throw ExcalidrawError(
-          "the embedded scene inflates past \(ExcalidrawLimits.maximumSceneSize) bytes")
+          "the embedded scene inflates to more than \(limit) bytes (over "
+            + "\(Deflate.inflateRatio) times its compressed size): refused as a decompression bomb",
+          isLimit: true)
+      } catch .decompressionFailed(let message) {
+        // zlib's own words, without the PNG the raster module's description speaks of.
+        throw ExcalidrawError("the embedded scene does not inflate: \(message)")
       } catch {
         throw ExcalidrawError("the embedded scene does not inflate: \(error)")
       }

@@ -40,7 +40,8 @@ package enum ExcalidrawReader {
     do {
       value = try JSONValue.parse(bytes)
     } catch {
-      throw ExcalidrawError(error.message, line: error.line, column: error.column)
+      throw ExcalidrawError(
+        error.message, line: error.line, column: error.column, isLimit: error.isLimit)
     }
     guard isScene(value) || isLibrary(value) else { return nil }
     let lines = ElementLines.find(in: bytes)
@@ -65,7 +66,8 @@ package enum ExcalidrawReader {
     do {
       value = try JSONValue.parse(bytes)
     } catch {
-      throw ExcalidrawError(error.message, line: error.line, column: error.column)
+      throw ExcalidrawError(
+        error.message, line: error.line, column: error.column, isLimit: error.isLimit)
     }
     let lines = warningLine == nil ? ElementLines.find(in: bytes) : []
     return try read(value, title: title, now: now, identity: bytes) { index in
@@ -105,8 +107,9 @@ package enum ExcalidrawReader {
     var kept: [(element: SceneElement, rectangle: ParsedRectangle)] = []
     var bounds = Bounds()
     for (index, member) in elements.enumerated() {
+      // A deleted element counts for nothing: neither its geometry nor its style is read.
+      if try SceneElement.isDeleted(member, index: index) { continue }
       let element = try SceneElement(member, index: index)
-      if element.isDeleted { continue }
       bounds.add(element)
       let (rectangle, losses) = try element.rectangle()
       if !losses.isEmpty {
@@ -157,7 +160,10 @@ package enum ExcalidrawReader {
       return ExcalidrawImport(
         drawing: Drawing(id: id, created: now, modified: now, plane: plane), warnings: warnings)
     } catch {
-      throw ExcalidrawError("the scene is not a drawing drawdoc can hold: \(error)")
+      var isLimit = false
+      if case .tooManyRectangles = error { isLimit = true }
+      throw ExcalidrawError(
+        "the scene is not a drawing drawdoc can hold: \(error)", isLimit: isLimit)
     }
   }
 }
@@ -217,10 +223,10 @@ struct Bounds {
   var maxY = -Double.infinity
 
   mutating func add(_ element: SceneElement) {
-    minX = min(minX, element.x)
-    minY = min(minY, element.y)
-    maxX = max(maxX, element.x + element.width)
-    maxY = max(maxY, element.y + element.height)
+    minX = min(minX, element.box.left)
+    minY = min(minY, element.box.top)
+    maxX = max(maxX, element.box.right)
+    maxY = max(maxY, element.box.bottom)
   }
 
   /// The canvas: the box's size (a side of zero length becomes 1; no element, the default

@@ -10,35 +10,70 @@ import DrawdocModel
 /// modification time, so the same drawing always gives the same bytes. The drawing's id,
 /// title, canvas and times, which Excalidraw has no place for, are in a top-level `drawdoc`
 /// member (the header of the JSON form), which Excalidraw ignores.
-package enum ExcalidrawWriter {
+///
+/// The text is `JSONValue`'s document form (each element on a line of its own), written
+/// straight into bytes one element at a time, so that `write(_:pieceSize:to:)`
+/// (`DrawingTextFormat`) hands it on a piece at a time and a big drawing's scene never sits in
+/// memory whole.
+package enum ExcalidrawWriter: DrawingTextFormat {
+  /// About how many bytes an element takes.
+  package static var bytesPerRectangle: Int { 470 }
+
   /// The scene's bytes.
   package static func encode(_ drawing: Drawing) -> [UInt8] {
-    let updated = Double(drawing.modified.secondsSince1970) * 1000
-    let elements = drawing.plane.rectangles.map { element(for: $0, updated: updated) }
-    let scene = JSONValue.object([
-      ("type", .string("excalidraw")), ("version", .number(2)),
-      ("source", .string("drawdoc")), ("elements", .array(elements)),
-      ("appState", .object([("viewBackgroundColor", .string("#ffffff"))])),
-      ("files", .object([])), ("drawdoc", DrawingJSON.header(of: drawing)),
-    ])
-    return scene.document
+    text(of: drawing)
   }
 
-  static func element(for rectangle: Rectangle, updated: Double) -> JSONValue {
+  /// The scene: its type, each rectangle's element on a line of its own (`handOn` is called
+  /// before each), the app state, the files and the drawing's own `drawdoc` member.
+  package static func append<Failure: Error>(
+    _ drawing: Drawing, to output: inout [UInt8],
+    handOn: (inout [UInt8]) throws(Failure) -> Void
+  ) throws(Failure) {
+    output.append(
+      literal: #"{"type": "excalidraw", "version": 2, "source": "drawdoc", "elements": ["#)
+    // Every element has the same `updated`: its text is made once.
+    var updated: [UInt8] = []
+    ShortestDecimal.append(Double(drawing.modified.secondsSince1970) * 1000, to: &updated)
+    for (index, rectangle) in drawing.plane.rectangles.enumerated() {
+      try handOn(&output)
+      output.append(literal: index == 0 ? "\n  " : ",\n  ")
+      appendElement(for: rectangle, updated: updated, to: &output)
+    }
+    output.append(literal: drawing.plane.isEmpty ? "]" : "\n]")
+    output.append(
+      literal: ##", "appState": {"viewBackgroundColor": "#ffffff"}, "files": {}, "drawdoc": "##)
+    DrawingJSON.header(of: drawing).write(to: &output)
+    output.append(literal: "}\n")
+  }
+
+  /// Appends one rectangle's element, as `JSONValue` writes the object (an id, a color and
+  /// numbers never need escaping).
+  ///
+  /// - Parameters:
+  ///   - rectangle: The rectangle.
+  ///   - updated: The text of the `updated` number.
+  ///   - output: The scene so far.
+  private static func appendElement(
+    for rectangle: Rectangle, updated: [UInt8], to output: inout [UInt8]
+  ) {
     let raw = rectangle.id.rawValue
-    return .object([
-      ("id", .string(rectangle.id.description)), ("type", .string("rectangle")),
-      ("x", .number(rectangle.point.x)), ("y", .number(rectangle.point.y)),
-      ("width", .number(rectangle.size.width)), ("height", .number(rectangle.size.height)),
-      ("angle", .number(0)), ("strokeColor", .string("transparent")),
-      ("backgroundColor", .string(rectangle.color.hex)), ("fillStyle", .string("solid")),
-      ("strokeWidth", .number(1)), ("strokeStyle", .string("solid")), ("roughness", .number(0)),
-      ("opacity", .number(Double(rectangle.alpha.level) * 10)), ("groupIds", .array([])),
-      ("frameId", .null), ("roundness", .null),
-      ("seed", .number(Double(raw % 2_147_483_647 + 1))), ("version", .number(1)),
-      ("versionNonce", .number(Double(raw / 2_147_483_647 % 2_147_483_647 + 1))),
-      ("isDeleted", .bool(false)), ("boundElements", .null), ("updated", .number(updated)),
-      ("link", .null), ("locked", .bool(false)),
-    ])
+    output.append(literal: #"{"id": ""#)
+    rectangle.id.appendUTF8(to: &output)
+    output.append(literal: #"", "type": "rectangle", "#)
+    DrawingJSON.appendGeometry(of: rectangle, to: &output)
+    output.append(literal: #", "angle": 0, "strokeColor": "transparent", "backgroundColor": ""#)
+    rectangle.color.appendHex(to: &output)
+    output.append(literal: #"", "fillStyle": "solid", "strokeWidth": 1, "strokeStyle": "solid", "#)
+    output.append(literal: #""roughness": 0, "opacity": "#)
+    ShortestDecimal.append(Double(rectangle.alpha.level) * 10, to: &output)
+    output.append(
+      literal: #", "groupIds": [], "frameId": null, "roundness": null, "seed": "#)
+    ShortestDecimal.append(Double(raw % 2_147_483_647 + 1), to: &output)
+    output.append(literal: #", "version": 1, "versionNonce": "#)
+    ShortestDecimal.append(Double(raw / 2_147_483_647 % 2_147_483_647 + 1), to: &output)
+    output.append(literal: #", "isDeleted": false, "boundElements": null, "updated": "#)
+    output.append(contentsOf: updated)
+    output.append(literal: #", "link": null, "locked": false}"#)
   }
 }

@@ -126,7 +126,23 @@ extension DrawingJSON: RectangleListFormat {
     output.append(literal: index == 0 ? "\n  " : ",\n  ")
     output.append(literal: #"{"id": ""#)
     rectangle.id.appendUTF8(to: &output)
-    output.append(literal: #"", "x": "#)
+    output.append(literal: #"", "#)
+    appendGeometry(of: rectangle, to: &output)
+    output.append(literal: #", "color": ""#)
+    rectangle.color.appendHex(to: &output)
+    output.append(literal: #"", "alpha": "#)
+    DecimalText.appendInteger(Int(rectangle.alpha.level), to: &output)
+    output.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends a rectangle's members `"x": X, "y": Y, "width": W, "height": H`, numbers in
+  /// their shortest form, as `JSONValue` writes them: the JSON form's and Excalidraw's.
+  ///
+  /// - Parameters:
+  ///   - rectangle: The rectangle.
+  ///   - output: The text so far.
+  package static func appendGeometry(of rectangle: Rectangle, to output: inout [UInt8]) {
+    output.append(literal: #""x": "#)
     ShortestDecimal.append(rectangle.point.x, to: &output)
     output.append(literal: #", "y": "#)
     ShortestDecimal.append(rectangle.point.y, to: &output)
@@ -134,11 +150,6 @@ extension DrawingJSON: RectangleListFormat {
     ShortestDecimal.append(rectangle.size.width, to: &output)
     output.append(literal: #", "height": "#)
     ShortestDecimal.append(rectangle.size.height, to: &output)
-    output.append(literal: #", "color": ""#)
-    rectangle.color.appendHex(to: &output)
-    output.append(literal: #"", "alpha": "#)
-    DecimalText.appendInteger(Int(rectangle.alpha.level), to: &output)
-    output.append(UInt8(ascii: "}"))
   }
 
   package static func appendEnd(of drawing: Drawing, to output: inout [UInt8]) {

@@ -140,6 +140,13 @@ package struct JSONSyntaxError: Error, Equatable, Sendable {
   package let line: Int
   /// The 1-based column.
   package let column: Int
+
+  /// The message of text nested deeper than ``JSONValue/maximumDepth``.
+  static let nestingMessage = "nested too deeply"
+
+  /// Whether the text is past the reader's limit (nesting deeper than
+  /// ``JSONValue/maximumDepth``) rather than wrong.
+  package var isLimit: Bool { message == Self.nestingMessage }
 }
 
 extension JSONValue {
@@ -196,7 +203,7 @@ private struct JSONReader {
   }
 
   mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-    guard depth < JSONValue.maximumDepth else { throw error("nested too deeply") }
+    guard depth < JSONValue.maximumDepth else { throw error(JSONSyntaxError.nestingMessage) }
     guard index < bytes.count else { throw error("expected a value, found the end") }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try object(depth: depth)

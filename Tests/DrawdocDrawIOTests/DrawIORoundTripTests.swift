@@ -15,6 +15,7 @@ struct DrawIORoundTripTests {
   func roundTrip(_ drawing: Drawing) throws -> DrawIOImport {
     let bytes = DrawIOWriter.encode(drawing)
     #expect(DrawIOWriter.encode(drawing) == bytes)
+    DrawIOWriterTests.expectTheReferencesBytes(drawing, "\(drawing.id)")
     #expect(DrawIOReader.looksLikeDrawIO(bytes))
     return try DrawIOReader.importDrawing(bytes, now: Timestamp(secondsSince1970: 0))
   }

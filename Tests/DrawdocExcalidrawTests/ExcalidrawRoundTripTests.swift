@@ -5,7 +5,8 @@ import DrawdocTestSupport
 import Foundation
 import Testing
 
-/// drawdoc → Excalidraw → drawdoc gives the drawing back, bit for bit, without warnings.
+/// drawdoc → Excalidraw → drawdoc gives the drawing back, bit for bit, without warnings; the
+/// scene is written as the tree of JSON values printed it (``ExcalidrawWriterTests``).
 @Suite struct ExcalidrawRoundTripTests {
   static let samples: [String] = {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -24,6 +25,7 @@ import Testing
     #expect(bitwiseEqual(back.drawing, drawing), comment)
     #expect(SVGEncoder.encode(back.drawing) == SVGEncoder.encode(drawing), comment)
     #expect(ExcalidrawWriter.encode(back.drawing) == scene, comment)
+    ExcalidrawWriterTests.expectTheTreesBytes(drawing, comment)
   }
 
   @Test func samples() throws {

@@ -62,7 +62,7 @@ import Testing
       fixture,
       ##"""
       {"type": "excalidraw", "version": 2, "elements": [
-      {"id": "abc-def-ghi", "type": "rectangle", "x": 10, "y": 20, "width": 30, "height": 40, "backgroundColor": "#ff0000", "strokeColor": "transparent", "opacity": 100},
+      {"id": "abc-def-ghi", "type": "rectangle", "x": 10, "y": 20, "width": 30, "height": 40, "backgroundColor": "#ff0000", "strokeColor": "transparent", "roughness": 0, "opacity": 100},
       {"id": "e1", "type": "ellipse", "x": 0, "y": 0, "width": 5, "height": 5, "backgroundColor": "#ff0000", "strokeColor": "transparent", "opacity": 100}
       ]}
       """##)
@@ -107,10 +107,6 @@ import Testing
     (#"<mxfile><diagram id="x">!!! not base64 !!!</diagram></mxfile>"#, "a draw.io file"),
     ("%3CmxGraphModel%3E%3Croot%3E%", "a draw.io file"),
     (#"{"type": "excalidraw/clipboard", "elements": "r1"}"#, "a drawing"),
-    (
-      "<mxGraphModel><root>" + String(repeating: "<a>", count: 300)
-        + String(repeating: "</a>", count: 300) + "</root></mxGraphModel>", "a draw.io file"
-    ),
     (#"{"type": "excalidraw", "elements": 3}"#, "a drawing"),
   ])
   func aHostileForeignFileIsRefusedAsBadSVGIs(text: String, kind: String) throws {
@@ -119,6 +115,64 @@ import Testing
     #expect(response.status == .badRequest)
     let error = try #require(try fixture.object(response)["error"] as? String)
     #expect(error.hasPrefix("the text is not \(kind) that drawdoc can read: "), "\(error)")
+  }
+
+  /// A raw deflate stream (fixed Huffman codes) of a space and 8 × `blocks` + 1 copies of 258
+  /// bytes at distance 1: 13 bytes inflate to 2064 spaces, a thousand times more than any
+  /// scene or page compresses. Written out by hand, not by the code under test.
+  static func rawDeflateBomb(blocks: Int) -> [UInt8] {
+    let copies: [UInt8] = [
+      0xA3, 0x60, 0x14, 0x8C, 0x82, 0x51, 0x30, 0x0A, 0x46, 0xC1, 0x28, 0x18, 0x05,
+    ]
+    return [0x53, 0x18, 0x05] + Array(repeating: copies, count: blocks).joined() + [0x00]
+  }
+
+  /// Files past a limit of the draw.io and Excalidraw readers (a decompression bomb, nesting
+  /// too deep), by name: the text and the start of the error.
+  static let pastALimit: [String: (text: String, message: String)] = {
+    let bomb = rawDeflateBomb(blocks: 2000)  // 26 kB that inflate to 4.1 MB
+    let page = Data(bomb).base64EncodedString()
+    // A zlib stream: a header, the raw stream, a checksum (wrong: the limit stops it first).
+    let encoded = ([0x78, 0x01] + bomb + [0, 0, 0, 0]).map { String(format: "\\u%04x", $0) }
+    let wrapper =
+      #"{"version":"1","encoding":"bstring","compressed":true,"encoded":""#
+      + encoded.joined() + #""}"#
+    let svg =
+      #"<svg xmlns="http://www.w3.org/2000/svg"><!-- svg-source:excalidraw -->"#
+      + "<!-- payload-type:application/vnd.excalidraw+json --><!-- payload-version:2 -->"
+      + "<!-- payload-start -->\(Data(wrapper.utf8).base64EncodedString())<!-- payload-end -->"
+      + "</svg>"
+    return [
+      "draw.io page bomb": (
+        #"<mxfile><diagram id="x">\#(page)</diagram></mxfile>"#,
+        "the <diagram> page inflates to more than \((bomb.count) * 100) bytes"
+      ),
+      "draw.io nesting": (
+        "<mxGraphModel><root>" + String(repeating: "<a>", count: 300)
+          + String(repeating: "</a>", count: 300) + "</root></mxGraphModel>",
+        "the nesting of elements goes past drawdoc's limit of 256 levels"
+      ),
+      "Excalidraw SVG bomb": (
+        svg, "the embedded scene inflates to more than \((bomb.count + 6) * 100) bytes"
+      ),
+      "Excalidraw nesting": (
+        #"{"type": "excalidraw", "elements": "# + String(repeating: "[", count: 100)
+          + String(repeating: "]", count: 100) + "}",
+        "nested too deeply (line 1, column"
+      ),
+    ]
+  }()
+
+  @Test(arguments: pastALimit.keys.sorted())
+  func aForeignFilePastALimitIsContentTooLarge(name: String) throws {
+    let (text, message) = try #require(Self.pastALimit[name])
+    let fixture = try AppFixture()
+    let before = try fixture.store.revision(of: fixture.id)
+    let response = try importing(fixture, text)
+    #expect(response.status == .contentTooLarge)
+    let error = try #require(try fixture.object(response)["error"] as? String)
+    #expect(error.hasPrefix(message), "\(error)")
+    #expect(try fixture.store.revision(of: fixture.id) == before)
   }
 
   @Test func drawIOAndExcalidrawExportsAreWhatTheWritersWrite() throws {

@@ -43,7 +43,7 @@ DRAWIO = """<mxfile><diagram id="p1" name="Page-1"><mxGraphModel><root>
 
 # An Excalidraw scene: a rectangle kept and an ellipse skipped (line 3).
 EXCALIDRAW = """{"type": "excalidraw", "version": 2, "elements": [
-{"id": "r1", "type": "rectangle", "x": 10, "y": 20, "width": 30, "height": 40, "backgroundColor": "#ff0000", "strokeColor": "transparent", "opacity": 100},
+{"id": "r1", "type": "rectangle", "x": 10, "y": 20, "width": 30, "height": 40, "backgroundColor": "#ff0000", "strokeColor": "transparent", "roughness": 0, "opacity": 100},
 {"id": "e1", "type": "ellipse", "x": 0, "y": 0, "width": 5, "height": 5, "backgroundColor": "#ff0000", "strokeColor": "transparent", "opacity": 100}
 ]}
 """

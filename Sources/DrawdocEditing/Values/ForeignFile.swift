@@ -36,7 +36,9 @@ package struct ForeignFileError: Error, Equatable, Sendable, CustomStringConvert
   package let line: Int?
   /// The 1-based column of the problem, when it is known.
   package let column: Int?
-  /// Whether the file is past one of the import's limits (``SVGLimits``) rather than wrong.
+  /// Whether the file is past one of the import's limits rather than wrong: those of
+  /// ``SVGLimits`` (for draw.io files too), and of the draw.io and Excalidraw readers (a
+  /// decompression bomb, JSON nested too deeply). The app answers 413 rather than 400.
   package let isLimit: Bool
   /// What follows the file's name and a colon on the command line: `LINE:COL: MESSAGE`, or
   /// ` MESSAGE` without a location.
@@ -51,10 +53,8 @@ package struct ForeignFileError: Error, Equatable, Sendable, CustomStringConvert
   }
 
   init(_ error: SVGDecodingError) {
-    var isLimit = false
-    if case .limitExceeded = error { isLimit = true }
     self.init(
-      error.message, line: error.line ?? 1, column: error.column ?? 1, isLimit: isLimit,
+      error.message, line: error.line ?? 1, column: error.column ?? 1, isLimit: error.isLimit,
       description: "\(error.line ?? 1):\(error.column ?? 1): \(error.message)")
   }
 }
@@ -248,7 +248,8 @@ package enum ForeignFile {
         warnings: result.warnings.map { ForeignWarning(line: $0.line, message: $0.message) })
     } catch {
       throw ForeignFileError(
-        error.message, line: error.line, column: error.column, description: error.description)
+        error.message, line: error.line, column: error.column, isLimit: error.isLimit,
+        description: error.description)
     }
   }
 
@@ -275,7 +276,8 @@ package enum ForeignFile {
       }
     } catch {
       throw ForeignFileError(
-        error.message, line: error.line, column: error.column, description: error.description)
+        error.message, line: error.line, column: error.column, isLimit: error.isLimit,
+        description: error.description)
     }
     return result.map { scene in
       ForeignImport(

@@ -32,8 +32,8 @@ package enum WholeExport: String, Sendable {
     }
   }
 
-  /// Writes the bytes of ``bytes(_:dated:)``: a PDF a piece at a time, so that it never sits
-  /// in memory whole; draw.io and Excalidraw files in one piece.
+  /// Writes the bytes of ``bytes(_:dated:)`` a piece at a time, so that the file never sits in
+  /// memory whole.
   ///
   /// - Parameters:
   ///   - drawing: The drawing.
@@ -50,13 +50,10 @@ package enum WholeExport: String, Sendable {
         drawing.plane, created: drawing.created, modified: drawing.modified, emit: emit)
     case .pdf:
       try PDFEncoder.encode(drawing.plane, emit: emit)
-    case .drawio, .excalidraw:
-      // withUnsafeBytes does not pass a typed error on: carry it out by hand.
-      var failure: Failure?
-      bytes(drawing).withUnsafeBytes { piece in
-        do throws(Failure) { try emit(piece) } catch { failure = error }
-      }
-      if let failure { throw failure }
+    case .drawio:
+      try DrawIOWriter.write(drawing, pieceSize: PieceWriter.defaultPieceSize, to: emit)
+    case .excalidraw:
+      try ExcalidrawWriter.write(drawing, pieceSize: PieceWriter.defaultPieceSize, to: emit)
     }
   }
 }

@@ -64,10 +64,7 @@ extension RectangleListFormat {
   /// - Parameter drawing: The drawing.
   /// - Returns: The UTF-8 bytes.
   package static func text(of drawing: Drawing) -> [UInt8] {
-    var output: [UInt8] = []
-    output.reserveCapacity(400 + drawing.plane.count * 112)
-    append(drawing, to: &output) { _ in }
-    return output
+    RectangleListText<Self>.text(of: drawing)
   }
 
   /// The text of a drawing a piece at a time (see ``PieceWriter``).
@@ -80,21 +77,69 @@ extension RectangleListFormat {
   package static func write<Failure: Error>(
     _ drawing: Drawing, pieceSize: Int, to emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) {
-    try PieceWriter.write(pieceSize: pieceSize, to: emit) { (output, handOn) throws(Failure) in
-      try append(drawing, to: &output, handOn: handOn)
-    }
+    try RectangleListText<Self>.write(drawing, pieceSize: pieceSize, to: emit)
   }
+}
 
-  /// Appends the whole text, calling `handOn` before each rectangle.
-  private static func append<Failure: Error>(
+/// A ``RectangleListFormat`` as a ``DrawingTextFormat``: its header, its rectangles and its
+/// end, `handOn` called before each rectangle.
+private enum RectangleListText<Format: RectangleListFormat>: DrawingTextFormat {
+  /// The header, each rectangle's part after a call of `handOn`, and the end.
+  static func append<Failure: Error>(
     _ drawing: Drawing, to output: inout [UInt8],
     handOn: (inout [UInt8]) throws(Failure) -> Void
   ) throws(Failure) {
-    appendHeader(of: drawing, to: &output)
+    Format.appendHeader(of: drawing, to: &output)
     for (index, rectangle) in drawing.plane.rectangles.enumerated() {
       try handOn(&output)
-      appendRectangle(rectangle, at: index, to: &output)
+      Format.appendRectangle(rectangle, at: index, to: &output)
     }
-    appendEnd(of: drawing, to: &output)
+    Format.appendEnd(of: drawing, to: &output)
+  }
+}
+
+/// A text form of a drawing that one piece of code writes whole or a piece at a time: it
+/// appends the text to a buffer and calls `handOn` between parts, which
+/// ``write(_:pieceSize:to:)`` uses to hand the buffer on (see ``PieceWriter``) and
+/// ``text(of:)`` ignores. The draw.io and Excalidraw files are such forms, and so, through
+/// ``RectangleListFormat``, are the SVG file and the JSON form.
+package protocol DrawingTextFormat {
+  /// About how many bytes a rectangle takes, for the buffer of ``text(of:)``.
+  static var bytesPerRectangle: Int { get }
+
+  /// Appends the whole text of a drawing, calling `handOn` between its parts (before each
+  /// rectangle's).
+  ///
+  /// - Parameters:
+  ///   - drawing: The drawing.
+  ///   - output: The text so far, which `handOn` may hand on and empty.
+  ///   - handOn: Called between parts.
+  /// - Throws: Whatever `handOn` throws; writing stops there.
+  static func append<Failure: Error>(
+    _ drawing: Drawing, to output: inout [UInt8],
+    handOn: (inout [UInt8]) throws(Failure) -> Void
+  ) throws(Failure)
+}
+
+extension DrawingTextFormat {
+  /// About 112 bytes, as in an SVG file or the JSON form.
+  package static var bytesPerRectangle: Int { 112 }
+
+  /// All the text at once, in a buffer made for ``bytesPerRectangle`` bytes a rectangle.
+  package static func text(of drawing: Drawing) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(400 + drawing.plane.count * bytesPerRectangle)
+    append(drawing, to: &output) { _ in }
+    return output
+  }
+
+  /// Hands ``text(of:)`` to `emit` in pieces of about `pieceSize` bytes, through
+  /// ``PieceWriter``: what `emit` throws stops the writing and is thrown on.
+  package static func write<Failure: Error>(
+    _ drawing: Drawing, pieceSize: Int, to emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    try PieceWriter.write(pieceSize: pieceSize, to: emit) { (output, handOn) throws(Failure) in
+      try append(drawing, to: &output, handOn: handOn)
+    }
   }
 }

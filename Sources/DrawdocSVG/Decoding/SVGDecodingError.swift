@@ -174,3 +174,12 @@ extension SVGDecodingError {
     return shown
   }
 }
+
+extension SVGDecodingError {
+  /// Whether the document is past one of the readers' limits (``SVGLimits``) rather than wrong:
+  /// the app answers such a file with 413 (Content Too Large) rather than 400.
+  package var isLimit: Bool {
+    if case .limitExceeded = self { return true }
+    return false
+  }
+}
