@@ -42,7 +42,7 @@ extension DrawIOCells {
     var system = SystemRandomNumberGenerator()
     let id =
       diagram.flatMap { $0.attribute("id") }.map {
-        (try? Identifier($0)) ?? DrawIOIdentifiers.derived(from: $0)
+        (try? Identifier($0)) ?? Identifier.derived(from: $0.utf8)
       } ?? Identifier.random(using: &system)
     let created = root.attribute("drawdoc-created").flatMap { try? Timestamp($0) } ?? now
     let modified = root.attribute("drawdoc-modified").flatMap { try? Timestamp($0) } ?? now
@@ -95,24 +95,14 @@ enum DrawIOIdentifiers {
     }
     for index in cells.indices where settled[index] == nil {
       var attempt = 0
-      var id = derived(from: cells[index])
+      var id = Identifier.derived(from: cells[index].utf8)
       while used.contains(id) {
         attempt += 1
-        id = derived(from: "\(cells[index])#\(attempt)")
+        id = Identifier.derived(from: "\(cells[index])#\(attempt)".utf8)
       }
       used.insert(id)
       settled[index] = id
     }
     return settled.map { $0 ?? Identifier(rawValue: 0) }
-  }
-
-  /// The id derived from a cell id: its UTF-8 bytes' 64-bit FNV-1a hash, modulo 36⁹.
-  static func derived(from text: String) -> Identifier {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
-    return Identifier(rawValue: hash % Identifier.count)
   }
 }

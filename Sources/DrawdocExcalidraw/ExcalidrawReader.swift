@@ -156,7 +156,7 @@ package enum ExcalidrawReader {
           warnings: warnings)
       }
       let plane = try Plane(size: size, title: title, rectangles: rectangles)
-      let id = Identifier(rawValue: Identifiers.hash(identity) % Identifier.count)
+      let id = Identifier.derived(from: identity)
       return ExcalidrawImport(
         drawing: Drawing(id: id, created: now, modified: now, plane: plane), warnings: warnings)
     } catch {
@@ -199,19 +199,9 @@ struct Identifiers {
 
   mutating func identifier(for text: String) -> Identifier {
     if let own = try? Identifier(text), taken.insert(own).inserted { return own }
-    var raw = Self.hash(Array(text.utf8)) % Identifier.count
+    var raw = Identifier.derived(from: text.utf8).rawValue
     while !taken.insert(Identifier(rawValue: raw)).inserted { raw = (raw + 1) % Identifier.count }
     return Identifier(rawValue: raw)
-  }
-
-  /// FNV-1a, 64 bits.
-  static func hash(_ bytes: [UInt8]) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    return hash
   }
 }
 

@@ -112,6 +112,23 @@ public struct Identifier: Hashable, Comparable, Sendable {
   }
 }
 
+extension Identifier {
+  /// The id derived from some bytes, the same every time: their 64-bit FNV-1a hash modulo
+  /// ``count``. The readers of other programs' files name a drawing or rectangle with it when
+  /// the file's own id is not a drawdoc id, so that reading a file twice gives the same drawing.
+  ///
+  /// - Parameter bytes: The bytes, such as another program's id in UTF-8.
+  /// - Returns: The id.
+  package static func derived(from bytes: some Sequence<UInt8>) -> Identifier {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    return Identifier(rawValue: hash % count)
+  }
+}
+
 extension Identifier: CustomStringConvertible {
   /// The text form, like `afy-kw5-t7o`.
   public var description: String { String(decoding: utf8, as: UTF8.self) }
