@@ -15,10 +15,12 @@ extension DrawIOReader {
   package static func carriesDrawIO(_ bytes: some Collection<UInt8>) -> Bool {
     let start = Array(bytes.prefix(4096))
     if start.starts(with: pngSignature) {
-      return ["tEXt", "zTXt", "iTXt"].contains { contains(start, Array("\($0)mxfile\0".utf8)) }
+      return ["tEXt", "zTXt", "iTXt"].contains {
+        start.firstRange(of: Array("\($0)mxfile\0".utf8)) != nil
+      }
     }
     return ["content=\"&lt;mxfile", "content=\"<mxfile", "content='&lt;mxfile", "content='<mxfile"]
-      .contains { contains(start, Array($0.utf8)) }
+      .contains { start.firstRange(of: Array($0.utf8)) != nil }
   }
 
   /// The draw.io file an SVG file's root `<svg>` carries in its `content` attribute.
@@ -124,14 +126,6 @@ extension DrawIOReader {
     } catch {
       throw DrawIOError(
         "the PNG's mxfile text (chunk at byte \(offset)) cannot be inflated: \(error)", line: 1)
-    }
-  }
-
-  /// Whether `needle` occurs in `haystack`.
-  private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard haystack.count >= needle.count else { return false }
-    return (0...(haystack.count - needle.count)).contains {
-      haystack[$0] == needle[0] && haystack[$0..<$0 + needle.count].elementsEqual(needle)
     }
   }
 }

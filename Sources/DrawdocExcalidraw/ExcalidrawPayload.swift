@@ -28,11 +28,11 @@ package enum ExcalidrawPayload {
   package static func read(svg: [UInt8], title: String, now: Timestamp)
     throws(ExcalidrawError) -> ExcalidrawImport?
   {
-    guard let marker = firstIndex(of: Array("payload-type:\(mediaType)".utf8), in: svg[...]),
-      let open = firstIndex(of: start, in: svg[marker...])
+    guard let marker = svg.firstRange(of: Array("payload-type:\(mediaType)".utf8))?.lowerBound,
+      let open = svg[marker...].firstRange(of: start)?.lowerBound
     else { return nil }
     let from = open + start.count
-    guard let close = firstIndex(of: end, in: svg[from...]) else {
+    guard let close = svg[from...].firstRange(of: end)?.lowerBound else {
       throw ExcalidrawError("the Excalidraw payload has no end (<!-- payload-end -->)")
     }
     let line = svg[..<open].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
@@ -132,18 +132,5 @@ package enum ExcalidrawPayload {
       throw ExcalidrawError("the embedded scene's \"compressed\" is not true or false")
     }
     return try ExcalidrawReader.read(scene, title: title, now: now, warningLine: line)
-  }
-
-  private static func firstIndex(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
-    guard let first = needle.first, haystack.count >= needle.count else { return nil }
-    var index = haystack.startIndex
-    let last = haystack.endIndex - needle.count
-    while index <= last {
-      if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) {
-        return index
-      }
-      index += 1
-    }
-    return nil
   }
 }

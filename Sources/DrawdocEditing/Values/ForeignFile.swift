@@ -112,7 +112,7 @@ package enum ForeignFile {
   /// - Returns: Whether the file is to be read whole, for the scene it may carry.
   package static func mayCarryExcalidrawScene(name: String, start: [UInt8]) -> Bool {
     if name.lowercased().hasSuffix(".excalidraw.svg") { return true }
-    return contains(start, ExcalidrawPayload.mediaType)
+    return start.firstRange(of: Array(ExcalidrawPayload.mediaType.utf8)) != nil
   }
 
   /// Whether bytes are the JSON form (or an Excalidraw scene): by the name's extension (`.json`,
@@ -266,7 +266,7 @@ package enum ForeignFile {
       } else if isJSON(bytes, name: name) {
         if hasExtension(name, "excalidraw") {
           result = try ExcalidrawReader.read(bytes, title: title, now: now)
-        } else if contains(bytes, "\"excalidraw") {
+        } else if bytes.firstRange(of: Array("\"excalidraw".utf8)) != nil {
           result = try ExcalidrawReader.readIfScene(bytes, title: title, now: now)
         } else {
           result = nil
@@ -290,15 +290,5 @@ package enum ForeignFile {
   private static func hasExtension(_ name: String, _ ext: String) -> Bool {
     guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return false }
     return name[name.index(after: dot)...].lowercased() == ext
-  }
-
-  private static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
-    let needle = Array(text.utf8)
-    guard let first = needle.first, bytes.count >= needle.count else { return false }
-    for index in 0...(bytes.count - needle.count)
-    where bytes[index] == first && bytes[index..<index + needle.count].elementsEqual(needle) {
-      return true
-    }
-    return false
   }
 }
