@@ -7,14 +7,13 @@ import DrawdocSVG
 /// URL-encoded (`encodeURIComponent`).
 extension DrawIOReader {
   /// The signature every PNG file starts with.
-  private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
   /// Whether the first bytes of a file show an SVG file or PNG file carrying a draw.io file:
   /// a `content="<mxfile` (escaped or not, either quote) attribute, or a PNG text chunk with
   /// the keyword `mxfile` before the PNG's 4 KiB.
   package static func carriesDrawIO(_ bytes: some Collection<UInt8>) -> Bool {
     let start = Array(bytes.prefix(4096))
-    if start.starts(with: pngSignature) {
+    if start.starts(with: PNGEncoder.signature) {
       return ["tEXt", "zTXt", "iTXt"].contains {
         start.firstRange(of: Array("\($0)mxfile\0".utf8)) != nil
       }
@@ -63,29 +62,27 @@ extension DrawIOReader {
   /// - Throws: ``DrawIOError`` for chunks that run past the end of the file, a text that does
   ///   not inflate or inflates too far (a decompression bomb), or a malformed `%`-escape.
   package static func mxfile(inPNG png: [UInt8]) throws(DrawIOError) -> [UInt8]? {
-    guard png.starts(with: pngSignature) else { return nil }
+    guard png.starts(with: PNGEncoder.signature) else { return nil }
     let keyword = Array("mxfile\0".utf8)
-    var offset = pngSignature.count
-    while png.count - offset >= 12 {
-      let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-      guard length <= png.count - offset - 12 else {
+    var found: [UInt8]?
+    let end = try PNGChunks.walk(png) { (chunk) throws(DrawIOError) in
+      guard ["tEXt", "zTXt", "iTXt"].contains(where: chunk.isType),
+        chunk.data.starts(with: keyword)
+      else { return true }
+      let type = String(decoding: chunk.type, as: UTF8.self)
+      let text = try chunkText(type, chunk.data.dropFirst(keyword.count), at: chunk.offset)
+      guard let decoded = DrawIOText.percentDecoded(text) else {
         throw DrawIOError(
-          "the PNG's chunk at byte \(offset) runs past the end of the file", line: 1)
+          "the PNG's mxfile text (chunk at byte \(chunk.offset)) has a malformed %-escape",
+          line: 1)
       }
-      let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
-      let data = png[offset + 8..<offset + 8 + length]
-      if type == "IEND" { break }
-      if ["tEXt", "zTXt", "iTXt"].contains(type), data.starts(with: keyword) {
-        let text = try chunkText(type, data.dropFirst(keyword.count), at: offset)
-        guard let decoded = DrawIOText.percentDecoded(text) else {
-          throw DrawIOError(
-            "the PNG's mxfile text (chunk at byte \(offset)) has a malformed %-escape", line: 1)
-        }
-        return decoded
-      }
-      offset += 12 + length
+      found = decoded
+      return false
     }
-    return nil
+    if case .overrun(let offset, _) = end {
+      throw DrawIOError("the PNG's chunk at byte \(offset) runs past the end of the file", line: 1)
+    }
+    return found
   }
 
   /// The text of a `tEXt`, `zTXt` or `iTXt` chunk, after its keyword and NUL.

@@ -54,22 +54,17 @@ package enum ExcalidrawPayload {
     throws(ExcalidrawError) -> ExcalidrawImport?
   {
     let keyword = Array(mediaType.utf8) + [0]
-    var offset = 8
-    while offset + 12 <= png.count {
-      let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-      guard length <= png.count - offset - 12 else {
-        throw ExcalidrawError("the PNG's chunk at byte \(offset) runs past the end of the file")
-      }
-      let type = png[offset + 4..<offset + 8]
-      let data = png[offset + 8..<offset + 8 + length]
-      if type.elementsEqual("IEND".utf8) { break }
-      if type.elementsEqual("tEXt".utf8), data.starts(with: keyword) {
-        return try readEmbedded(
-          Array(data.dropFirst(keyword.count)), title: title, now: now, line: 1)
-      }
-      offset += 12 + length
+    var scene: [UInt8]?
+    let end = PNGChunks.walk(png) { chunk in
+      guard chunk.isType("tEXt"), chunk.data.starts(with: keyword) else { return true }
+      scene = Array(chunk.data.dropFirst(keyword.count))
+      return false
     }
-    return nil
+    if case .overrun(let offset, _) = end {
+      throw ExcalidrawError("the PNG's chunk at byte \(offset) runs past the end of the file")
+    }
+    guard let scene else { return nil }
+    return try readEmbedded(scene, title: title, now: now, line: 1)
   }
 
   /// Reads a payload: the wrapper of version 2, or the scene's own JSON. A compressed scene

@@ -74,33 +74,29 @@ public struct PNGText: Equatable, Sendable {
     guard png.starts(with: PNGEncoder.signature) else { throw .notPNG }
     let wanted = Array(keyword.utf8)
     var found: [UInt8]?
-    var offset = PNGEncoder.signature.count
-    while true {
-      guard png.count - offset >= 12 else {
-        throw .malformedPNG(reason: "it ends at byte \(png.count), before its IEND chunk")
-      }
-      let length = Int(bigEndian: png[offset..<offset + 4])
-      let type = png[offset + 4..<offset + 8]
-      guard length <= Int(Int32.max), length <= png.count - offset - 12 else {
+    let end = try PNGChunks.walk(png) { (chunk) throws(RasterError) in
+      guard chunk.isType("iTXt") else { return true }
+      guard Deflate.crc32(chunk.data, continuing: Deflate.crc32(chunk.type)) == chunk.storedCRC
+      else {
         throw .malformedPNG(
-          reason: "the chunk at byte \(offset) is \(length) bytes long, past the end of the file")
+          reason: "the CRC of the iTXt chunk at byte \(chunk.offset) does not match")
       }
-      let data = png[offset + 8..<offset + 8 + length]
-      if type.elementsEqual("IEND".utf8) { break }
-      if type.elementsEqual("iTXt".utf8) {
-        let stored = UInt32(
-          truncatingIfNeeded: Int(bigEndian: png[offset + 8 + length..<offset + 12 + length]))
-        guard Deflate.crc32(data, continuing: Deflate.crc32(type)) == stored else {
-          throw .malformedPNG(reason: "the CRC of the iTXt chunk at byte \(offset) does not match")
+      if chunk.data.prefix(wanted.count + 1).elementsEqual(wanted + [0]) {
+        guard found == nil else {
+          throw .malformedPNG(reason: "it has two iTXt chunks with the keyword '\(keyword)'")
         }
-        if data.prefix(wanted.count + 1).elementsEqual(wanted + [0]) {
-          guard found == nil else {
-            throw .malformedPNG(reason: "it has two iTXt chunks with the keyword '\(keyword)'")
-          }
-          found = try text(of: data.dropFirst(wanted.count + 1), at: offset, limit: limit)
-        }
+        found = try text(
+          of: chunk.data.dropFirst(wanted.count + 1), at: chunk.offset, limit: limit)
       }
-      offset += 12 + length
+      return true
+    }
+    switch end {
+    case .iend, .stopped: break
+    case .endOfFile:
+      throw .malformedPNG(reason: "it ends at byte \(png.count), before its IEND chunk")
+    case .overrun(let offset, let length):
+      throw .malformedPNG(
+        reason: "the chunk at byte \(offset) is \(length) bytes long, past the end of the file")
     }
     guard let found else { throw .missingText(keyword: keyword) }
     return found
@@ -123,12 +119,5 @@ public struct PNGText: Equatable, Sendable {
       return Array(text)
     }
     return try Deflate.decompress(text, limit: limit)
-  }
-}
-
-extension Int {
-  /// The number that four bytes stand for, most significant first, as PNG stores it.
-  fileprivate init(bigEndian bytes: ArraySlice<UInt8>) {
-    self = bytes.reduce(0) { $0 << 8 | Int($1) }
   }
 }
