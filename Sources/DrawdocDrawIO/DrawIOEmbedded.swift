@@ -6,8 +6,6 @@ import DrawdocSVG
 /// `.drawio.png` in a `tEXt` (or `zTXt`, `iTXt`) chunk with the keyword `mxfile`, its text
 /// URL-encoded (`encodeURIComponent`).
 extension DrawIOReader {
-  /// The signature every PNG file starts with.
-
   /// Whether the first bytes of a file show an SVG file or PNG file carrying a draw.io file:
   /// a `content="<mxfile` (escaped or not, either quote) attribute, or a PNG text chunk with
   /// the keyword `mxfile` before the PNG's 4 KiB.
