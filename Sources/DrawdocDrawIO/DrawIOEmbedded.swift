@@ -12,12 +12,10 @@ extension DrawIOReader {
   package static func carriesDrawIO(_ bytes: some Collection<UInt8>) -> Bool {
     let start = Array(bytes.prefix(4096))
     if start.starts(with: PNGEncoder.signature) {
-      return ["tEXt", "zTXt", "iTXt"].contains {
-        start.firstRange(of: Array("\($0)mxfile\0".utf8)) != nil
-      }
+      return ["tEXt", "zTXt", "iTXt"].contains { start.contains(utf8: "\($0)mxfile\0") }
     }
     return ["content=\"&lt;mxfile", "content=\"<mxfile", "content='&lt;mxfile", "content='<mxfile"]
-      .contains { start.firstRange(of: Array($0.utf8)) != nil }
+      .contains { start.contains(utf8: $0) }
   }
 
   /// The draw.io file an SVG file's root `<svg>` carries in its `content` attribute.

@@ -28,11 +28,11 @@ package enum ExcalidrawPayload {
   package static func read(svg: [UInt8], title: String, now: Timestamp)
     throws(ExcalidrawError) -> ExcalidrawImport?
   {
-    guard let marker = svg.firstRange(of: Array("payload-type:\(mediaType)".utf8))?.lowerBound,
-      let open = svg[marker...].firstRange(of: start)?.lowerBound
+    guard let marker = svg[...].firstIndex(ofBytes: Array("payload-type:\(mediaType)".utf8)),
+      let open = svg[marker...].firstIndex(ofBytes: start)
     else { return nil }
     let from = open + start.count
-    guard let close = svg[from...].firstRange(of: end)?.lowerBound else {
+    guard let close = svg[from...].firstIndex(ofBytes: end) else {
       throw ExcalidrawError("the Excalidraw payload has no end (<!-- payload-end -->)")
     }
     let line = svg[..<open].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }

@@ -112,7 +112,7 @@ package enum ForeignFile {
   /// - Returns: Whether the file is to be read whole, for the scene it may carry.
   package static func mayCarryExcalidrawScene(name: String, start: [UInt8]) -> Bool {
     if name.lowercased().hasSuffix(".excalidraw.svg") { return true }
-    return start.firstRange(of: Array(ExcalidrawPayload.mediaType.utf8)) != nil
+    return start.contains(utf8: ExcalidrawPayload.mediaType)
   }
 
   /// Whether bytes are the JSON form (or an Excalidraw scene): by the name's extension (`.json`,
@@ -266,7 +266,7 @@ package enum ForeignFile {
       } else if isJSON(bytes, name: name) {
         if hasExtension(name, "excalidraw") {
           result = try ExcalidrawReader.read(bytes, title: title, now: now)
-        } else if bytes.firstRange(of: Array("\"excalidraw".utf8)) != nil {
+        } else if bytes.contains(utf8: "\"excalidraw") {
           result = try ExcalidrawReader.readIfScene(bytes, title: title, now: now)
         } else {
           result = nil
