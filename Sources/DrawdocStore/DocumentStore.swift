@@ -425,31 +425,6 @@ public struct DocumentStore: Sendable {
     }
     if scheduling { memory.thumbnails.schedule(ThumbnailJob(store: self, id: drawing.id)) }
   }
-
-  /// Puts a drawing's record into the index after its file changed. Must run under the lock.
-  func refreshIndexRecord(of drawing: Drawing) {
-    // Only this drawing's record changes; a stale record elsewhere is mended by the next list.
-    var index: StoreIndex
-    if let stored = try? StoreFiles.withMappedFile(indexPath, StoreIndex.init(serialized:)) {
-      index = stored
-    } else if let current = try? currentIndex().0 {
-      index = current
-    } else {
-      return
-    }
-    if let signature = StoreFiles.signature(path(of: drawing.id)) {
-      index.records[drawing.id] = .init(signature: signature, content: .entry(IndexEntry(drawing)))
-    }
-    writeIndex(index)
-  }
-
-  /// Takes a drawing's record out of the index. Must run under the lock.
-  func forget(_ id: Identifier) {
-    guard var index = try? currentIndex().0 else { return }
-    index.records[id] = nil
-    writeIndex(index)
-  }
-
 }
 
 extension Identifier {

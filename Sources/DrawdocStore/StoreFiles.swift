@@ -166,6 +166,40 @@ package enum StoreFiles {
     }
   }
 
+  /// Appends whole lines to a file without flushing it, creating the file if needed: first a
+  /// line feed if the file ends in the middle of a line (an append a crash cut short), so that
+  /// the line cut short does not swallow the first new one.
+  ///
+  /// - Returns: The file's size after the append.
+  /// - Throws: ``StoreError/io(path:operation:reason:)``.
+  static func appendLines(_ lines: [UInt8], to path: String) throws(StoreError) -> Int64 {
+    let file: FileDescriptor
+    do throws(Errno) {
+      file = try FileDescriptor.open(path, .readWrite, options: [.append, .create])
+    } catch {
+      throw .io(path: path, operation: "open", reason: error.description)
+    }
+    defer { file.close() }
+    do throws(Errno) {
+      let size = try file.status().size
+      var last: [UInt8] = [0x0A]
+      var failure: Errno?
+      if size > 0 {
+        last.withUnsafeMutableBytes { buffer in
+          do throws(Errno) { _ = try file.read(into: buffer, at: Int(size) - 1) } catch {
+            failure = error
+          }
+        }
+      }
+      if let failure { throw failure }
+      let bytes = last == [0x0A] ? lines : [0x0A] + lines
+      try file.writeAll(bytes)
+      return size + Int64(bytes.count)
+    } catch {
+      throw .io(path: path, operation: "append to", reason: error.description)
+    }
+  }
+
   /// Cuts a file to its first `size` bytes.
   static func truncate(_ path: String, to size: Int64) throws(StoreError) {
     do throws(Errno) { try FileSystem.truncate(path, to: size) } catch {

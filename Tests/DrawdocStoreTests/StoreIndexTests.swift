@@ -53,3 +53,60 @@ import Testing
     #expect(Array(text.utf8).withUnsafeBufferPointer(StoreIndex.init(serialized:)) == nil)
   }
 }
+
+@Suite struct StoreIndexLogLineTests {
+  private let id = try! Identifier("aaa-bbb-ccc")
+
+  private func record(title: String) throws -> StoreIndex.Record {
+    .init(
+      signature: .init(size: 10, modifiedSeconds: 1_795_248_000, modifiedNanoseconds: 5),
+      content: .entry(
+        IndexEntry(
+          id: id, title: title, created: try Timestamp("2026-01-01T00:00:00Z"),
+          modified: try Timestamp("2026-01-02T00:00:00Z"), rectangleCount: 3,
+          size: try Size(width: 10.5, height: 20))))
+  }
+
+  private func applied(_ text: String, to index: StoreIndex = StoreIndex()) -> (StoreIndex, Int) {
+    var index = index
+    let skipped = Array(text.utf8).withUnsafeBufferPointer { index.apply(log: $0) }
+    return (index, skipped)
+  }
+
+  @Test func aRecordsLineAndARemovalLineReadBackInOrder() throws {
+    let first = try record(title: "Quotes \" and \\ and\nnew lines ✓")
+    let second = try record(title: "Second")
+    let text = String(
+      decoding: StoreIndex.logLine(id, first) + StoreIndex.logLine(id, nil)
+        + StoreIndex.logLine(id, second), as: UTF8.self)
+    #expect(text.split(separator: "\n").count == 3)
+    let (index, skipped) = applied(text)
+    #expect(skipped == 0)
+    #expect(index.records == [id: second])
+    let (removed, _) = applied(String(decoding: StoreIndex.logLine(id, nil), as: UTF8.self), to: index)
+    #expect(removed.records.isEmpty)
+  }
+
+  @Test func aLineWrittenAnotherWayGoesThroughTheGeneralReader() throws {
+    let line = String(decoding: StoreIndex.logLine(id, try record(title: "T")), as: UTF8.self)
+      .replacingOccurrences(of: "\"fileSize\": ", with: "\"fileSize\":")
+    let (index, skipped) = applied(line)
+    #expect(skipped == 0)
+    #expect(index.records[id] == (try record(title: "T")))
+  }
+
+  @Test(arguments: ["garbage\n", "{\"id\": \"aaa-bbb-ccc\"}\n", "[1]\n"])
+  func aLineThatIsNoRecordIsSkipped(_ line: String) throws {
+    let good = String(decoding: StoreIndex.logLine(id, try record(title: "T")), as: UTF8.self)
+    let (index, skipped) = applied(good + line)
+    #expect(skipped == 1)
+    #expect(index.records[id] == (try record(title: "T")))
+  }
+
+  @Test func aLastLineWithoutItsLineFeedIsSkipped() throws {
+    let line = String(decoding: StoreIndex.logLine(id, try record(title: "T")), as: UTF8.self)
+    let (index, skipped) = applied(String(line.dropLast()))
+    #expect(skipped == 1)
+    #expect(index.records.isEmpty)
+  }
+}
