@@ -15,6 +15,9 @@
 #   bash Benchmarks/run.sh --sync-only
 #                                     # only the sync's section (sync_bench.py): `drawdoc sync`
 #                                     # of 1,000 drawings through a bare repository
+#   bash Benchmarks/run.sh --store-only [--before PATH]
+#                                     # only the store's section (store_bench.py): new, set
+#                                     # and list in stores of 100, 10 k and 100 k drawings
 #
 # The drawing app's section (app_bench.py) comes after the table: `drawdoc serve` in
 # headless Chromium. It needs Debian's chromium and chromium-driver and Python's selenium;
@@ -36,6 +39,10 @@
 # drawings of 100 rectangles through a bare repository, with nothing changed (against a bare
 # `git fetch` from the same remote) and with 10 drawings changed on each side. It needs
 # python3 and git. --no-sync leaves it out; with --quick it makes 200 drawings and 5 runs.
+#
+# The store's section (store_bench.py) comes last: `drawdoc new`, `set` and `list` in stores
+# of 100, 10,000 and 100,000 drawings, with --before PATH measured in the same run. It needs
+# python3. --no-store leaves it out; with --quick it stops at 10,000 and makes 5 runs.
 #
 # Other options go to `drawdoc-bench suite` and win over the defaults: --runs N,
 # --store-runs N, --budget SECONDS (per measurement), --sizes 10000,100000,1000000,
@@ -63,6 +70,8 @@ serve=yes
 serve_options=()
 sync=yes
 sync_options=()
+store=yes
+store_options=()
 before=""
 sizes="10000,100000,1000000"
 set_sizes="1000,1000000"
@@ -79,6 +88,7 @@ while (($#)); do
       editor_options=(--quick)
       serve_options=(--quick)
       sync_options=(--quick)
+      store_options=(--sizes 100,10000 --runs 5)
       shift ;;
     --app-only)
       app=only
@@ -103,6 +113,12 @@ while (($#)); do
       shift ;;
     --no-sync)
       sync=no
+      shift ;;
+    --store-only)
+      store=only
+      shift ;;
+    --no-store)
+      store=no
       shift ;;
     --before)
       [[ $# -ge 2 ]] || { echo "run.sh: --before needs a drawdoc binary" >&2; exit 64; }
@@ -207,6 +223,29 @@ run_sync() { # drawdoc binary
   fi
   python3 "$here/sync_bench.py" --drawdoc "$1" "${sync_options[@]}"
 }
+
+# --- The store's section: store_bench.py, stores of 100 to 100,000 drawings ---------------
+# Prints its own table.
+run_store() { # drawdoc binary
+  if ! command -v python3 >/dev/null; then
+    echo "run.sh: python3 not found: the store's section is left out." >&2
+    echo "To install it: apt-get install -y python3" >&2
+    return 0
+  fi
+  local compare=()
+  if [[ -n $before ]]; then compare=(--before "$before"); fi
+  python3 "$here/store_bench.py" --drawdoc "$1" "${compare[@]}" "${store_options[@]}"
+}
+
+if [[ $store == only ]]; then
+  echo "building drawdoc (swift build -c release)" >&2
+  swift build -c release --package-path "$here" --product drawdoc >&2
+  status=0
+  run_store "$(swift build -c release --package-path "$here" --show-bin-path)/drawdoc" ||
+    status=$?
+  echo "whole run, build included: $(($(date +%s) - started)) s"
+  exit "$status"
+fi
 
 if [[ $sync == only ]]; then
   echo "building drawdoc (swift build -c release)" >&2
@@ -361,6 +400,9 @@ if [[ $serve == yes ]]; then
 fi
 if [[ $sync == yes ]]; then
   run_sync "$bin/drawdoc" || status=1
+fi
+if [[ $store == yes ]]; then
+  run_store "$bin/drawdoc" || status=1
 fi
 echo "whole run, builds and generation included: $(($(date +%s) - started)) s"
 exit "$status"
