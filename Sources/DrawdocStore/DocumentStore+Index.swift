@@ -53,8 +53,10 @@ extension DocumentStore {
   /// the lock. The drawings are the truth: if the cache cannot be written, the next list
   /// rebuilds it.
   ///
-  /// - Parameter quietly: Whether a failure goes unsaid: a listing of a store the user may
-  ///   only read cannot write its index, and need not.
+  /// - Parameters:
+  ///   - index: The whole index.
+  ///   - quietly: Whether a failure goes unsaid: a listing of a store the user may only read
+  ///     cannot write its index, and need not.
   func writeIndex(_ index: StoreIndex, quietly: Bool = false) {
     do {
       try StoreFiles.createFolder(temporaryFolder)

@@ -16,9 +16,9 @@ import Testing
     return try folder.store().list().drawings
   }
 
-  private func rename(_ store: DocumentStore, _ id: Identifier, to title: String, at time: Timestamp)
-    throws
-  {
+  private func rename(
+    _ store: DocumentStore, _ id: Identifier, to title: String, at time: Timestamp
+  ) throws {
     try store.update(id, at: time) { drawing in
       try drawing.plane.rename(to: title)
       return .renamed(to: title)

@@ -55,7 +55,9 @@ import Testing
 }
 
 @Suite struct StoreIndexLogLineTests {
-  private let id = try! Identifier("aaa-bbb-ccc")
+  private let id: Identifier
+
+  init() throws { id = try Identifier("aaa-bbb-ccc") }
 
   private func record(title: String) throws -> StoreIndex.Record {
     .init(
@@ -67,6 +69,10 @@ import Testing
           size: try Size(width: 10.5, height: 20))))
   }
 
+  private func line(_ record: StoreIndex.Record?) -> String {
+    String(decoding: StoreIndex.logLine(id, record), as: UTF8.self)
+  }
+
   private func applied(_ text: String, to index: StoreIndex = StoreIndex()) -> (StoreIndex, Int) {
     var index = index
     let skipped = Array(text.utf8).withUnsafeBufferPointer { index.apply(log: $0) }
@@ -76,36 +82,32 @@ import Testing
   @Test func aRecordsLineAndARemovalLineReadBackInOrder() throws {
     let first = try record(title: "Quotes \" and \\ and\nnew lines ✓")
     let second = try record(title: "Second")
-    let text = String(
-      decoding: StoreIndex.logLine(id, first) + StoreIndex.logLine(id, nil)
-        + StoreIndex.logLine(id, second), as: UTF8.self)
+    let text = line(first) + line(nil) + line(second)
     #expect(text.split(separator: "\n").count == 3)
     let (index, skipped) = applied(text)
     #expect(skipped == 0)
     #expect(index.records == [id: second])
-    let (removed, _) = applied(String(decoding: StoreIndex.logLine(id, nil), as: UTF8.self), to: index)
+    let (removed, _) = applied(line(nil), to: index)
     #expect(removed.records.isEmpty)
   }
 
   @Test func aLineWrittenAnotherWayGoesThroughTheGeneralReader() throws {
-    let line = String(decoding: StoreIndex.logLine(id, try record(title: "T")), as: UTF8.self)
+    let written = line(try record(title: "T"))
       .replacingOccurrences(of: "\"fileSize\": ", with: "\"fileSize\":")
-    let (index, skipped) = applied(line)
+    let (index, skipped) = applied(written)
     #expect(skipped == 0)
     #expect(index.records[id] == (try record(title: "T")))
   }
 
   @Test(arguments: ["garbage\n", "{\"id\": \"aaa-bbb-ccc\"}\n", "[1]\n"])
-  func aLineThatIsNoRecordIsSkipped(_ line: String) throws {
-    let good = String(decoding: StoreIndex.logLine(id, try record(title: "T")), as: UTF8.self)
-    let (index, skipped) = applied(good + line)
+  func aLineThatIsNoRecordIsSkipped(_ other: String) throws {
+    let (index, skipped) = applied(line(try record(title: "T")) + other)
     #expect(skipped == 1)
     #expect(index.records[id] == (try record(title: "T")))
   }
 
   @Test func aLastLineWithoutItsLineFeedIsSkipped() throws {
-    let line = String(decoding: StoreIndex.logLine(id, try record(title: "T")), as: UTF8.self)
-    let (index, skipped) = applied(String(line.dropLast()))
+    let (index, skipped) = applied(String(line(try record(title: "T")).dropLast()))
     #expect(skipped == 1)
     #expect(index.records.isEmpty)
   }
