@@ -44,6 +44,8 @@ package struct FileDescriptor: Hashable, Sendable {
     package static let append = Options(rawValue: O_APPEND)
     /// The path must be a folder (`O_DIRECTORY`).
     package static let directory = Options(rawValue: O_DIRECTORY)
+    /// Empties the file, keeping it (`O_TRUNC`).
+    package static let truncate = Options(rawValue: O_TRUNC)
   }
 
   /// Opens a file; the descriptor is closed in programs this process starts (`O_CLOEXEC`).

@@ -28,12 +28,17 @@ struct StoreFile {
       meaning: "A cache: id, title, times, rectangle count, canvas size, and each file's size "
         + "and modification time; rebuilt when missing, damaged or stale."),
     StoreFile(
+      path: "index.log",
+      meaning: "The index records written since index.json, one line per change."),
+    StoreFile(
       path: "settings.json",
       meaning: "The store's settings (config), if any are set."),
     StoreFile(path: "tmp/", meaning: "Temporary files while they are written."),
     StoreFile(path: ".lock", meaning: "The store lock (flock), held by every change."),
     StoreFile(
       path: ".changes.pending",
-      meaning: "While a change is made: the event it will append to changes.log."),
+      meaning:
+        "While a change is made: the event it will append to changes.log (empty between "
+        + "changes)."),
   ]
 }
