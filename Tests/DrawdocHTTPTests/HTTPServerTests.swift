@@ -67,6 +67,16 @@ final class TestServer {
     #expect(test.echo.paths == ["GET /a/b 0", "POST /c 5"])
   }
 
+  @Test func contentLengthsThatAgreeAreOneLength() throws {
+    let test = try TestServer()
+    let client = try RawClient(port: test.port)
+    client.send("POST /c HTTP/1.1\r\nHost: h\r\nContent-Length: 5, 5\r\n\r\nhello")
+    #expect(try #require(client.readResponse()).status == 200)
+    client.send("POST /d HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc")
+    #expect(try #require(client.readResponse()).status == 200)
+    #expect(test.echo.paths == ["POST /c 5", "POST /d 3"])
+  }
+
   @Test(arguments: [
     ("GARBAGE\r\n\r\n", 400),
     ("GET /\r\nHost: x\r\n\r\n", 400),
@@ -89,6 +99,17 @@ final class TestServer {
     ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n", 400),
     ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\n\r\n", 400),
     ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n", 413),
+    // An empty length is no length of 0: the body would be read as a second request.
+    (
+      "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: \r\n\r\n"
+        + "GET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n", 400
+    ),
+    ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length:\r\n\r\n", 400),
+    ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: ,\r\n\r\n", 400),
+    ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5,\r\n\r\nhello", 400),
+    ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: ,5\r\n\r\nhello", 400),
+    ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5, ,5\r\n\r\nhello", 400),
+    ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: \r\n\r\nhello", 400),
   ])
   func malformedRequestsAreRefusedBeforeAnyResponderSeesThem(request: String, status: Int) throws {
     let test = try TestServer()
