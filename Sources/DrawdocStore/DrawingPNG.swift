@@ -75,11 +75,10 @@ public enum DrawingPNG {
 
   /// The SVG file a PNG carries, to be read with ``DrawdocSVG/SVGDecoder`` like any drawing
   /// file. It may inflate to 100 times the size of the chunk's compressed text, and always
-  /// to 1 MiB (the rule of ``DrawdocRaster/Deflate/inflateLimit(compressedCount:)``, which
-  /// the draw.io and Excalidraw readers follow too), but never past
-  /// ``DrawdocSVG/SVGLimits/maximumFileSize``, as a file's size is. drawdoc's own SVG files
-  /// compress about 4 times: past 100 times, the text is a decompression bomb, refused
-  /// as its output grows, before it takes memory.
+  /// to 1 MiB (the rule of the draw.io and Excalidraw readers' compressed texts too), but
+  /// never past ``DrawdocSVG/SVGLimits/maximumFileSize``, as a file's size is. drawdoc's own
+  /// SVG files compress about 4 times: past 100 times, the text is a decompression bomb,
+  /// refused as its output grows, before it takes memory.
   ///
   /// - Parameter png: The bytes of the PNG file.
   /// - Returns: The bytes of the embedded SVG file.
