@@ -77,10 +77,7 @@ private let postTool = #"""
   }
 
   @Test func theCommandLineRefusesTheBombWithoutInflatingIt() throws {
-    let time = "/usr/bin/time"
-    try #require(
-      FileManager.default.isExecutableFile(atPath: time),
-      "GNU time is missing: bash .ci/setup installs it")
+    let time = try gnuTime()
     let box = try Sandbox()
     box.succeed("new", "--title", "Kept")
     let (file, message) = try bomb(in: box)
@@ -99,14 +96,11 @@ private let postTool = #"""
       let peak = try #require(
         try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").last
           .flatMap { Int($0) })
+      try FileManager.default.removeItem(atPath: report)
       #expect(peak < 100_000, "\(arguments): a peak of \(peak) KB")
     }
-    #expect(!FileManager.default.fileExists(atPath: "\(box.work)/out.svg"))
-    #expect(
-      try box.snapshot().filter { !$0.key.hasPrefix("work/") }
-        == before.filter {
-          !$0.key.hasPrefix("work/")
-        })
+    // Nothing changed in the store, and convert wrote nothing.
+    #expect(try box.snapshot() == before)
   }
 
   @Test func theAppsImportAnswers413AndTheServerStaysSmall() throws {

@@ -32,12 +32,13 @@ final class FieldRecorder: HTTPResponder {
 
   @Test(arguments: cookies.keys.sorted())
   func cookiesAreDroppedUnreadAndTheRequestIsAnswered(_ kind: String) throws {
-    let test = try TestServerOf(FieldRecorder())
+    let fields = FieldRecorder()
+    let test = try TestServer(responder: fields)
     let cookies = try #require(Self.cookies[kind])
     let response = try test.exchange(
       "GET /page HTTP/1.1\r\nHost: x\r\n\(cookies)X-After: 1\r\nConnection: close\r\n\r\n")
     #expect(statusCode(response) == 200, "\(String(decoding: response.prefix(300), as: UTF8.self))")
-    #expect(test.responder.fieldNames == [["Host", "X-After", "Connection"]])
+    #expect(fields.fieldNames == [["Host", "X-After", "Connection"]])
   }
 
   @Test func theAppAnswersARequestCarryingCookiesWithItsToken() throws {
@@ -51,7 +52,8 @@ final class FieldRecorder: HTTPResponder {
   }
 
   @Test func pipelinedRequestsEachLoseTheirCookies() throws {
-    let test = try TestServerOf(FieldRecorder())
+    let fields = FieldRecorder()
+    let test = try TestServer(responder: fields)
     let cookie = "Cookie: a=\(String(repeating: "x", count: 100_000))\r\n"
     let client = try RawClient(port: test.port)
     client.send(
@@ -59,11 +61,12 @@ final class FieldRecorder: HTTPResponder {
         + "GET /two HTTP/1.1\r\n\(cookie)Host: x\r\n\(cookie)\r\n")
     #expect(try #require(client.readResponse()).status == 200)
     #expect(try #require(client.readResponse()).status == 200)
-    #expect(test.responder.fieldNames == [["Host", "Content-Length"], ["Host"]])
+    #expect(fields.fieldNames == [["Host", "Content-Length"], ["Host"]])
   }
 
   @Test func aHeadTooLargeWithoutItsCookiesIsStillRefused() throws {
-    let test = try TestServerOf(FieldRecorder())
+    let fields = FieldRecorder()
+    let test = try TestServer(responder: fields)
     let cookie = "Cookie: a=\(String(repeating: "x", count: 100_000))\r\n"
     let big = "X-Big: \(String(repeating: "b", count: 20_000))\r\n"
     for head in [cookie + big, big + cookie, cookie + big + cookie] {
@@ -73,11 +76,12 @@ final class FieldRecorder: HTTPResponder {
         String(decoding: response, as: UTF8.self).contains(
           "the request line and header fields are longer than 16384 bytes"))
     }
-    #expect(test.responder.fieldNames.isEmpty)
+    #expect(fields.fieldNames.isEmpty)
   }
 
   @Test func cookiesPastTheirOwnBoundAreRefused() throws {
-    let test = try TestServerOf(FieldRecorder())
+    let fields = FieldRecorder()
+    let test = try TestServer(responder: fields)
     // As a client that sends cookie bytes without end would: refused at the bound.
     let line = "Cookie: a=\(String(repeating: "x", count: 4_000))\r\n"
     let client = try RawClient(port: test.port)
@@ -88,23 +92,25 @@ final class FieldRecorder: HTTPResponder {
     let response = String(decoding: client.readAll(), as: UTF8.self)
     #expect(response.hasPrefix("HTTP/1.1 431 "), "\(response.prefix(200))")
     #expect(response.contains("the Cookie header fields are longer than 1048576 bytes"))
-    #expect(test.responder.fieldNames.isEmpty)
+    #expect(fields.fieldNames.isEmpty)
   }
 
   @Test(arguments: ["a=\u{1}b", "a=b\rc", "a=\u{7F}"])
   func aCookieWithAControlCharacterIsRefusedAsAnyFieldIs(_ value: String) throws {
-    let test = try TestServerOf(FieldRecorder())
+    let fields = FieldRecorder()
+    let test = try TestServer(responder: fields)
     let response = try test.exchange("GET / HTTP/1.1\r\nHost: x\r\nCookie: \(value)\r\n\r\n")
     #expect(statusCode(response) == 400)
-    #expect(test.responder.fieldNames.isEmpty)
+    #expect(fields.fieldNames.isEmpty)
   }
 
   @Test func otherFieldsThatStartLikeCookieAreKept() throws {
-    let test = try TestServerOf(FieldRecorder())
+    let fields = FieldRecorder()
+    let test = try TestServer(responder: fields)
     let response = try test.exchange(
       "GET / HTTP/1.1\r\nHost: x\r\nCookies: 1\r\nCookie2: 2\r\nX-Cookie: 3\r\nCookie: 4\r\n\r\n")
     #expect(statusCode(response) == 200)
-    #expect(test.responder.fieldNames == [["Host", "Cookies", "Cookie2", "X-Cookie"]])
+    #expect(fields.fieldNames == [["Host", "Cookies", "Cookie2", "X-Cookie"]])
   }
 
   /// The filter keeps its place between reads: the same head, cut anywhere, comes out the same.
@@ -125,35 +131,5 @@ final class FieldRecorder: HTTPResponder {
         #expect(input == expected, "cut at \(first) and \(second)")
       }
     }
-  }
-}
-
-/// A server on a free port with small limits and a responder of the test's, serving until
-/// the value goes away.
-final class TestServerOf<Responder: HTTPResponder> {
-  let server: HTTPServer
-  let responder: Responder
-
-  init(_ responder: Responder) throws {
-    self.responder = responder
-    server = try HTTPServer(
-      port: 0,
-      limits: HTTPLimits(
-        headBytes: 16 << 10, bodyBytes: 1 << 20, headSeconds: 2, bodySeconds: 2, idleSeconds: 2,
-        writeSeconds: 2),
-      responder: responder)
-    server.start()
-  }
-
-  deinit { server.stop() }
-
-  var port: UInt16 { server.port }
-
-  /// Sends raw bytes on a fresh connection and reads until the server closes it.
-  func exchange(_ request: String) throws -> [UInt8] {
-    let client = try RawClient(port: port)
-    client.send(request)
-    client.finishSending()
-    return client.readAll()
   }
 }

@@ -18,7 +18,8 @@ final class EchoResponder: HTTPResponder {
   var paths: [String] { seen.withLock { $0 } }
 }
 
-/// A server on a free port with small limits, serving until the value goes away.
+/// A server on a free port with small limits, serving until the value goes away: with an
+/// ``EchoResponder``, or the responder given.
 final class TestServer {
   let server: HTTPServer
   let echo = EchoResponder()
@@ -26,11 +27,12 @@ final class TestServer {
   init(
     limits: HTTPLimits = HTTPLimits(
       headBytes: 16 << 10, bodyBytes: 1 << 20, headSeconds: 2, bodySeconds: 2, idleSeconds: 2,
-      writeSeconds: 2)
+      writeSeconds: 2),
+    responder: (any HTTPResponder)? = nil
   )
     throws
   {
-    server = try HTTPServer(port: 0, limits: limits, responder: echo)
+    server = try HTTPServer(port: 0, limits: limits, responder: responder ?? echo)
     server.start()
   }
 
