@@ -156,11 +156,12 @@ package enum Deflate {
   /// Decompresses one zlib stream (RFC 1950), refusing to make more than `limit` bytes.
   ///
   /// A small stream that would inflate without bound (a "zip bomb") costs little memory on
-  /// its way to the limit: the output is kept only while it is at most
+  /// its way to the limit: the output is kept only while it is within
   /// ``inflateLimit(compressedCount:)`` of the compressed bytes read so far (100 times them,
-  /// and at least 1 MiB), as a text's is. Past that the stream is most likely a bomb: what
-  /// was kept is let go and the rest only counted, a buffer at a time, up to `limit`; a stream
-  /// that ends within `limit` after all is inflated a second time, kept.
+  /// and at least 1 MiB). Past that the stream is most likely a bomb: what was kept is let go
+  /// and the rest only counted, a buffer at a time, up to `limit`; a stream that ends within
+  /// `limit` after all is inflated a second time, kept. Either way the output is exactly the
+  /// stream's, and `limit` alone decides a refusal.
   ///
   /// The stream is freed on every path, error or not.
   ///
