@@ -32,6 +32,8 @@ final class Connection {
   var input: [UInt8] = []
   /// How much of `input` was searched for the end of a head.
   var scanned = 0
+  /// Drops the `Cookie` fields of the head being read.
+  var cookies = CookieFilter()
   /// Bytes to write ahead of anything else (a response, or a stream's head).
   var output: [UInt8] = []
   /// How much of `output` is written.

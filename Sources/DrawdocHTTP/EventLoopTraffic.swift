@@ -83,6 +83,14 @@ extension EventLoop {
   /// Goes as far as the input allows: a head, then its body, then the request to a worker.
   func process(_ connection: Connection) {
     if case .head = connection.phase {
+      do {
+        if let removedFrom = try connection.cookies.filter(&connection.input) {
+          connection.scanned = min(connection.scanned, removedFrom)
+        }
+      } catch {
+        refuse(connection, error)
+        return
+      }
       guard let end = RequestHead.end(in: connection.input, from: connection.scanned) else {
         connection.scanned = connection.input.count
         if connection.input.count > limits.headBytes {
@@ -107,6 +115,7 @@ extension EventLoop {
       }
       connection.input.removeFirst(end)
       connection.scanned = 0
+      connection.cookies = CookieFilter()
       if !connection.trusted && responder.isCredentialed(head.request) {
         guard promote(connection) else {
           refuse(

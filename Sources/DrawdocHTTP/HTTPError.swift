@@ -17,12 +17,14 @@ package enum HTTPError: Error, Equatable, Sendable {
   case timedOut
   /// The path holds something that could climb out of where it points.
   case forbiddenPath(String)
+  /// The `Cookie` header fields, which the server drops unread, are longer than the limit.
+  case cookiesTooLarge(limit: Int)
 
   /// The status the server answers with.
   package var status: HTTPStatus {
     switch self {
     case .malformed, .forbiddenPath: return .badRequest
-    case .headTooLarge: return .headerFieldsTooLarge
+    case .headTooLarge, .cookiesTooLarge: return .headerFieldsTooLarge
     case .bodyTooLarge: return .contentTooLarge
     case .lengthRequired: return .lengthRequired
     case .expectationFailed: return .expectationFailed
@@ -47,6 +49,9 @@ extension HTTPError: CustomStringConvertible {
       return "\(version) is not supported: use HTTP/1.1"
     case .timedOut: return "the request did not arrive in time"
     case .forbiddenPath(let why): return "the path is refused: \(why)"
+    case .cookiesTooLarge(let limit):
+      return "the Cookie header fields are longer than \(limit) bytes: this server uses no "
+        + "cookie, so clear the cookies the browser keeps for this host"
     }
   }
 }

@@ -26,18 +26,18 @@ struct FramedHead {
     }
     if let expectation = headers["Expect"] { throw .expectationFailed(expectation) }
     if headers["Transfer-Encoding"] != nil { throw .lengthRequired }
-    let lengths = Set(
-      headers.values("Content-Length").flatMap { $0.split(separator: ",") }.map {
-        $0.trimmingBlanks()
-      })
-    guard lengths.count <= 1 else { throw .malformed("Content-Length fields that disagree") }
-    bodyLength = 0
-    if let text = lengths.first {
-      guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), text.count <= 18,
-        let length = Int(text)
+    // Every element of every field, empty ones kept: `Content-Length: ` and `5,` are refused,
+    // not read as no length (a body then read as the next request) or as `5`.
+    let elements = headers.values("Content-Length").flatMap {
+      $0.split(separator: ",", omittingEmptySubsequences: false)
+    }.map { $0.trimmingBlanks() }
+    for text in elements {
+      guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), text.utf8.count <= 18
       else { throw .malformed("Content-Length is not a number of bytes") }
-      bodyLength = length
     }
+    let lengths = Set(elements)
+    guard lengths.count <= 1 else { throw .malformed("Content-Length fields that disagree") }
+    bodyLength = lengths.first.flatMap { Int($0) } ?? 0
     request = HTTPRequest(
       method: head.method, target: head.target, pathSegments: segments, query: query,
       version: head.version, headers: headers, body: [])

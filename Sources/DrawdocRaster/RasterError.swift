@@ -67,8 +67,8 @@ extension RasterError: CustomStringConvertible {
         + "without it, or a PNG optimiser removed it. Export the drawing again, or use its "
         + "SVG file"
     case .decompressedTooLarge(let limit):
-      return "the text in the PNG would inflate to more than \(limit) bytes, the most drawdoc "
-        + "reads"
+      return "the text in the PNG inflates to more than \(limit) bytes, the most drawdoc "
+        + "reads of it: refused as a decompression bomb"
     case .decompressionFailed(let message):
       return "the compressed text in the PNG cannot be read: \(message)"
     }

@@ -74,14 +74,19 @@ public enum DrawingPNG {
   }
 
   /// The SVG file a PNG carries, to be read with ``DrawdocSVG/SVGDecoder`` like any drawing
-  /// file. Its decompressed size is bounded by ``DrawdocSVG/SVGLimits/maximumFileSize``, as a
-  /// file's size is.
+  /// file. It may inflate to 100 times the size of the chunk's compressed text, and always
+  /// to 1 MiB (the rule of the draw.io and Excalidraw readers' compressed texts too), but
+  /// never past ``DrawdocSVG/SVGLimits/maximumFileSize``, as a file's size is. drawdoc's own
+  /// SVG files compress about 4 times: past 100 times, the text is a decompression bomb,
+  /// refused as its output grows, before it takes memory.
   ///
   /// - Parameter png: The bytes of the PNG file.
   /// - Returns: The bytes of the embedded SVG file.
   /// - Throws: ``DrawdocRaster/RasterError``: not a PNG, a damaged one, one without the chunk,
   ///   or a chunk that inflates past the limit.
   public static func embeddedSVG(in png: [UInt8]) throws(RasterError) -> [UInt8] {
-    try PNGText.text(keyword: keyword, in: png, limit: SVGLimits.maximumFileSize)
+    try PNGText.text(keyword: keyword, in: png) {
+      min(SVGLimits.maximumFileSize, Deflate.inflateLimit(compressedCount: $0))
+    }
   }
 }

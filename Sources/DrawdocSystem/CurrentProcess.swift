@@ -77,12 +77,6 @@ package enum CurrentProcess {
     }
   }
 
-  /// Ignores a signal's default action, so that a dispatch source for it can handle it. The
-  /// corresponding C function is `signal`.
-  package static func ignoreDefaultAction(of stopSignal: StopSignal) {
-    signal(stopSignal.rawValue, SIG_IGN)
-  }
-
   /// Ends the process with an exit status, flushing the C library's buffers. The
   /// corresponding C function is `exit`.
   package static func exit(_ status: Int32) -> Never { systemExit(status) }

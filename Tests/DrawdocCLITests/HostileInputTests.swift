@@ -204,10 +204,7 @@ import Testing
   /// around them.
   /// GNU time gives each run's peak resident set size.
   @Test func peakMemoryFollowsTheRectanglesNotTheBytes() throws {
-    let time = "/usr/bin/time"
-    try #require(
-      FileManager.default.isExecutableFile(atPath: time),
-      "GNU time is missing: bash .ci/setup installs it")
+    let time = try gnuTime()
     let box = try Sandbox()
     let rectangles = Self.rectangles(10)
     let header = Self.header

@@ -1,5 +1,6 @@
 import DrawdocCLI
 import Foundation
+import Testing
 
 /// The repository's root folder, found from this file's path.
 let repositoryRoot = URL(fileURLWithPath: #filePath)
@@ -135,6 +136,17 @@ func makeTemporaryFolder() throws -> URL {
     "drawdoc-test-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   return url
+}
+
+/// GNU time, which gives a run's peak resident set size (`-f %M`, in KB).
+///
+/// - Throws: When it is not installed.
+func gnuTime() throws -> String {
+  let time = "/usr/bin/time"
+  try #require(
+    FileManager.default.isExecutableFile(atPath: time),
+    "GNU time is missing: bash .ci/setup installs it")
+  return time
 }
 
 func schema(_ name: String) -> String {

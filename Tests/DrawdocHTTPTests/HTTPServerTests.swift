@@ -18,7 +18,8 @@ final class EchoResponder: HTTPResponder {
   var paths: [String] { seen.withLock { $0 } }
 }
 
-/// A server on a free port with small limits, serving until the value goes away.
+/// A server on a free port with small limits, serving until the value goes away: with an
+/// ``EchoResponder``, or the responder given.
 final class TestServer {
   let server: HTTPServer
   let echo = EchoResponder()
@@ -26,11 +27,12 @@ final class TestServer {
   init(
     limits: HTTPLimits = HTTPLimits(
       headBytes: 16 << 10, bodyBytes: 1 << 20, headSeconds: 2, bodySeconds: 2, idleSeconds: 2,
-      writeSeconds: 2)
+      writeSeconds: 2),
+    responder: (any HTTPResponder)? = nil
   )
     throws
   {
-    server = try HTTPServer(port: 0, limits: limits, responder: echo)
+    server = try HTTPServer(port: 0, limits: limits, responder: responder ?? echo)
     server.start()
   }
 
@@ -67,6 +69,16 @@ final class TestServer {
     #expect(test.echo.paths == ["GET /a/b 0", "POST /c 5"])
   }
 
+  @Test func contentLengthsThatAgreeAreOneLength() throws {
+    let test = try TestServer()
+    let client = try RawClient(port: test.port)
+    client.send("POST /c HTTP/1.1\r\nHost: h\r\nContent-Length: 5, 5\r\n\r\nhello")
+    #expect(try #require(client.readResponse()).status == 200)
+    client.send("POST /d HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc")
+    #expect(try #require(client.readResponse()).status == 200)
+    #expect(test.echo.paths == ["POST /c 5", "POST /d 3"])
+  }
+
   @Test(arguments: [
     ("GARBAGE\r\n\r\n", 400),
     ("GET /\r\nHost: x\r\n\r\n", 400),
@@ -89,6 +101,17 @@ final class TestServer {
     ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n", 400),
     ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\n\r\n", 400),
     ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n", 413),
+    // An empty length is no length of 0: the body would be read as a second request.
+    (
+      "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: \r\n\r\n"
+        + "GET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n", 400
+    ),
+    ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length:\r\n\r\n", 400),
+    ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: ,\r\n\r\n", 400),
+    ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5,\r\n\r\nhello", 400),
+    ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: ,5\r\n\r\nhello", 400),
+    ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5, ,5\r\n\r\nhello", 400),
+    ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: \r\n\r\nhello", 400),
   ])
   func malformedRequestsAreRefusedBeforeAnyResponderSeesThem(request: String, status: Int) throws {
     let test = try TestServer()

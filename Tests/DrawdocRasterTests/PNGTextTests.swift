@@ -20,7 +20,7 @@ private let pythonPNG = #"""
           else:
               text = bytes.fromhex(item["text"])
               if item.get("bomb"):
-                  text = b" " * item["bomb"]
+                  text = b" " * item["bomb"] + text
               stored = zlib.compress(text) if item["flag"] == 1 else text
               stored += bytes.fromhex(item.get("after", ""))
               data = item["keyword"].encode("latin-1") + b"\0" + bytes([item["flag"], 0])
@@ -174,6 +174,38 @@ private struct InspectedChunk: Decodable {
     #expect(throws: RasterError.decompressedTooLarge(limit: 1 << 20)) {
       try PNGText.text(keyword: "drawdoc", in: png, limit: 1 << 20)
     }
+  }
+
+  /// The rule against bombs, as the drawing a PNG carries has it: 100 times the compressed
+  /// text, at least 1 MiB.
+  private static func ratioLimit(_ stored: Int) -> Int {
+    Deflate.inflateLimit(compressedCount: stored)
+  }
+
+  @Test func aBombPastOneHundredTimesItsSizeIsRefused() throws {
+    // 64 MiB of blanks in about 64 KB.
+    let png = try makePNG([textChunk("", extra: #""bomb": \#(64 << 20)"#)])
+    #expect {
+      try PNGText.text(keyword: "drawdoc", in: png, limit: Self.ratioLimit)
+    } throws: { error in
+      guard case .decompressedTooLarge(let limit) = error as? RasterError else { return false }
+      return limit > 100 * 60_000 && limit < 100 * 70_000
+    }
+  }
+
+  /// A text whose start inflates more than 100 times (so that it is no longer kept as it
+  /// comes) but whose whole stays within the rule is read whole all the same.
+  @Test func aTextThatStartsLikeABombButEndsWithinTheRuleIsReadWhole() throws {
+    var random = SystemRandomNumberGenerator()
+    let tail = (0..<300_000).map { _ in UInt8.random(in: 0x21...0x7E, using: &random) }
+    let hex = tail.map { String(format: "%02x", $0) }.joined()
+    let png = try makePNG([
+      #"{"keyword": "drawdoc", "flag": 1, "text": "\#(hex)", "bomb": \#(4 << 20)}"#
+    ])
+    let text = try PNGText.text(keyword: "drawdoc", in: png, limit: Self.ratioLimit)
+    #expect(text.count == (4 << 20) + tail.count)
+    #expect(text.prefix(4 << 20).allSatisfy { $0 == 0x20 })
+    #expect(Array(text.suffix(tail.count)) == tail)
   }
 
   @Test(

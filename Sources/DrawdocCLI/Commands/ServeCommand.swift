@@ -59,18 +59,16 @@ struct ServeCommand: Command {
         store: store, token: token, port: port, broadcast: broadcast,
         environment: context.environment)
     }
+    // Ctrl-C (and SIGTERM) stop accepting; run() then returns and the command ends. They are
+    // caught before the address is printed, so that one sent the moment it shows is not lost.
+    let stopSignals = try StopSignals()
+    DispatchQueue.global().async {
+      _ = stopSignals.wait()
+      server.stop()
+    }
     let address = "http://127.0.0.1:\(server.port)/?token=\(token)"
     context.standardOutput.writeLine("drawdoc serves \(store.root) at \(address)")
     context.standardOutput.writeLine("Press Ctrl-C to stop.")
-    // Ctrl-C (and SIGTERM) stop accepting; run() then returns and the command ends.
-    var sources: [any DispatchSourceSignal] = []
-    for stopSignal in CurrentProcess.StopSignal.allCases {
-      CurrentProcess.ignoreDefaultAction(of: stopSignal)
-      let source = DispatchSource.makeSignalSource(signal: stopSignal.rawValue)
-      source.setEventHandler { server.stop() }
-      source.resume()
-      sources.append(source)
-    }
     var page: String?
     if openBrowser {
       switch Self.openInBrowser(address, environment: context.environment) {
@@ -84,7 +82,7 @@ struct ServeCommand: Command {
     // The thumbnails of the last changes, drawn after their answers.
     store.memory?.waitForThumbnails()
     if let page { try? FileSystem.remove(page) }
-    withExtendedLifetime(sources) {}
+    withExtendedLifetime(stopSignals) {}
     context.standardOutput.writeLine("stopped")
     return .success
   }

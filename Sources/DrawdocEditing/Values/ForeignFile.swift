@@ -186,14 +186,17 @@ package enum ForeignFile {
       do {
         svg = try DrawingPNG.embeddedSVG(in: bytes)
       } catch {
-        throw ForeignFileError("\(error)", line: nil, column: nil, description: " \(error)")
+        var isLimit = false
+        if case .decompressedTooLarge = error { isLimit = true }
+        throw ForeignFileError(
+          "\(error)", line: nil, column: nil, isLimit: isLimit, description: " \(error)")
       }
       do {
         return try SVGDecoder.decode(svg)
       } catch {
         let embedded = EmbeddedDrawingError(error: error)
         throw ForeignFileError(
-          embedded.message, line: embedded.line, column: embedded.column,
+          embedded.message, line: embedded.line, column: embedded.column, isLimit: error.isLimit,
           description: embedded.description)
       }
     }

@@ -11,10 +11,15 @@ package enum DisplayText {
         shown += "…"
         break
       }
-      if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-        scalar.value < 0x20 || scalar.value == 0x7F
-      {
-        shown += scalar.escaped(asASCII: true)
+      // By scalar: CR LF is one `Character` of two control characters.
+      if character.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        for scalar in character.unicodeScalars {
+          if scalar.value < 0x20 || scalar.value == 0x7F {
+            shown += scalar.escaped(asASCII: true)
+          } else {
+            shown.unicodeScalars.append(scalar)
+          }
+        }
       } else {
         shown.append(character)
       }

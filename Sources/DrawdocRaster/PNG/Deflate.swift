@@ -153,9 +153,15 @@ package enum Deflate {
     .compressionFailed(status: Int(status), message: message(status, stream))
   }
 
-  /// Decompresses one zlib stream (RFC 1950), refusing to make more than `limit` bytes: the
-  /// output grows a buffer at a time, so a small stream that would inflate without bound
-  /// (a "zip bomb") costs at most `limit` bytes of memory before it is refused.
+  /// Decompresses one zlib stream (RFC 1950), refusing to make more than `limit` bytes.
+  ///
+  /// A small stream that would inflate without bound (a "zip bomb") costs little memory on
+  /// its way to the limit: the output is kept only while it is within
+  /// ``inflateLimit(compressedCount:)`` of the compressed bytes read so far (100 times them,
+  /// and at least 1 MiB). Past that the stream is most likely a bomb: what was kept is let go
+  /// and the rest only counted, a buffer at a time, up to `limit`; a stream that ends within
+  /// `limit` after all is inflated a second time, kept. Either way the output is exactly the
+  /// stream's, and `limit` alone decides a refusal.
   ///
   /// The stream is freed on every path, error or not.
   ///
@@ -168,11 +174,38 @@ package enum Deflate {
   /// - Throws: ``RasterError/decompressedTooLarge(limit:)`` past `limit`;
   ///   ``RasterError/decompressionFailed(message:)`` for a damaged or truncated stream, or
   ///   bytes after its end.
-  ///
-  /// The corresponding C functions are `inflateInit_`, `inflate` and `inflateEnd`.
   package static func decompress(
     _ bytes: ArraySlice<UInt8>, limit: Int, raw: Bool = false
   ) throws(RasterError) -> [UInt8] {
+    var output: [UInt8] = []
+    var keeping = true
+    let total = try inflateStream(bytes, limit: limit, raw: raw) { piece, consumed in
+      guard keeping else { return }
+      if output.count + piece.count <= inflateLimit(compressedCount: consumed) {
+        output.append(contentsOf: piece)
+      } else {
+        keeping = false
+        output = []
+      }
+    }
+    guard !keeping else { return output }
+    output.reserveCapacity(total)
+    _ = try inflateStream(bytes, limit: limit, raw: raw) { piece, _ in
+      output.append(contentsOf: piece)
+    }
+    return output
+  }
+
+  /// Inflates one zlib (or raw deflate) stream, handing each buffer of output to `take` with
+  /// the count of compressed bytes read so far, and refusing to make more than `limit` bytes.
+  ///
+  /// - Returns: How many bytes the stream inflates to.
+  ///
+  /// The corresponding C functions are `inflateInit2_`, `inflate` and `inflateEnd`.
+  private static func inflateStream(
+    _ bytes: ArraySlice<UInt8>, limit: Int, raw: Bool,
+    into take: (_ piece: ArraySlice<UInt8>, _ consumed: Int) -> Void
+  ) throws(RasterError) -> Int {
     let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
     stream.initialize(to: z_stream())
     defer {
@@ -186,7 +219,7 @@ package enum Deflate {
     }
     defer { inflateEnd(stream) }
 
-    var output: [UInt8] = []
+    var total = 0
     var buffer = [UInt8](repeating: 0, count: outputBufferSize)
     try bytes.withUnsafeBufferPointer { (source) throws(RasterError) in
       var offset = 0
@@ -200,8 +233,9 @@ package enum Deflate {
           offset += length
         }
         let (status, produced) = step(stream, into: &buffer) { inflate($0, Z_NO_FLUSH) }
-        guard produced <= limit - output.count else { throw .decompressedTooLarge(limit: limit) }
-        output.append(contentsOf: buffer[0..<produced])
+        guard produced <= limit - total else { throw .decompressedTooLarge(limit: limit) }
+        total += produced
+        take(buffer[0..<produced], offset - Int(stream.pointee.avail_in))
         switch status {
         case Z_STREAM_END:
           guard stream.pointee.avail_in == 0 && offset == source.count else {
@@ -219,7 +253,7 @@ package enum Deflate {
         }
       }
     }
-    return output
+    return total
   }
 
   /// zlib's message for a status, its own when it gave one.

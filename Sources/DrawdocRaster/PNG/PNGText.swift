@@ -71,6 +71,24 @@ public struct PNGText: Equatable, Sendable {
   public static func text(keyword: String, in png: [UInt8], limit: Int) throws(RasterError)
     -> [UInt8]
   {
+    try text(keyword: keyword, in: png) { _ in limit }
+  }
+
+  /// Reads the text of the one `iTXt` chunk with a keyword from a PNG file, as
+  /// ``text(keyword:in:limit:)`` does, with a limit that depends on the size of the text as
+  /// the chunk stores it (compressed or not), such as ``Deflate/inflateLimit(compressedCount:)``
+  /// against decompression bombs.
+  ///
+  /// - Parameters:
+  ///   - keyword: The keyword to look for.
+  ///   - png: The bytes of the PNG file.
+  ///   - limit: The most bytes the text may hold once decompressed, given how many bytes the
+  ///     chunk stores it in.
+  /// - Returns: The text's bytes.
+  /// - Throws: As ``text(keyword:in:limit:)`` does.
+  package static func text(
+    keyword: String, in png: [UInt8], limit: (_ storedCount: Int) -> Int
+  ) throws(RasterError) -> [UInt8] {
     guard png.starts(with: PNGEncoder.signature) else { throw .notPNG }
     let wanted = Array(keyword.utf8)
     var found: [UInt8]?
@@ -103,9 +121,9 @@ public struct PNGText: Equatable, Sendable {
   }
 
   /// The text of an `iTXt` chunk, from its compression flag on.
-  private static func text(of rest: ArraySlice<UInt8>, at offset: Int, limit: Int)
-    throws(RasterError) -> [UInt8]
-  {
+  private static func text(
+    of rest: ArraySlice<UInt8>, at offset: Int, limit limitOfStored: (Int) -> Int
+  ) throws(RasterError) -> [UInt8] {
     let malformed = RasterError.malformedPNG(
       reason: "the iTXt chunk at byte \(offset) is not laid out as PNG says")
     guard rest.count >= 2, rest.first == 0 || rest.first == 1,
@@ -114,6 +132,7 @@ public struct PNGText: Equatable, Sendable {
       let translatedEnd = rest[(languageEnd + 1)...].firstIndex(of: 0)
     else { throw malformed }
     let text = rest[(translatedEnd + 1)...]
+    let limit = limitOfStored(text.count)
     guard rest.first == 1 else {
       guard text.count <= limit else { throw .decompressedTooLarge(limit: limit) }
       return Array(text)
