@@ -25,6 +25,11 @@ struct AccessGate: HTTPResponder {
     secured(refusal(request) ?? routes.respond(to: request))
   }
 
+  /// The routes' estimate, for a request the gate lets through; nothing for one it refuses.
+  func memoryEstimate(of request: HTTPRequest) -> Int {
+    refusal(request) == nil ? routes.memoryEstimate(of: request) : 0
+  }
+
   /// The same checks on the head alone, before the server reads a body.
   func admit(_ head: HTTPRequest) -> HTTPResponse? {
     refusal(head).map(secured)
