@@ -40,7 +40,8 @@ import DrawdocSystem
 /// | `POST /api/drawings/ID/restore` | `version`: that version again, as a new one; `HistoryRoutes.swift` |
 /// | `POST /api/trash/ID/restore` | back from the trash |
 /// | `GET /api/events?since=N` | Server-Sent Events: one per store change |
-/// | `GET /api/session` | 204 when the request carries the token (a page checks one it was given) |
+/// | `GET /api/session` | 204 when the request carries the token |
+/// | `GET /api/proof?nonce=N` | the server's proof that it holds the token, needing none (``ServerProof``) |
 /// | `GET /api/sync`, `POST /api/sync` | the sync's status, and a sync (`SyncRoutes.swift`) |
 /// | `POST /api/import` | `svg`: SVG, draw.io or Excalidraw text; the rectangles import mode keeps of it and its warnings (``ImportRoute``); changes nothing |
 package struct WebApp: HTTPResponder {
