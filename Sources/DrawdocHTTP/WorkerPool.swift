@@ -65,6 +65,8 @@ final class WorkerPool: Sendable {
     }
     for _ in 0..<max(1, limits.heavyWorkers) {
       _ = SystemThread.start(detached: true) { [heavyJobs] in
+        // Light requests come first where both want a core.
+        SystemThread.lowerCurrentPriority()
         while let job = heavyJobs.pop() {
           // A request dropped here gives its share back with the job.
           guard !job.cancellation.isCancelled else { continue }
