@@ -264,6 +264,7 @@ final class EventLoop {
     var ended: HTTPStream?
     switch connection.phase {
     case .responding(let cancellation): cancellation.cancel()
+    case .writing: connection.heldShare?.giveBack()
     case .streaming(let stream):
       streamCount -= 1
       ended = stream

@@ -313,6 +313,7 @@ extension EventLoop {
 
   /// A whole response is written.
   private func responseWritten(_ connection: Connection, close: Bool) {
+    connection.heldShare?.giveBack()
     connection.heldShare = nil
     guard !close else {
       finishGracefully(connection)

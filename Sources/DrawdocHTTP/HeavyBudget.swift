@@ -1,3 +1,4 @@
+import DrawdocSystem
 import Synchronization
 
 /// The memory that heavy requests may hold at once (``HTTPLimits/heavyBudgetBytes``), by their
@@ -6,10 +7,19 @@ import Synchronization
 /// closes); a request whose share does not fit is refused at once, so no work starts that
 /// would pass the budget. A request estimated above the whole budget takes the whole budget:
 /// it runs when no other heavy request holds any of it, alone.
+///
+/// A refused request is not queued, but the budget keeps its claim for a while
+/// (``claimSeconds``, a few times the `Retry-After` it was told): meanwhile a smaller request
+/// is let in only if it leaves room for the claim, so that the held shares drain until the
+/// refused one fits when it asks again, and smaller requests that keep coming cannot keep a
+/// larger one out forever.
 package final class HeavyBudget: Sendable {
   /// The bytes the budget holds.
   package let limit: Int
-  private let state = Mutex(Counts())
+  /// How long a refused request's claim is kept.
+  package let claimSeconds: Double
+  private let clock: @Sendable () -> Double
+  private let state = Mutex(State())
 
   /// What the budget has done, for tests and diagnostics.
   package struct Counts: Sendable, Equatable {
@@ -23,53 +33,88 @@ package final class HeavyBudget: Sendable {
     package var refused = 0
   }
 
+  private struct State {
+    var counts = Counts()
+    /// The largest share refused lately, and until when the room for it is kept.
+    var claim: (bytes: Int, until: Double)?
+  }
+
   /// A budget of `limit` bytes (at least 1).
-  package init(limit: Int) {
+  ///
+  /// - Parameters:
+  ///   - limit: The bytes.
+  ///   - claimSeconds: How long the room for a refused share is kept (default 6 s: three
+  ///     times the `Retry-After` of a refusal).
+  ///   - clock: Monotonic seconds (tests give their own).
+  package init(
+    limit: Int, claimSeconds: Double = 6,
+    clock: @escaping @Sendable () -> Double = { MonotonicClock.seconds() }
+  ) {
     self.limit = max(1, limit)
+    self.claimSeconds = claimSeconds
+    self.clock = clock
   }
 
   /// What the budget has done so far.
-  package var counts: Counts { state.withLock { $0 } }
+  package var counts: Counts { state.withLock { $0.counts } }
 
-  /// Takes a share of `bytes` (at most the whole budget) if it fits in what is not held.
+  /// Takes a share of `bytes` (at most the whole budget) if it fits in what is not held, and
+  /// leaves room for the claim of a larger share refused lately.
   ///
   /// - Parameter bytes: The estimate.
   /// - Returns: The share, given back when its last reference goes; `nil` when it does not fit
-  ///   (counted as a refusal).
+  ///   (counted as a refusal, and kept as a claim).
   package func take(_ bytes: Int) -> Share? {
     let share = min(limit, max(0, bytes))
-    let fits = state.withLock { counts -> Bool in
-      guard counts.heldBytes + share <= limit else {
-        counts.refused += 1
+    let now = clock()
+    let fits = state.withLock { state -> Bool in
+      if let claim = state.claim, claim.until < now { state.claim = nil }
+      // A share at least as large as the claim is the claimant, or as good: it may take the
+      // room kept; a smaller one must leave it.
+      let kept = state.claim.map { $0.bytes > share ? $0.bytes : 0 } ?? 0
+      guard state.counts.heldBytes + share + kept <= limit else {
+        state.counts.refused += 1
+        if share >= (state.claim?.bytes ?? 0) {
+          state.claim = (share, now + claimSeconds)
+        }
         return false
       }
-      counts.heldBytes += share
-      counts.held += 1
-      counts.taken += 1
+      if kept == 0 { state.claim = nil }
+      state.counts.heldBytes += share
+      state.counts.held += 1
+      state.counts.taken += 1
       return true
     }
     return fits ? Share(bytes: share, budget: self) : nil
   }
 
   fileprivate func give(_ bytes: Int) {
-    state.withLock { counts in
-      counts.heldBytes -= bytes
-      counts.held -= 1
+    state.withLock { state in
+      state.counts.heldBytes -= bytes
+      state.counts.held -= 1
     }
   }
 
-  /// A part of the budget held by one request: given back when the share is freed, that is
-  /// when nothing holds the request or its answer any more.
+  /// A part of the budget held by one request: given back by ``giveBack()`` (the server calls
+  /// it once the answer is written, or its connection closed), or at the latest when the share
+  /// is freed; once either way.
   package final class Share: Sendable {
     /// The bytes it holds.
     package let bytes: Int
     private let budget: HeavyBudget
+    private let given = Atomic(false)
 
     fileprivate init(bytes: Int, budget: HeavyBudget) {
       self.bytes = bytes
       self.budget = budget
     }
 
-    deinit { budget.give(bytes) }
+    /// Gives the bytes back to the budget, whoever else still holds the share (a worker that
+    /// has not yet let go of the request, say).
+    package func giveBack() {
+      if !given.exchange(true, ordering: .acquiringAndReleasing) { budget.give(bytes) }
+    }
+
+    deinit { giveBack() }
   }
 }

@@ -29,7 +29,7 @@ final class WorkerPool: Sendable {
   }
 
   private let jobs = BlockingQueue<Job>()
-  private let heavyJobs = BlockingQueue<Job>()
+  private let heavyLane: HeavyLane
 
   /// Starts the workers of both lanes.
   ///
@@ -42,9 +42,15 @@ final class WorkerPool: Sendable {
     limits: HTTPLimits, budget: HeavyBudget, responder: any HTTPResponder, mailbox: LoopMailbox
   ) {
     let heavyRequestBytes = limits.heavyRequestBytes
+    let heavyLane = HeavyLane(
+      workers: max(1, limits.heavyWorkers), responder: responder, mailbox: mailbox)
+    self.heavyLane = heavyLane
     for _ in 0..<max(1, limits.workers) {
-      _ = SystemThread.start(detached: true) { [jobs, heavyJobs] in
-        while var job = jobs.pop() {
+      _ = SystemThread.start(detached: true) { [jobs] in
+        // Not `while let`: its binding may live until the next pop returns, holding the last
+        // request (its body, a heavy one's share of the budget) while the worker waits.
+        while true {
+          guard var job = jobs.pop() else { return }
           guard !job.cancellation.isCancelled else { continue }
           let estimate = responder.memoryEstimate(of: job.request)
           guard estimate > heavyRequestBytes else {
@@ -59,19 +65,7 @@ final class WorkerPool: Sendable {
             continue
           }
           job.share = share
-          heavyJobs.push(job)
-        }
-      }
-    }
-    for _ in 0..<max(1, limits.heavyWorkers) {
-      _ = SystemThread.start(detached: true) { [heavyJobs] in
-        // Light requests come first where both want a core.
-        SystemThread.lowerCurrentPriority()
-        while let job = heavyJobs.pop() {
-          // A request dropped here gives its share back with the job.
-          guard !job.cancellation.isCancelled else { continue }
-          mailbox.post(
-            .responded(job.key, responder.respond(to: job.request), held: job.share))
+          heavyLane.answer(job)
         }
       }
     }
@@ -83,7 +77,47 @@ final class WorkerPool: Sendable {
   /// Ends the workers once their current requests are answered.
   func stop() {
     jobs.close()
-    heavyJobs.close()
+    heavyLane.stop()
+  }
+
+  /// The workers of heavy requests, started with the first one: a server that never gets one
+  /// has no thread for them.
+  final class HeavyLane: Sendable {
+    private let jobs = BlockingQueue<Job>()
+    private let started = Atomic(false)
+    private let workers: Int
+    private let responder: any HTTPResponder
+    private let mailbox: LoopMailbox
+
+    init(workers: Int, responder: any HTTPResponder, mailbox: LoopMailbox) {
+      self.workers = workers
+      self.responder = responder
+      self.mailbox = mailbox
+    }
+
+    /// Hands a heavy request, its share taken, to the next free heavy worker.
+    func answer(_ job: Job) {
+      if !started.exchange(true, ordering: .acquiringAndReleasing) { start() }
+      jobs.push(job)
+    }
+
+    func stop() { jobs.close() }
+
+    private func start() {
+      for _ in 0..<workers {
+        _ = SystemThread.start(detached: true) { [jobs, responder, mailbox] in
+          // Light requests come first where both want a core.
+          SystemThread.lowerCurrentPriority()
+          while true {
+            guard let job = jobs.pop() else { return }
+            // A request dropped here gives its share back with the job.
+            guard !job.cancellation.isCancelled else { continue }
+            mailbox.post(
+              .responded(job.key, responder.respond(to: job.request), held: job.share))
+          }
+        }
+      }
+    }
   }
 
   /// The answer to a heavy request whose share of the budget does not fit now.

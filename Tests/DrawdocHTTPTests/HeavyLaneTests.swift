@@ -45,14 +45,24 @@ final class HeldWorkResponder: HTTPResponder {
   static let limits = HTTPLimits(
     workers: 2, heavyRequestBytes: 1000, heavyWorkers: 2, heavyBudgetBytes: 10_000)
 
-  @Test func aLightRequestIsAnsweredWhileEveryHeavyWorkerIsHeld() throws {
+  /// A server with two light and two heavy workers, past 1,000 bytes heavy, a budget of
+  /// 10,000.
+  static func serve() throws -> (HeldWorkResponder, HTTPServer) {
     let responder = HeldWorkResponder()
-    let server = try HTTPServer(port: 0, limits: Self.limits, responder: responder)
+    let server = try HTTPServer(port: 0, limits: limits, responder: responder)
     server.start()
-    defer {
-      responder.release(8)
-      server.stop()
-    }
+    return (responder, server)
+  }
+
+  /// Lets any heavy work still held finish, and stops the server.
+  static func end(_ responder: HeldWorkResponder, _ server: HTTPServer) {
+    responder.release(8)
+    server.stop()
+  }
+
+  @Test func aLightRequestIsAnsweredWhileEveryHeavyWorkerIsHeld() throws {
+    let (responder, server) = try Self.serve()
+    defer { Self.end(responder, server) }
     // Three heavy requests of 3,000 bytes: two run and hold both heavy workers, the third
     // waits for one with its share taken; more than the two light workers.
     let heavy = try (0..<3).map { _ in try RawClient(port: server.port) }
@@ -74,13 +84,8 @@ final class HeldWorkResponder: HTTPResponder {
   }
 
   @Test func aHeavyRequestPastTheBudgetIsAnswered503BeforeItsWorkStarts() throws {
-    let responder = HeldWorkResponder()
-    let server = try HTTPServer(port: 0, limits: Self.limits, responder: responder)
-    server.start()
-    defer {
-      responder.release(8)
-      server.stop()
-    }
+    let (responder, server) = try Self.serve()
+    defer { Self.end(responder, server) }
     let first = try RawClient(port: server.port)
     first.send("GET /heavy?bytes=6000 HTTP/1.1\r\nHost: x\r\n\r\n")
     #expect(eventually(within: 10) { responder.started.load(ordering: .relaxed) == 1 })
@@ -94,23 +99,24 @@ final class HeldWorkResponder: HTTPResponder {
       refused.map { String(decoding: $0.body, as: UTF8.self) }?.contains("try again") == true)
     #expect(server.heavyBudget.counts.refused == 1)
     #expect(responder.started.load(ordering: .relaxed) == 1)
-    // The connection stays usable, and 4,000 bytes fit.
+    // 4,000 bytes would fit, but the room for the 5,000 refused is kept.
     second.send("GET /heavy?bytes=4000 HTTP/1.1\r\nHost: x\r\n\r\n")
-    #expect(eventually(within: 10) { responder.started.load(ordering: .relaxed) == 2 })
-    responder.release(2)
+    #expect(second.readResponse()?.status == 503)
+    #expect(responder.started.load(ordering: .relaxed) == 1)
+    responder.release(1)
     #expect(first.readResponse()?.status == 200)
+    #expect(eventually(within: 10) { server.heavyBudget.counts.heldBytes == 0 })
+    // The connection stays usable, and the 5,000 asked again fit.
+    second.send("GET /heavy?bytes=5000 HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(eventually(within: 10) { responder.started.load(ordering: .relaxed) == 2 })
+    responder.release(1)
     #expect(second.readResponse()?.status == 200)
     #expect(eventually(within: 10) { server.heavyBudget.counts.heldBytes == 0 })
   }
 
   @Test func aRequestAboveTheWholeBudgetTakesItAll() throws {
-    let responder = HeldWorkResponder()
-    let server = try HTTPServer(port: 0, limits: Self.limits, responder: responder)
-    server.start()
-    defer {
-      responder.release(8)
-      server.stop()
-    }
+    let (responder, server) = try Self.serve()
+    defer { Self.end(responder, server) }
     let huge = try RawClient(port: server.port)
     huge.send("GET /heavy?bytes=50000 HTTP/1.1\r\nHost: x\r\n\r\n")
     #expect(eventually(within: 10) { responder.started.load(ordering: .relaxed) == 1 })
@@ -128,13 +134,8 @@ final class HeldWorkResponder: HTTPResponder {
   }
 
   @Test func aShareIsHeldUntilItsAnswerIsWritten() throws {
-    let responder = HeldWorkResponder()
-    let server = try HTTPServer(port: 0, limits: Self.limits, responder: responder)
-    server.start()
-    defer {
-      responder.release(8)
-      server.stop()
-    }
+    let (responder, server) = try Self.serve()
+    defer { Self.end(responder, server) }
     // 64 MiB for a client that reads nothing yet: more than the socket's buffers take.
     let slow = try RawClient(port: server.port)
     slow.send("GET /heavy?bytes=6000&answer=\(64 << 20) HTTP/1.1\r\nHost: x\r\n\r\n")
