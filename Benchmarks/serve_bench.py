@@ -1181,18 +1181,10 @@ class Pass:
         seconds = options.heavy_seconds
         log(f"[{self.name}] ten heavy requests at once for {seconds:g} s, and GET "
             f"/api/drawings every 50 ms meanwhile")
-        sampler = Sampler(self.server)
-        load = None
-        try:
-            load = HeavyLoad(self.server.credentials, heavy_requests(self.heavy_doc))
-            by_path, failures, made = normal_requests(
-                self.server.credentials, seconds=seconds, timeout=60,
-                paths=("/api/drawings", "/api/session"))
-            load.stop(120)
-        finally:
-            if load is not None:
-                load.stopping.set()
-            sampler.stop()
+        load, sampler, (by_path, failures, made), _ = self.under_load(
+            lambda: HeavyLoad(self.server.credentials, heavy_requests(self.heavy_doc)),
+            lambda load: load.stop(120), lambda load: load.stopping.set(),
+            seconds=seconds, timeout=60, paths=("/api/drawings", "/api/session"))
         answers = {}
         for (what, outcome), count in load.answers.items():
             answers.setdefault(what, {})[outcome] = count
@@ -1224,23 +1216,36 @@ class Pass:
         self.figures["reference made"] = made
         self.figures["reference failures"] = failures
 
+    def under_load(self, start, stop, abandon, **requests):
+        """`normal_requests(**requests)` while the load that `start()` makes runs, the
+        server's memory sampled meanwhile; then `stop(load)`, or `abandon(load)` on a failure.
+        Returns the load, the sampler, what the requests gave and what `stop` gave."""
+        sampler = Sampler(self.server)
+        load = None
+        stopped = False
+        try:
+            load = start()
+            measured = normal_requests(self.server.credentials, **requests)
+            result = stop(load)
+            stopped = True
+        finally:
+            if load is not None and not stopped:
+                abandon(load)
+            sampler.stop()
+        return load, sampler, measured, result
+
     def attack(self):
         options = self.options
         log(f"[{self.name}] attack: {options.idle} idle, {options.slow} slow-loris, "
             f"{options.streams} event streams; then {options.attack_seconds:g} s of requests")
-        sampler = Sampler(self.server)
-        attack = None
-        try:
+
+        def start():
             attack = Attack(self.server, options)
             log(f"  attack ready: {attack.ready['held']}")
-            latencies, failures, made = normal_requests(self.server.credentials,
-                                                        seconds=options.attack_seconds)
-            held = attack.stop()
-            attack = None
-        finally:
-            if attack is not None:
-                attack.stop()
-            sampler.stop()
+            return attack
+        _, sampler, (latencies, failures, made), held = self.under_load(
+            start, lambda attack: attack.stop(), lambda attack: attack.stop(),
+            seconds=options.attack_seconds)
         self.figures.update({
             "attack": median(latencies),
             "attack p99": percentile(latencies, 0.99) if latencies else None,

@@ -257,9 +257,7 @@ private func inode(_ path: String) -> UInt64? {
     let outside = Drawing(
       id: id, created: t0, modified: t2,
       plane: try makePlane(title: "Edited elsewhere", rectangles: [try numbered(9)]))
-    let temporary = "\(folder.path)/elsewhere.svg"
-    try folder.write(SVGEncoder.encode(outside), to: temporary)
-    #expect(rename(temporary, folder.drawingPath(id)) == 0)
+    try replaceOutsideDrawdoc(outside, in: folder)
 
     let seen = try store.history(of: id)
     #expect(seen.versions.map(\.number) == [3, 2, 1])

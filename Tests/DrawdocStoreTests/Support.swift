@@ -133,3 +133,11 @@ func entries(_ listing: StoreListing) -> [IndexEntry] {
     return nil
   }
 }
+
+/// Writes `drawing` as another program would (a new file renamed over the drawing's), so that
+/// the store sees its file changed outside drawdoc.
+func replaceOutsideDrawdoc(_ drawing: Drawing, in folder: StoreFolder) throws {
+  let temporary = "\(folder.path)/elsewhere.svg"
+  try folder.write(SVGEncoder.encode(drawing), to: temporary)
+  #expect(rename(temporary, folder.drawingPath(drawing.id)) == 0)
+}

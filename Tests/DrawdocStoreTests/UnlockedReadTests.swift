@@ -1,16 +1,6 @@
 import DrawdocModel
-import DrawdocSVG
 import DrawdocStore
-import Foundation
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// `snapshotDecodedOutsideTheLock(of:)`: the drawing decoded without the store's lock, and the
 /// version checked under it, gives what `snapshot(of:)` gives, also for a file another program
@@ -56,9 +46,7 @@ import Testing
       plane: try makePlane(
         title: "Edited elsewhere",
         rectangles: [try makeRectangle("000-000-009", x: 9, y: 2, width: 10, height: 20)]))
-    let temporary = "\(folder.path)/elsewhere.svg"
-    try folder.write(SVGEncoder.encode(outside), to: temporary)
-    #expect(rename(temporary, folder.drawingPath(id)) == 0)
+    try replaceOutsideDrawdoc(outside, in: folder)
     let read = try store.snapshotDecodedOutsideTheLock(of: id)
     #expect(read.revision.drawing == outside)
     #expect(read.revision.version == 3)
