@@ -9,10 +9,10 @@ import Synchronization
 /// it runs when no other heavy request holds any of it, alone.
 ///
 /// A refused request is not queued, but the budget keeps its claim for a while
-/// (``claimSeconds``, a few times the `Retry-After` it was told): meanwhile a smaller request
-/// is let in only if it leaves room for the claim, so that the held shares drain until the
-/// refused one fits when it asks again, and smaller requests that keep coming cannot keep a
-/// larger one out forever.
+/// (``claimSeconds``, a few times the `Retry-After` it was told), claims in the order they
+/// came: another request is let in only if it leaves room for the oldest claim, so that the
+/// held shares drain until the oldest refused request fits when it asks again (a share of the
+/// same size is taken for it), and requests that keep coming cannot keep one out forever.
 package final class HeavyBudget: Sendable {
   /// The bytes the budget holds.
   package let limit: Int
@@ -35,9 +35,12 @@ package final class HeavyBudget: Sendable {
 
   private struct State {
     var counts = Counts()
-    /// The largest share refused lately, and until when the room for it is kept.
-    var claim: (bytes: Int, until: Double)?
+    /// The shares refused lately, oldest first, each with until when it is kept.
+    var claims: [(bytes: Int, until: Double)] = []
   }
+
+  /// The most claims kept: past it, a refusal adds none.
+  static let claimCount = 64
 
   /// A budget of `limit` bytes (at least 1).
   ///
@@ -59,7 +62,7 @@ package final class HeavyBudget: Sendable {
   package var counts: Counts { state.withLock { $0.counts } }
 
   /// Takes a share of `bytes` (at most the whole budget) if it fits in what is not held, and
-  /// leaves room for the claim of a larger share refused lately.
+  /// leaves room for the oldest claim of a share refused lately (unless it is of that size).
   ///
   /// - Parameter bytes: The estimate.
   /// - Returns: The share, given back when its last reference goes; `nil` when it does not fit
@@ -68,18 +71,21 @@ package final class HeavyBudget: Sendable {
     let share = min(limit, max(0, bytes))
     let now = clock()
     let fits = state.withLock { state -> Bool in
-      if let claim = state.claim, claim.until < now { state.claim = nil }
-      // A share at least as large as the claim is the claimant, or as good: it may take the
-      // room kept; a smaller one must leave it.
-      let kept = state.claim.map { $0.bytes > share ? $0.bytes : 0 } ?? 0
+      state.claims.removeAll { $0.until < now }
+      // A share of the oldest claim's size is taken as its claimant's; any other must leave
+      // room for it.
+      let isOldest = state.claims.first?.bytes == share
+      let kept = isOldest ? 0 : state.claims.first?.bytes ?? 0
       guard state.counts.heldBytes + share + kept <= limit else {
         state.counts.refused += 1
-        if share >= (state.claim?.bytes ?? 0) {
-          state.claim = (share, now + claimSeconds)
+        if let index = state.claims.firstIndex(where: { $0.bytes == share }) {
+          state.claims[index].until = now + claimSeconds
+        } else if state.claims.count < Self.claimCount {
+          state.claims.append((share, now + claimSeconds))
         }
         return false
       }
-      if kept == 0 { state.claim = nil }
+      if isOldest { state.claims.removeFirst() }
       state.counts.heldBytes += share
       state.counts.held += 1
       state.counts.taken += 1

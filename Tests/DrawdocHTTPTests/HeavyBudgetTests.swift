@@ -56,6 +56,28 @@ import Testing
     withExtendedLifetime((held, small, large)) {}
   }
 
+  @Test func refusedSharesAreLetInInTheOrderTheyWereRefused() {
+    let clock = Clock()
+    let budget = budget(clock)
+    var held = budget.take(50)
+    #expect(budget.take(80) == nil)
+    #expect(budget.take(60) == nil)
+    held = nil
+    // The 60 asked first again must leave room for the 80, refused before it.
+    #expect(budget.take(60) == nil)
+    var first = budget.take(80)
+    #expect(first != nil)
+    first = nil
+    // Now the 60 is the oldest claim: a 50 must leave room for it, a 40 does.
+    #expect(budget.take(50) == nil)
+    var third = budget.take(40)
+    #expect(third != nil)
+    third = nil
+    let second = budget.take(60)
+    #expect(second != nil)
+    withExtendedLifetime((held, first, second, third)) {}
+  }
+
   @Test func theRoomKeptLapsesWhenTheRefusedOneDoesNotComeBack() {
     let clock = Clock()
     let budget = budget(clock)
