@@ -41,12 +41,9 @@ import Testing
     let store = try folder.store()
     let id = try store.create(try makePlane(title: "Shared"), at: t0).id
     try add(1, to: id, in: store, at: t1)
-    let outside = Drawing(
-      id: id, created: t0, modified: t2,
-      plane: try makePlane(
-        title: "Edited elsewhere",
-        rectangles: [try makeRectangle("000-000-009", x: 9, y: 2, width: 10, height: 20)]))
-    try replaceOutsideDrawdoc(outside, in: folder)
+    let outside = try replaceOutsideDrawdoc(
+      id, in: folder,
+      rectangles: [try makeRectangle("000-000-009", x: 9, y: 2, width: 10, height: 20)])
     let read = try store.snapshotDecodedOutsideTheLock(of: id)
     #expect(read.revision.drawing == outside)
     #expect(read.revision.version == 3)
