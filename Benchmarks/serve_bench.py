@@ -25,6 +25,12 @@ Measured, per binary (Benchmarks/README.md, "The server", says how and why):
      on rectangles of its own, retrying 409s; every last value checked after; and the disk's
      fsyncs a second, the ceiling.
   5. `drawdoc set` (a process) → its event on the stream.
+  6. ten heavy requests at once on a drawing of 1,000,000 rectangles (`--heavy-rectangles`):
+     exports in every format, the editor's read, and imports of decompression bombs that are
+     refused, each sent again 0–1 s after its answer (after `Retry-After` when refused with
+     503), for 20 s, while `GET /api/drawings` and `GET /api/session` are asked in turn on a
+     fresh connection every 50 ms: their medians and 99th percentiles, the server's peak RSS,
+     the heavy answers by status.
 
 It prints one table by size and one of the server's figures per binary, and with --before a
 table of before → after. Progress goes to standard error. Exit status: 0 when every check
@@ -34,6 +40,7 @@ a change was lost.
 Linux only (/proc). Standard library only.
 """
 import argparse
+import base64
 import errno
 import heapq
 import json
@@ -251,8 +258,12 @@ class Client:
         self.sock = None
 
     def send(self, method, path, payload=None):
-        """Sends a request; returns the time it was sent. The answer comes from `receive`."""
-        body = None if payload is None else json.dumps(payload).encode()
+        """Sends a request (`payload` as JSON, or bytes as they are); returns the time it was
+        sent. The answer comes from `receive`."""
+        if isinstance(payload, bytes):
+            body = payload
+        else:
+            body = None if payload is None else json.dumps(payload).encode()
         data = self.credentials.head(method, path, body)
         if self.sock is None:
             self.connect()
@@ -781,21 +792,26 @@ class Attack:
         return result
 
 
-def normal_requests(credentials, seconds=None, count=None, pause=0.05, timeout=5.0):
-    """`GET /api/drawings`, each on a fresh connection, until `seconds` have passed or `count`
-    were made: the latencies of those answered 200 and the failures by kind."""
-    latencies, failures = [], {}
+def normal_requests(credentials, seconds=None, count=None, pause=0.05, timeout=5.0,
+                    paths=("/api/drawings",)):
+    """`GET /api/drawings` (or each of `paths` in turn), each on a fresh connection, until
+    `seconds` have passed or `count` were made: the latencies of those answered 200 (or 204),
+    by path, and the failures by kind. With one path, the latencies are a list."""
+    by_path = {path: [] for path in paths}
+    failures = {}
     started = now()
     made = 0
     while (seconds is None or now() - started < seconds) and (count is None or made < count):
+        path = paths[made % len(paths)]
+        latencies = by_path[path]
         made += 1
         client = Client(credentials, timeout=timeout)
         begin = now()
         kind = None
         try:
             client.connect()
-            response, _, answered = client.request("GET", "/api/drawings")
-            if response.status == 200:
+            response, _, answered = client.request("GET", path)
+            if response.status in (200, 204):
                 latencies.append(answered - begin)
             else:
                 kind = f"HTTP {response.status}"
@@ -812,7 +828,7 @@ def normal_requests(credentials, seconds=None, count=None, pause=0.05, timeout=5
         if kind:
             failures[kind] = failures.get(kind, 0) + 1
         time.sleep(pause)
-    return latencies, failures, made
+    return (by_path[paths[0]] if len(paths) == 1 else by_path), failures, made
 
 
 RECT_TAG = re.compile(rb"<rect\b[^>]*>")
@@ -854,6 +870,104 @@ def read_drawing(credentials, doc):
         client.close()
 
 
+# MARK: - 6. Ten heavy requests at once
+
+def deflate_bomb(blocks):
+    """A raw deflate stream (RFC 1951, fixed Huffman codes) written by hand: a space, then
+    8 × `blocks` + 1 copies of 258 bytes at distance 1; 13 bytes inflate to 2,064."""
+    copies = bytes([0xA3, 0x60, 0x14, 0x8C, 0x82, 0x51, 0x30, 0x0A, 0x46, 0xC1, 0x28, 0x18, 0x05])
+    return bytes([0x53, 0x18, 0x05]) + copies * blocks + b"\x00"
+
+
+def bomb_imports():
+    """Two bodies of `POST /api/import` that are refused as decompression bombs: a draw.io
+    page of 7.4 MB of deflate that would inflate to 1.2 GB (its base64 just within the 10 MB
+    a text may hold), and an Excalidraw SVG export whose embedded scene of 1.2 MB would
+    inflate to 190 MB."""
+    page = base64.b64encode(deflate_bomb(570_000)).decode()
+    drawio = {"svg": f'<mxfile><diagram id="x">{page}</diagram></mxfile>', "name": "bomb.drawio"}
+    # A zlib stream (its checksum wrong: the limit stops it first), each byte a character.
+    stream = b"\x78\x01" + deflate_bomb(92_000) + b"\0\0\0\0"
+    wrapper = ('{"version":"1","encoding":"bstring","compressed":true,"encoded":"'
+               + "".join(f"\\u{byte:04x}" for byte in stream) + '"}')
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg"><!-- svg-source:excalidraw -->'
+           "<!-- payload-type:application/vnd.excalidraw+json --><!-- payload-version:2 -->"
+           f"<!-- payload-start -->{base64.b64encode(wrapper.encode()).decode()}"
+           "<!-- payload-end --></svg>")
+    return json.dumps(drawio).encode(), json.dumps({"svg": svg}).encode()
+
+
+def heavy_requests(doc):
+    """The ten: (what, method, path, body)."""
+    drawio, excalidraw = bomb_imports()
+    export = f"/api/drawings/{doc}/export?format="
+    return [
+        ("import of a draw.io bomb", "POST", "/api/import", drawio),
+        ("import of an Excalidraw bomb", "POST", "/api/import", excalidraw),
+        ("export PNG", "GET", export + "png", None),
+        ("export PDF", "GET", export + "pdf", None),
+        ("export SVG", "GET", export + "svg", None),
+        ("export draw.io", "GET", export + "drawio", None),
+        ("export Excalidraw", "GET", export + "excalidraw", None),
+        ("export JSON", "GET", export + "json", None),
+        ("the editor's read", "GET", f"/api/drawings/{doc}", None),
+        ("the editor's read", "GET", f"/api/drawings/{doc}", None),
+    ]
+
+
+class HeavyLoad:
+    """Ten threads, each sending its heavy request again and again on a keep-alive
+    connection until stopped: again 0 to 1 s after an answer (as a person would click again,
+    and so that no thread takes the server's room for heavy work back at once, every time),
+    after `Retry-After` (at most 5 s) after a 503, after 1 s after a failure."""
+
+    def __init__(self, credentials, requests):
+        self.stopping = threading.Event()
+        self.answers = {}  # (what, status or failure) → count
+        self.times = {}  # what → seconds of its answers 200
+        self.lock = threading.Lock()
+        self.threads = [threading.Thread(target=self._run, args=(credentials, request),
+                                         daemon=True) for request in requests]
+        for thread in self.threads:
+            thread.start()
+
+    def _note(self, what, outcome, seconds=None):
+        with self.lock:
+            key = (what, outcome)
+            self.answers[key] = self.answers.get(key, 0) + 1
+            if outcome == 200:
+                self.times.setdefault(what, []).append(seconds)
+
+    def _run(self, credentials, request):
+        what, method, path, body = request
+        client = Client(credentials, timeout=600)
+        chance = random.Random(hash(what) ^ threading.get_ident())
+        while not self.stopping.is_set():
+            pause = chance.random()
+            try:
+                response, sent, answered = client.request(method, path, body)
+                self._note(what, response.status, answered - sent)
+                if response.status == 503:
+                    try:
+                        pause = min(5.0, float(response.headers.get("retry-after", "1")))
+                    except ValueError:
+                        pause = 1.0
+            except (OSError, ConnectionError) as error:
+                self._note(what, type(error).__name__)
+                client.close()
+                pause = 1.0
+            if pause:
+                self.stopping.wait(pause)
+        client.close()
+
+    def stop(self, seconds):
+        """Asks the threads to stop and waits up to `seconds` for their requests in flight."""
+        self.stopping.set()
+        deadline = now() + seconds
+        for thread in self.threads:
+            thread.join(max(0.0, deadline - now()))
+
+
 # MARK: - The measurements on one binary
 
 class Pass:
@@ -873,6 +987,7 @@ class Pass:
         self.stream = None
         self.drawings = {}
         self.writers_doc = None
+        self.heavy_doc = None
 
     def size_row(self, size, key, value):
         self.sized.setdefault(size, {})[key] = value
@@ -907,9 +1022,18 @@ class Pass:
                 "--seed", str(size % 97 + 1)], self.env).strip()
             run_command(self.binary, ["export", self.drawings[size], "-o", self.document(size),
                                       "--store", self.store], self.env)
-        self.writers_doc = run_command(self.binary, [
-            "new", "--store", self.store, "--title", "writers", "--random", "1000",
-            "--seed", "11"], self.env).strip()
+        if self.options.writers_and_attack:
+            self.writers_doc = run_command(self.binary, [
+                "new", "--store", self.store, "--title", "writers", "--random", "1000",
+                "--seed", "11"], self.env).strip()
+        if self.options.heavy:
+            count = self.options.heavy_rectangles
+            log(f"[{self.name}] making the heavy drawing of {count:,} rectangles")
+            self.heavy_doc = run_command(self.binary, [
+                "new", "--store", self.store, "--title", "heavy", "--random", str(count),
+                "--seed", "9"], self.env, timeout=1800).strip()
+            self.figures["heavy file"] = os.path.getsize(
+                os.path.join(self.store, "drawings", f"{self.heavy_doc}.svg"))
 
     def document(self, size):
         return os.path.join(self.folder, f"r-{size}.svg")
@@ -1050,6 +1174,37 @@ class Pass:
         if lost:
             self.failed.append(f"{len(lost)} of the writers' changes lost")
 
+    # 6: ten heavy requests at once.
+
+    def heavy(self):
+        options = self.options
+        seconds = options.heavy_seconds
+        log(f"[{self.name}] ten heavy requests at once for {seconds:g} s, and GET "
+            f"/api/drawings every 50 ms meanwhile")
+        load, sampler, (by_path, failures, made), _ = self.under_load(
+            lambda: HeavyLoad(self.server.credentials, heavy_requests(self.heavy_doc)),
+            lambda load: load.stop(120), lambda load: load.stopping.set(),
+            seconds=seconds, timeout=60, paths=("/api/drawings", "/api/session"))
+        answers = {}
+        for (what, outcome), count in load.answers.items():
+            answers.setdefault(what, {})[outcome] = count
+        latencies, session = by_path["/api/drawings"], by_path["/api/session"]
+        self.figures.update({
+            "heavy": median(latencies),
+            "heavy p99": percentile(latencies, 0.99) if latencies else None,
+            "heavy slowest": max(latencies) if latencies else None,
+            "heavy session": median(session),
+            "heavy session p99": percentile(session, 0.99) if session else None,
+            "heavy made": made,
+            "heavy answered": len(latencies) + len(session),
+            "heavy failures": failures,
+            "heavy rss": sampler.peak_rss,
+            "heavy hwm": self.server.status().get("VmHWM"),
+            "heavy answers": answers,
+            "heavy times": {what: median(times) for what, times in load.times.items()},
+        })
+        log(f"  heavy answers: {answers}")
+
     # 1: the normal request, alone and under attack.
 
     def reference(self):
@@ -1061,23 +1216,36 @@ class Pass:
         self.figures["reference made"] = made
         self.figures["reference failures"] = failures
 
+    def under_load(self, start, stop, abandon, **requests):
+        """`normal_requests(**requests)` while the load that `start()` makes runs, the
+        server's memory sampled meanwhile; then `stop(load)`, or `abandon(load)` on a failure.
+        Returns the load, the sampler, what the requests gave and what `stop` gave."""
+        sampler = Sampler(self.server)
+        load = None
+        stopped = False
+        try:
+            load = start()
+            measured = normal_requests(self.server.credentials, **requests)
+            result = stop(load)
+            stopped = True
+        finally:
+            if load is not None and not stopped:
+                abandon(load)
+            sampler.stop()
+        return load, sampler, measured, result
+
     def attack(self):
         options = self.options
         log(f"[{self.name}] attack: {options.idle} idle, {options.slow} slow-loris, "
             f"{options.streams} event streams; then {options.attack_seconds:g} s of requests")
-        sampler = Sampler(self.server)
-        attack = None
-        try:
+
+        def start():
             attack = Attack(self.server, options)
             log(f"  attack ready: {attack.ready['held']}")
-            latencies, failures, made = normal_requests(self.server.credentials,
-                                                        seconds=options.attack_seconds)
-            held = attack.stop()
-            attack = None
-        finally:
-            if attack is not None:
-                attack.stop()
-            sampler.stop()
+            return attack
+        _, sampler, (latencies, failures, made), held = self.under_load(
+            start, lambda attack: attack.stop(), lambda attack: attack.stop(),
+            seconds=options.attack_seconds)
         self.figures.update({
             "attack": median(latencies),
             "attack p99": percentile(latencies, 0.99) if latencies else None,
@@ -1232,7 +1400,7 @@ def measure(runs, options):
     alternating, the others one binary after the other."""
     for run in runs:
         run.guard("making the drawings", run.prepare)
-    for size in options.sizes:
+    for size in (options.sizes if options.writers_and_attack else []):
         rounds = options.convert_rounds if size < 100_000 else options.convert_rounds_large
         log(f"convert r.svg out.svg at {size}: {rounds} runs and a warm-up of each binary")
         times = {run.name: [] for run in runs}
@@ -1246,22 +1414,25 @@ def measure(runs, options):
     try:
         for run in runs:
             run.guard("starting the server", run.start)
-        for size in options.sizes:
+        for size in (options.sizes if options.writers_and_attack else []):
             rounds = options.rounds if size < 100_000 else options.rounds_large
             log(f"edits at {size}: {rounds} rounds and a warm-up")
             alternate(runs, f"edits at {size}", lambda run: EditRounds(run, size), rounds)
             rounds = options.set_rounds if size < 100_000 else options.set_rounds_large
             log(f"drawdoc set at {size}: {rounds} rounds and a warm-up")
             alternate(runs, f"drawdoc set at {size}", lambda run: SetRounds(run, size), rounds)
-        for run in runs:
+        for run in (runs if options.writers_and_attack else []):
             log(f"[{run.name}] fsyncs a second in the store's folder "
                 f"({options.fsync_seconds:g} s)")
             run.guard("fsyncs a second", run.fsync)
             run.guard("the writers", run.writers)
-        for run in runs:
+        for run in (runs if options.writers_and_attack else []):
             run.guard("the request without attack", run.reference)
             if options.attack:
                 run.guard("the attack", run.attack)
+        # Last: it leaves the servers' memory high.
+        for run in (runs if options.heavy else []):
+            run.guard("ten heavy requests", run.heavy)
     finally:
         for run in runs:
             run.stop()
@@ -1361,6 +1532,17 @@ def met(condition, large=True):
     return "yes" if condition else "NO"
 
 
+def heavy_notes(result):
+    """The heavy requests' answers, by request and status, under the table."""
+    f = result.figures
+    if "heavy answers" not in f:
+        return []
+    lines = ["- the heavy requests' answers (status × count; median time of an answer 200):"]
+    for what, outcomes in sorted(f["heavy answers"].items()):
+        lines.append(f"  - {what}: {counts(outcomes)}; {ms(f['heavy times'].get(what))}")
+    return lines
+
+
 def attack_notes(result):
     """What the attack did, as lines under the table (too long for its cells)."""
     f = result.figures
@@ -1379,11 +1561,12 @@ def attack_notes(result):
 def server_rows(result, options):
     f = result.figures
     rows = []
-    rows.append(["GET /api/drawings on a fresh connection, no attack: median",
-                 ms(f.get("reference")), "", ""])
-    rows.append(["  99th percentile; requests; failures",
-                 f"{ms(f.get('reference p99'))}; {f.get('reference made', '—')}; "
-                 f"{counts(f.get('reference failures'))}", "", ""])
+    if "reference made" in f:
+        rows.append(["GET /api/drawings on a fresh connection, no attack: median",
+                     ms(f.get("reference")), "", ""])
+        rows.append(["  99th percentile; requests; failures",
+                     f"{ms(f.get('reference p99'))}; {f.get('reference made', '—')}; "
+                     f"{counts(f.get('reference failures'))}", "", ""])
     if "attack made" in f:
         rows.append([f"under attack ({options.idle:,} idle, {options.slow} slow-loris, "
                      f"{options.streams} streams): median of those answered",
@@ -1420,6 +1603,27 @@ def server_rows(result, options):
     if "fsync" in f:
         rows.append(["the ceiling: fsyncs a second in the store's folder (4 KiB each)",
                      f"{f['fsync']:.0f}", "", ""])
+    if "heavy made" in f:
+        rows.append([f"ten heavy requests at once ({options.heavy_seconds:g} s, a drawing of "
+                     f"{options.heavy_rectangles:,} rectangles, its file "
+                     f"{(f.get('heavy file') or 0) / 1e6:.0f} MB): the server's peak RSS",
+                     f"{f['heavy rss'] / 1e6:.0f} MB" if f.get("heavy rss") else "—",
+                     "< 1 GB", "yes" if f.get("heavy rss") and f["heavy rss"] < 1e9 else "NO"])
+        rows.append(["  its high-water mark at the end (VmHWM)",
+                     f"{f['heavy hwm'] / 1e6:.0f} MB" if f.get("heavy hwm") else "—", "", ""])
+        rows.append(["  GET /api/drawings meanwhile, fresh connection: 99th percentile",
+                     ms(f.get("heavy p99")), "< 100 ms",
+                     "yes" if f.get("heavy p99") is not None and f["heavy p99"] < 0.1
+                     and f.get("heavy answered") == f.get("heavy made") else "NO"])
+        rows.append(["  median; slowest",
+                     f"{ms(f.get('heavy'))}; {ms(f.get('heavy slowest'))}", "", ""])
+        rows.append(["  GET /api/session (no store) in turn with it: median; 99th percentile",
+                     f"{ms(f.get('heavy session'))}; {ms(f.get('heavy session p99'))}",
+                     "< 100 ms", "yes" if f.get("heavy session p99") is not None
+                     and f["heavy session p99"] < 0.1 else "NO"])
+        rows.append(["  both: answered of made; failures",
+                     f"{f.get('heavy answered')} of {f.get('heavy made')}; "
+                     f"{counts(f.get('heavy failures'))}", "", ""])
     if f.get("VmHWM"):
         rows.append(["the server's peak RSS over the whole run (VmHWM)",
                      f"{f['VmHWM'] / 1e6:.1f} MB", "", ""])
@@ -1442,6 +1646,11 @@ COMPARED = [
      lambda v: f"{v * 100:.0f} %"),
     ("figures", "attack rss", "  server's peak RSS", lambda v: f"{v / 1e6:.1f} MB"),
     ("figures", "writers rate", "changes a second, 8 writers", lambda v: f"{v:.1f}"),
+    ("figures", "heavy rss", "ten heavy requests: server's peak RSS",
+     lambda v: f"{v / 1e6:.0f} MB"),
+    ("figures", "heavy p99", "  GET /api/drawings meanwhile, 99th percentile", ms),
+    ("figures", "heavy", "  GET /api/drawings meanwhile, median", ms),
+    ("figures", "heavy session p99", "  GET /api/session meanwhile, 99th percentile", ms),
 ]
 
 
@@ -1498,6 +1707,14 @@ def main():
                         help="seconds between a slow-loris connection's bytes (0.5)")
     parser.add_argument("--ramp", type=float, default=3.0,
                         help="seconds over which the attack opens its connections (3)")
+    parser.add_argument("--no-heavy", dest="heavy", action="store_false",
+                        help="leave out the ten heavy requests")
+    parser.add_argument("--heavy-only", action="store_true",
+                        help="only the ten heavy requests (no sizes, writers or attack)")
+    parser.add_argument("--heavy-rectangles", type=int,
+                        help="rectangles of the heavy drawing (1000000; --quick 200000)")
+    parser.add_argument("--heavy-seconds", type=float,
+                        help="seconds of heavy requests (20; --quick 8)")
     parser.add_argument("--work", default=os.path.join(HERE, ".data", "serve-bench"),
                         help="folder for the stores (default Benchmarks/.data/serve-bench); "
                         "on the disk to be measured, not a tmpfs")
@@ -1519,10 +1736,13 @@ def main():
     defaults = {"rounds": (12, 40), "rounds_large": (5, 15), "set_rounds": (5, 15),
                 "set_rounds_large": (3, 7), "convert_rounds": (3, 11),
                 "convert_rounds_large": (3, 7), "write_seconds": (3, 5),
-                "reference_requests": (30, 100), "attack_seconds": (3, 10)}
+                "reference_requests": (30, 100), "attack_seconds": (3, 10),
+                "heavy_rectangles": (200_000, 1_000_000), "heavy_seconds": (8, 20)}
     for key, (small, full) in defaults.items():
         if getattr(options, key) is None:
             setattr(options, key, small if quick else full)
+    options.writers_and_attack = not options.heavy_only
+    options.heavy = options.heavy or options.heavy_only
     binaries = []
     if options.before:
         binaries.append(("before", options.before))
@@ -1556,13 +1776,15 @@ def main():
     for result in results:
         print("")
         print(f"### drawdoc serve, {result.name}: {result.binary} ({stamp})")
-        print("")
-        markdown(["measure", *[size_label(s) for s in options.sizes], "goal", "met"],
-                 size_rows(result, options.sizes), right=set(range(1, 1 + len(options.sizes))))
+        if options.writers_and_attack:
+            print("")
+            markdown(["measure", *[size_label(s) for s in options.sizes], "goal", "met"],
+                     size_rows(result, options.sizes),
+                     right=set(range(1, 1 + len(options.sizes))))
         print("")
         markdown(["the server", "figure", "goal", "met"], server_rows(result, options),
                  right={1})
-        notes = attack_notes(result)
+        notes = attack_notes(result) + heavy_notes(result)
         if notes:
             print("")
             print("\n".join(notes))

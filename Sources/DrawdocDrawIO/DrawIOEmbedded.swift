@@ -114,7 +114,8 @@ extension DrawIOReader {
     } catch .decompressedTooLarge {
       throw DrawIOError(
         "the PNG's mxfile text (chunk at byte \(offset)) inflates to more than \(limit) bytes "
-          + "(over \(inflateRatio) times its compressed size): refused as a decompression bomb",
+          + "(\(Deflate.inflateLimitReason(compressedCount: compressed.count))): refused as a "
+          + "decompression bomb",
         line: 1, isLimit: true)
     } catch {
       throw DrawIOError(

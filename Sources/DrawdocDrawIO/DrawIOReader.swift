@@ -223,8 +223,9 @@ package enum DrawIOReader {
       return try Deflate.decompress(compressed[...], limit: limit, raw: true)
     } catch .decompressedTooLarge {
       throw DrawIOError(
-        "the <diagram> page inflates to more than \(limit) bytes (over \(inflateRatio) times "
-          + "its compressed size): refused as a decompression bomb", line: line, isLimit: true)
+        "the <diagram> page inflates to more than \(limit) bytes ("
+          + "\(Deflate.inflateLimitReason(compressedCount: compressed.count))): refused as a "
+          + "decompression bomb", line: line, isLimit: true)
     } catch {
       throw DrawIOError("the <diagram> page cannot be inflated: \(error)", line: line)
     }

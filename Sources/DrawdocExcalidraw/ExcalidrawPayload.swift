@@ -112,8 +112,9 @@ package enum ExcalidrawPayload {
         scene = try Deflate.decompress(binary[...], limit: limit)
       } catch .decompressedTooLarge {
         throw ExcalidrawError(
-          "the embedded scene inflates to more than \(limit) bytes (over "
-            + "\(Deflate.inflateRatio) times its compressed size): refused as a decompression bomb",
+          "the embedded scene inflates to more than \(limit) bytes ("
+            + "\(Deflate.inflateLimitReason(compressedCount: binary.count))): refused as a "
+            + "decompression bomb",
           isLimit: true)
       } catch .decompressionFailed(let message) {
         // zlib's own words, without the PNG the raster module's description speaks of.

@@ -52,6 +52,12 @@ final class Connection {
   var closeAfterResponse = false
   /// Whether the request being answered is a HEAD.
   var answeringHead = false
+  /// A large body to write after `output`, kept apart so that it is never copied behind its
+  /// head: it becomes `output` once the head is written.
+  var outputBody: [UInt8] = []
+  /// The share of the heavy-request budget that the answer being written holds: given back
+  /// once it is written, or when the connection goes.
+  var heldShare: HeavyBudget.Share?
 
   init(socket: Socket, serial: UInt64, deadline: Double) {
     self.socket = socket

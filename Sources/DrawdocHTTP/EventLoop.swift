@@ -36,7 +36,8 @@ final class EventLoop {
   init(server: HTTPServer) {
     self.server = server
     workers = WorkerPool(
-      count: server.limits.workers, responder: server.responder, mailbox: server.mailbox)
+      limits: server.limits, budget: server.heavyBudget, responder: server.responder,
+      mailbox: server.mailbox)
   }
 
   deinit { readBuffer.deallocate() }
@@ -94,9 +95,10 @@ final class EventLoop {
   private func deliverMessages() {
     for message in server.mailbox.takeAll() {
       switch message {
-      case .responded(let key, let response):
+      case .responded(let key, let response, let held):
         guard let connection = connection(for: key), case .responding = connection.phase
         else { continue }
+        connection.heldShare = held
         respond(connection, with: response)
       case .streamReady(let key):
         guard let connection = connection(for: key), case .streaming = connection.phase
@@ -262,6 +264,7 @@ final class EventLoop {
     var ended: HTTPStream?
     switch connection.phase {
     case .responding(let cancellation): cancellation.cancel()
+    case .writing: connection.heldShare?.giveBack()
     case .streaming(let stream):
       streamCount -= 1
       ended = stream
@@ -292,6 +295,7 @@ final class EventLoop {
     connection.phase = .draining(received: 0)
     connection.input = []
     connection.output = []
+    connection.outputBody = []
     connection.writeBlocked = false
     setDeadline(connection, now + Self.drainSeconds)
     updateInterest(connection)

@@ -178,8 +178,11 @@ extension EventLoop {
   }
 
   /// Writes a whole response, then closes or reads the next request.
-  private func write(_ bytes: [UInt8], to connection: Connection, close: Bool) {
+  private func write(
+    _ bytes: [UInt8], then body: [UInt8] = [], to connection: Connection, close: Bool
+  ) {
     connection.output = bytes
+    connection.outputBody = body
     connection.written = 0
     connection.writeBlocked = false
     connection.phase = .writing(close: close)
@@ -192,10 +195,16 @@ extension EventLoop {
     let closing = connection.closeAfterResponse
     switch response.body {
     case .bytes(let bytes):
-      write(
-        ResponseBytes.head(
-          response.status, response.headers, contentLength: bytes.count, close: closing)
-          + (connection.answeringHead ? [] : bytes), to: connection, close: closing)
+      let head = ResponseBytes.head(
+        response.status, response.headers, contentLength: bytes.count, close: closing)
+      if connection.answeringHead {
+        write(head, to: connection, close: closing)
+      } else if bytes.count < Self.separateBodyBytes {
+        write(head + bytes, to: connection, close: closing)
+      } else {
+        // Not copied behind its head: a large answer would be in memory twice.
+        write(head, then: bytes, to: connection, close: closing)
+      }
     case .stream(let open):
       let head = ResponseBytes.head(
         response.status, response.headers, contentLength: nil, close: true)
@@ -260,6 +269,10 @@ extension EventLoop {
 
   private enum OutputLeft { case done, blocked, failed }
 
+  /// A body of at least this many bytes is written after its head rather than copied behind
+  /// it.
+  static let separateBodyBytes = 64 << 10
+
   /// Writes the connection's output as far as the socket takes it.
   private func writeOutput(_ connection: Connection) -> OutputLeft {
     var progressed = false
@@ -270,17 +283,24 @@ extension EventLoop {
           blocked: connection.written < connection.output.count)
       }
     }
-    while connection.written < connection.output.count {
-      let result = connection.output.withUnsafeBytes {
-        connection.socket.writeSome(UnsafeRawBufferPointer(rebasing: $0[connection.written...]))
+    while true {
+      while connection.written < connection.output.count {
+        let result = connection.output.withUnsafeBytes {
+          connection.socket.writeSome(UnsafeRawBufferPointer(rebasing: $0[connection.written...]))
+        }
+        switch result {
+        case .wrote(let count):
+          connection.written += count
+          progressed = true
+        case .wouldBlock: return .blocked
+        case .failed: return .failed
+        }
       }
-      switch result {
-      case .wrote(let count):
-        connection.written += count
-        progressed = true
-      case .wouldBlock: return .blocked
-      case .failed: return .failed
-      }
+      guard !connection.outputBody.isEmpty else { break }
+      // The body's storage moves to `output`: no copy.
+      connection.output = connection.outputBody
+      connection.outputBody = []
+      connection.written = 0
     }
     connection.output = []
     connection.written = 0
@@ -302,6 +322,8 @@ extension EventLoop {
 
   /// A whole response is written.
   private func responseWritten(_ connection: Connection, close: Bool) {
+    connection.heldShare?.giveBack()
+    connection.heldShare = nil
     guard !close else {
       finishGracefully(connection)
       return

@@ -33,8 +33,18 @@ package struct HTTPLimits: Sendable {
   /// The most bytes a stream may hold for a client that has not read them yet
   /// (``HTTPStream/send(_:replacingBacklogWith:)``).
   package var streamBacklogBytes: Int
-  /// The threads that run ``HTTPResponder/respond(to:)``.
+  /// The threads that run ``HTTPResponder/respond(to:)`` for light requests, and weigh every
+  /// request first.
   package var workers: Int
+  /// A request whose ``HTTPResponder/memoryEstimate(of:)`` is more than this is *heavy*: it is
+  /// answered by the heavy workers, within the heavy budget, never by the light ones.
+  package var heavyRequestBytes: Int
+  /// The threads that answer heavy requests.
+  package var heavyWorkers: Int
+  /// The most memory heavy requests may hold at once, by their estimates, from before their
+  /// work starts until their answers are written (``HeavyBudget``): a heavy request whose
+  /// share does not fit is answered 503 with `Retry-After` before any of its work.
+  package var heavyBudgetBytes: Int
 
   /// Makes limits.
   ///
@@ -51,13 +61,17 @@ package struct HTTPLimits: Sendable {
   ///   - trustedConnections: Trusted connections at once (default 1024).
   ///   - streams: Streamed responses at once (default 500).
   ///   - streamBacklogBytes: Bytes a stream holds for a slow client (default 256 KiB).
-  ///   - workers: Threads that answer requests (default 4).
+  ///   - workers: Threads that answer light requests (default 4).
+  ///   - heavyRequestBytes: The estimate past which a request is heavy (default 16 MiB).
+  ///   - heavyWorkers: Threads that answer heavy requests (default 2).
+  ///   - heavyBudgetBytes: Memory heavy requests may hold at once (default 512 MiB).
   package init(
     headBytes: Int = 16 << 10, bodyBytes: Int = 64 << 20, headSeconds: Double = 10,
     bodySeconds: Double = 60, idleSeconds: Double = 15, writeSeconds: Double = 30,
     untrustedHeadSeconds: Double = 2, untrustedConnections: Int = 1024,
     trustedConnections: Int = 1024, streams: Int = 500, streamBacklogBytes: Int = 256 << 10,
-    workers: Int = 4
+    workers: Int = 4, heavyRequestBytes: Int = 16 << 20, heavyWorkers: Int = 2,
+    heavyBudgetBytes: Int = 512 << 20
   ) {
     self.headBytes = headBytes
     self.bodyBytes = bodyBytes
@@ -71,6 +85,9 @@ package struct HTTPLimits: Sendable {
     self.streams = streams
     self.streamBacklogBytes = streamBacklogBytes
     self.workers = workers
+    self.heavyRequestBytes = heavyRequestBytes
+    self.heavyWorkers = heavyWorkers
+    self.heavyBudgetBytes = heavyBudgetBytes
   }
 
   /// These limits within what `openFiles` descriptors can hold: each connection takes one,

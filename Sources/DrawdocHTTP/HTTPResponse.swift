@@ -39,9 +39,9 @@ package struct HTTPResponse: Sendable {
 
 /// What answers requests: the application, behind the server.
 package protocol HTTPResponder: Sendable {
-  /// Answers one request. Runs on one of the server's worker threads
-  /// (``HTTPLimits/workers``), never on its event loop: it may wait (for a lock, a file).
-  /// Several run at once.
+  /// Answers one request. Runs on one of the server's worker threads (``HTTPLimits/workers``,
+  /// or ``HTTPLimits/heavyWorkers`` for a heavy request), never on its event loop: it may wait
+  /// (for a lock, a file). Several run at once.
   ///
   /// - Parameter request: The request.
   /// - Returns: The response.
@@ -66,6 +66,18 @@ package protocol HTTPResponder: Sendable {
   /// - Returns: Whether the request is credentialed.
   func isCredentialed(_ head: HTTPRequest) -> Bool
 
+  /// About how many bytes of memory answering a request will hold at its most, decided before
+  /// any of its work: from the body's size, the size of a file it reads, the pixels of a
+  /// picture it makes. Runs on a worker, before ``respond(to:)``: it may look at a file's size
+  /// or its first bytes, never do the work. A request estimated past
+  /// ``HTTPLimits/heavyRequestBytes`` is heavy: it is answered by workers of its own within
+  /// ``HTTPLimits/heavyBudgetBytes``, or refused with 503 and `Retry-After` before its work
+  /// starts (``HeavyBudget``). The default is 0: every request is light.
+  ///
+  /// - Parameter request: The whole request, body included.
+  /// - Returns: Bytes.
+  func memoryEstimate(of request: HTTPRequest) -> Int
+
   /// Header fields the server adds to every response it makes itself (its own refusals: 400,
   /// 408, 411, 413, 417, 431, 503, 505); the responder adds them to its own responses. The
   /// default is none.
@@ -76,6 +88,8 @@ extension HTTPResponder {
   package func admit(_ head: HTTPRequest) -> HTTPResponse? { nil }
 
   package func isCredentialed(_ head: HTTPRequest) -> Bool { false }
+
+  package func memoryEstimate(of request: HTTPRequest) -> Int { 0 }
 
   package var headersForEveryResponse: HTTPHeaders { HTTPHeaders() }
 }

@@ -6,7 +6,8 @@ import Synchronization
 ///
 /// One thread, the event loop, does every read and write, without ever waiting for a
 /// client: an idle or slow connection costs a descriptor and a few bytes, not a thread. A
-/// few worker threads run the responder. A connection is untrusted until one of its requests
+/// few worker threads run the responder, and a few more its heavy requests, within a budget
+/// of memory decided before their work starts (``HeavyBudget``). A connection is untrusted until one of its requests
 /// is credentialed (``HTTPResponder/isCredentialed(_:)``); untrusted connections have short
 /// deadlines and a bound of their own, past which the oldest of them is closed, so that they
 /// never take capacity from trusted ones.
@@ -21,6 +22,9 @@ package final class HTTPServer: Sendable {
   let poller: ReadinessPoller
   let mailbox: LoopMailbox
   let counts = Counts()
+  /// What heavy requests hold of ``HTTPLimits/heavyBudgetBytes`` (its counts tell tests and
+  /// diagnostics what it did).
+  package let heavyBudget: HeavyBudget
   private let stopping = Atomic(false)
   private let running = Atomic(false)
 
@@ -68,6 +72,7 @@ package final class HTTPServer: Sendable {
       (try? CurrentProcess.openFileLimit()).map {
         limits.fitting(openFiles: Int(clamping: $0.soft))
       } ?? limits
+    heavyBudget = HeavyBudget(limit: limits.heavyBudgetBytes)
     self.responder = makeResponder(self.port)
   }
 

@@ -10,8 +10,9 @@ struct ConnectionKey: Hashable, Sendable {
 
 /// What other threads tell the event loop.
 enum LoopMessage: Sendable {
-  /// A worker answered the connection's request.
-  case responded(ConnectionKey, HTTPResponse)
+  /// A worker answered the connection's request; `held` is a heavy request's share of the
+  /// budget, which the connection holds until the answer is written.
+  case responded(ConnectionKey, HTTPResponse, held: HeavyBudget.Share?)
   /// The connection's stream has bytes to write, or ended.
   case streamReady(ConnectionKey)
 }

@@ -76,7 +76,9 @@ public enum DrawingPNG {
   /// The SVG file a PNG carries, to be read with ``DrawdocSVG/SVGDecoder`` like any drawing
   /// file. It may inflate to 100 times the size of the chunk's compressed text, and always
   /// to 1 MiB (the rule of the draw.io and Excalidraw readers' compressed texts too), but
-  /// never past ``DrawdocSVG/SVGLimits/maximumFileSize``, as a file's size is. drawdoc's own
+  /// never past ``DrawdocSVG/SVGLimits/maximumFileSize``, as a file's size is (not the 256 MiB
+  /// that the other tools' texts are held to: a PNG export opens again, whatever the size of
+  /// its drawing). drawdoc's own
   /// SVG files compress about 4 times: past 100 times, the text is a decompression bomb,
   /// refused as its output grows, before it takes memory.
   ///
@@ -86,7 +88,7 @@ public enum DrawingPNG {
   ///   or a chunk that inflates past the limit.
   public static func embeddedSVG(in png: [UInt8]) throws(RasterError) -> [UInt8] {
     try PNGText.text(keyword: keyword, in: png) {
-      min(SVGLimits.maximumFileSize, Deflate.inflateLimit(compressedCount: $0))
+      min(SVGLimits.maximumFileSize, Deflate.ratioLimit(compressedCount: $0))
     }
   }
 }

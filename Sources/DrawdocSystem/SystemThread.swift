@@ -67,6 +67,19 @@ package struct SystemThread: Sendable {
   /// corresponding C function is `pthread_join`.
   package func join() { pthread_join(thread, nil) }
 
+  /// Gives the calling thread a lower priority than the process's other threads, for work
+  /// that may wait while the rest is quick: where both want a core, the others get about nine
+  /// tenths of it. It cannot be raised again. The corresponding C functions are `setpriority`
+  /// (on Linux a nice value is a thread's own: 10) and `pthread_set_qos_class_self_np`
+  /// (Darwin: the utility class).
+  package static func lowerCurrentPriority() {
+    #if os(Linux)
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+    #elseif canImport(Darwin)
+      _ = pthread_set_qos_class_self_np(QOS_CLASS_UTILITY, 0)
+    #endif
+  }
+
   /// A number that tells the calling thread from every other thread running now (a thread's
   /// number may be given to another once it has ended). The corresponding C function is
   /// `pthread_self`.

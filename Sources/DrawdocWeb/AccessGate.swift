@@ -5,7 +5,9 @@ import DrawdocHTTP
 ///
 /// - the Host must name this server on the loopback address (against DNS rebinding);
 /// - the page shells — the two pages, their styles and scripts, which hold no data — are
-///   served to anyone who gets that far; everything under `/api/` needs the access token in
+///   served to anyone who gets that far, and so is the server's proof that it holds the token
+///   (``ServerProof``), which a page asks for before it sends the token; everything else under
+///   `/api/` needs the access token in
 ///   `Authorization: Bearer …`, which a page of this origin keeps in its `localStorage` (a
 ///   browser keeps that per scheme, host and port, so no page served by another port can read
 ///   it, and no browser sends it by itself, as it would a cookie);
@@ -22,7 +24,16 @@ struct AccessGate: HTTPResponder {
   var origins: Set<String> { ["http://127.0.0.1:\(port)", "http://localhost:\(port)"] }
 
   func respond(to request: HTTPRequest) -> HTTPResponse {
-    secured(refusal(request) ?? routes.respond(to: request))
+    if let refusal = refusal(request) { return secured(refusal) }
+    if Self.isProof(request) {
+      return secured(ServerProof.response(to: request, token: token, port: port))
+    }
+    return secured(routes.respond(to: request))
+  }
+
+  /// The routes' estimate, for a request the gate lets through; nothing for one it refuses.
+  func memoryEstimate(of request: HTTPRequest) -> Int {
+    refusal(request) == nil ? routes.memoryEstimate(of: request) : 0
   }
 
   /// The same checks on the head alone, before the server reads a body.
@@ -60,7 +71,7 @@ struct AccessGate: HTTPResponder {
       )
       .response
     }
-    if safe && Self.isShell(request.pathSegments) { return nil }
+    if safe && (Self.isShell(request.pathSegments) || Self.isProof(request)) { return nil }
     guard isCredentialed(request) else {
       if Self.wantsPage(request) { return Page.getIn }
       return WebError.refused(
@@ -86,6 +97,11 @@ struct AccessGate: HTTPResponder {
   /// page then asks for the token it keeps, or says how to get in).
   static func isShell(_ path: [String]) -> Bool {
     path.isEmpty || (path.count == 2 && (path[0] == "drawings" || path[0] == "assets"))
+  }
+
+  /// Whether the request asks for the server's proof (`GET /api/proof`).
+  private static func isProof(_ request: HTTPRequest) -> Bool {
+    ["GET", "HEAD"].contains(request.method) && request.pathSegments == ["api", "proof"]
   }
 
   /// Whether a browser navigated here (it asks for HTML), so a refusal is a page, not JSON.

@@ -6,7 +6,6 @@ import DrawdocRaster
 import DrawdocSVG
 import DrawdocStore
 import DrawdocSystem
-import Synchronization
 
 /// The drawing app: its pages, its JSON API and its event stream, over one store. Every change
 /// goes through the same store operations as the command line — locked, atomic, thumbnails
@@ -41,7 +40,8 @@ import Synchronization
 /// | `POST /api/drawings/ID/restore` | `version`: that version again, as a new one; `HistoryRoutes.swift` |
 /// | `POST /api/trash/ID/restore` | back from the trash |
 /// | `GET /api/events?since=N` | Server-Sent Events: one per store change |
-/// | `GET /api/session` | 204 when the request carries the token (a page checks one it was given) |
+/// | `GET /api/session` | 204 when the request carries the token |
+/// | `GET /api/proof?nonce=N` | the server's proof that it holds the token, needing none (``ServerProof``) |
 /// | `GET /api/sync`, `POST /api/sync` | the sync's status, and a sync (`SyncRoutes.swift`) |
 /// | `POST /api/import` | `svg`: SVG, draw.io or Excalidraw text; the rectangles import mode keeps of it and its warnings (``ImportRoute``); changes nothing |
 package struct WebApp: HTTPResponder {
@@ -97,6 +97,10 @@ package struct WebApp: HTTPResponder {
 
   package var headersForEveryResponse: HTTPHeaders { gate.headersForEveryResponse }
 
+  package func memoryEstimate(of request: HTTPRequest) -> Int {
+    gate.memoryEstimate(of: request)
+  }
+
   /// Stops following the store; every event stream ends.
   package func stop() {
     broadcast.stop()
@@ -118,13 +122,8 @@ struct Routes: HTTPResponder {
   /// The environment syncs run git with.
   let environment: [String: String]
   var editing: Editing { Editing(store: store) }
-  /// The PNG exports being made now, of at most ``pictureSlots``.
-  private let pictures = PictureSlots()
   /// Whether a sync is running (``syncRoute(_:_:)``).
   let syncs = SyncSlot()
-
-  /// How many PNG exports may be made at once: each takes up to 128 MiB of pixels and a core.
-  static let pictureSlots = 2
 
   init(store: DocumentStore, broadcast: ChangeBroadcast, environment: [String: String]) {
     self.store = store
@@ -300,22 +299,12 @@ struct Routes: HTTPResponder {
       try query["version"].map { (text) throws in
         try store.drawing(id, version: try UserValue.version(text, field: "version"))
       } ?? store.drawing(id)
-    let bytes: [UInt8]
-    if format == .png {
-      guard pictures.take(upTo: Self.pictureSlots) else {
-        var refusal = WebError(
-          status: .serviceUnavailable,
-          message:
-            "\(Self.pictureSlots) pictures are being made already: try again in a moment"
-        ).response
-        refusal.headers.add("Retry-After", "2")
-        return refusal
-      }
-      defer { pictures.give() }
-      bytes = try DrawingExport.bytes(drawing, as: format, scale: scale, background: background)
-    } else {
-      bytes = try DrawingExport.bytes(drawing, as: format)
-    }
+    // A picture's memory (its pixels) and its core are the server's heavy budget and lane:
+    // a large one is refused with 503 before the drawing is read (MemoryEstimate.swift).
+    let bytes =
+      format == .png
+      ? try DrawingExport.bytes(drawing, as: format, scale: scale, background: background)
+      : try DrawingExport.bytes(drawing, as: format)
     var response = file(bytes, type: format.mediaType)
     response.headers.add(
       "Content-Disposition", "attachment; filename=\"\(Self.fileName(drawing)).\(format.rawValue)\""
@@ -395,23 +384,6 @@ struct Routes: HTTPResponder {
     headers.add("Content-Type", type)
     return HTTPResponse(status: .ok, headers: headers, body: .bytes(bytes))
   }
-}
-
-/// A count of the pictures being made, shared by every copy of the routes.
-final class PictureSlots: Sendable {
-  private let taken = Mutex(0)
-
-  /// Takes a slot if fewer than `limit` are taken.
-  func take(upTo limit: Int) -> Bool {
-    taken.withLock { count in
-      guard count < limit else { return false }
-      count += 1
-      return true
-    }
-  }
-
-  /// Gives a slot back.
-  func give() { taken.withLock { $0 -= 1 } }
 }
 
 extension StringProtocol {

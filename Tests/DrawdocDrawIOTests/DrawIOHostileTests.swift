@@ -84,6 +84,25 @@ struct DrawIOHostileTests {
     #expect(error?.message.contains("decompression bomb") == true, "\(String(describing: error))")
   }
 
+  @Test func noCompressedPageInflatesPast256MiB() throws {
+    // A fixed-Huffman stream written by hand: a space, then blocks of 13 bytes of 258-byte
+    // copies at distance 1, each 2,064 bytes: 2.7 MB that would inflate to 433 MB, within 100
+    // times their size, past the 256 MiB that any compressed text may take.
+    let copies: [UInt8] = [
+      0xA3, 0x60, 0x14, 0x8C, 0x82, 0x51, 0x30, 0x0A, 0x46, 0xC1, 0x28, 0x18, 0x05,
+    ]
+    let deflated =
+      [0x53, 0x18, 0x05] + Array(repeating: copies, count: 210_000).joined() + [0x00]
+    let bomb = Array(
+      "<mxfile><diagram id=\"x\">\(Data(deflated).base64EncodedString())</diagram></mxfile>".utf8)
+    let error = try #require(refusal(bomb))
+    #expect(error.isLimit)
+    #expect(
+      error.message.hasPrefix(
+        "the <diagram> page inflates to more than 268435456 bytes (the most drawdoc inflates "
+          + "any compressed text to): refused as a decompression bomb"), "\(error.message)")
+  }
+
   @Test func deepNestingIsRefused() {
     let deep = String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300)
     let error = refusal(Array("<mxGraphModel><root>\(deep)</root></mxGraphModel>".utf8))

@@ -254,12 +254,7 @@ private func inode(_ path: String) -> UInt64? {
     let id = try store.create(try makePlane(title: "Shared"), at: t0).id
     try add(1, to: id, in: store, at: t1)
     // Another program writes a new file and renames it over the drawing.
-    let outside = Drawing(
-      id: id, created: t0, modified: t2,
-      plane: try makePlane(title: "Edited elsewhere", rectangles: [try numbered(9)]))
-    let temporary = "\(folder.path)/elsewhere.svg"
-    try folder.write(SVGEncoder.encode(outside), to: temporary)
-    #expect(rename(temporary, folder.drawingPath(id)) == 0)
+    let outside = try replaceOutsideDrawdoc(id, in: folder, rectangles: [try numbered(9)])
 
     let seen = try store.history(of: id)
     #expect(seen.versions.map(\.number) == [3, 2, 1])

@@ -133,3 +133,21 @@ func entries(_ listing: StoreListing) -> [IndexEntry] {
     return nil
   }
 }
+
+/// Replaces drawing `id` as another program would (a new file, titled "Edited elsewhere",
+/// modified at `t2`, renamed over the drawing's), so that the store sees its file changed
+/// outside drawdoc.
+///
+/// - Returns: The drawing the new file holds.
+@discardableResult
+func replaceOutsideDrawdoc(_ id: Identifier, in folder: StoreFolder, rectangles: [Rectangle])
+  throws -> Drawing
+{
+  let drawing = Drawing(
+    id: id, created: t0, modified: t2,
+    plane: try makePlane(title: "Edited elsewhere", rectangles: rectangles))
+  let temporary = "\(folder.path)/elsewhere.svg"
+  try folder.write(SVGEncoder.encode(drawing), to: temporary)
+  #expect(rename(temporary, folder.drawingPath(id)) == 0)
+  return drawing
+}

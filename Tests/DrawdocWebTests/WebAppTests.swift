@@ -272,15 +272,6 @@ final class AppFixture {
         == .ok)
   }
 
-  @Test func atMostTwoPicturesAreMadeAtOnce() {
-    let slots = PictureSlots()
-    #expect(slots.take(upTo: 2) && slots.take(upTo: 2))
-    #expect(!slots.take(upTo: 2))
-    slots.give()
-    #expect(slots.take(upTo: 2))
-    #expect(Routes.pictureSlots == 2)
-  }
-
   @Test func theGateWantsTheTokenTheHostAndForChangesTheOrigin() throws {
     let fixture = try AppFixture()
     let host = ("Host", "127.0.0.1:\(fixture.port)")

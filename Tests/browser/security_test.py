@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """The drawing app's credential in a real browser (headless Chromium): two servers on two
 ports stay apart; another local program can neither take the token (by bouncing the browser
-through itself) nor lock the page out (by tossing a cookie); the token survives a restart, so
-an open page reconnects by itself, and `--new-token` shuts that page out; a browser without
-the token is told how to get in.
+through itself) nor lock the page out (by tossing a cookie); another program that listens on
+the port once the server has stopped gets no token from the open page's reconnects (the page
+asks the server to prove it holds the token first); the token survives a restart, so an open
+page reconnects by itself, and `--new-token` shuts that page out; a browser without the token
+is told how to get in.
 
 Run: python3 Tests/browser/security_test.py --drawdoc .build/debug/drawdoc
 """
+import hashlib
+import hmac
 import http.server
 import json
 import os
@@ -101,6 +105,47 @@ window.found = {{cookie: document.cookie, storage: JSON.stringify(localStorage)}
         return f"http://127.0.0.1:{self.server_address[1]}/"
 
 
+class Impostor(http.server.ThreadingHTTPServer):
+    """Another program on the app's port once the app has stopped: it answers every request
+    with 200 and some JSON, the proof with a code made under a key of its own, and keeps every
+    request's method, path and header fields."""
+
+    def __init__(self, port):
+        self.seen = []
+        impostor = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            # HTTP/1.0: every connection closes after its answer, so none outlives the program.
+            def answer(self):
+                impostor.seen.append((self.command, self.path, dict(self.headers)))
+                length = int(self.headers.get("Content-Length") or 0)
+                if length:
+                    self.rfile.read(length)
+                nonce = self.path.partition("nonce=")[2]
+                message = f"drawdoc server proof\nport {port}\nnonce {nonce}".encode()
+                forged = hmac.new(b"not the token", message, hashlib.sha256).hexdigest()
+                body = json.dumps({"proof": forged, "drawings": [], "trash": [], "damaged": [],
+                                   "sequence": 0}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            do_GET = do_POST = do_PATCH = do_DELETE = answer
+
+            def log_message(self, *arguments):
+                pass
+
+        super().__init__(("127.0.0.1", int(port)), Handler)
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+
+    def carrying(self, secret):
+        """The requests whose path or header fields hold `secret`."""
+        return [(method, path) for method, path, headers in self.seen
+                if secret in path or secret in json.dumps(headers)]
+
+
 def step(name):
     print(f"  {name}", flush=True)
 
@@ -155,15 +200,32 @@ def test(drawdoc, folder, driver):
         if driver.execute_script("return localStorage.getItem('drawdoc-token')") != first.token:
             raise Failure("a wrong token in a link replaced the one that works")
 
-        step("the token survives a restart: the open page reconnects by itself")
+        step("another program on the port of a stopped server gets no token from the open page")
         first.stop()
         wait("the page notices", lambda: "live" not in driver.find_element(By.ID, "status").text,
              10, 0.1)
+        impostor = Impostor(first.port)
+        try:
+            wait("three of the page's requests at the other program",
+                 lambda: len(impostor.seen) >= 3, 30, 0.1)
+            taken = impostor.carrying(first.token)
+            if taken:
+                raise Failure(f"the page sent its token to another program: {taken}")
+            if not all(path.startswith("/api/proof?nonce=") for _, path, _ in impostor.seen):
+                raise Failure("the page asked the other program for more than a proof: "
+                              f"{[(method, path) for method, path, _ in impostor.seen]}")
+        finally:
+            impostor.shutdown()
+            impostor.server_close()
+
+        step("the token survives a restart: the open page reconnects by itself")
         old_token = first.token
         first.start(first.port)
         if first.token != old_token:
             raise Failure("a restart made a new token")
         wait("live again", lambda: driver.find_element(By.ID, "status").text == "live", 15, 0.2)
+        if driver.find_elements(By.ID, "get-in"):
+            raise Failure("the page still says it needs the token, with the server back")
         made = first.run("new", "--title", "After the restart").stdout.strip()
         wait("a change after the restart", lambda: driver.find_elements(
             By.CSS_SELECTOR, f'.card[data-id="{made}"]'), 10, 0.1)

@@ -157,7 +157,7 @@ package enum Deflate {
   ///
   /// A small stream that would inflate without bound (a "zip bomb") costs little memory on
   /// its way to the limit: the output is kept only while it is within
-  /// ``inflateLimit(compressedCount:)`` of the compressed bytes read so far (100 times them,
+  /// ``ratioLimit(compressedCount:)`` of the compressed bytes read so far (100 times them,
   /// and at least 1 MiB). Past that the stream is most likely a bomb: what was kept is let go
   /// and the rest only counted, a buffer at a time, up to `limit`; a stream that ends within
   /// `limit` after all is inflated a second time, kept. Either way the output is exactly the
@@ -181,7 +181,7 @@ package enum Deflate {
     var keeping = true
     let total = try inflateStream(bytes, limit: limit, raw: raw) { piece, consumed in
       guard keeping else { return }
-      if output.count + piece.count <= inflateLimit(compressedCount: consumed) {
+      if output.count + piece.count <= ratioLimit(compressedCount: consumed) {
         output.append(contentsOf: piece)
       } else {
         keeping = false

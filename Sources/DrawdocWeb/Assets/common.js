@@ -12,6 +12,53 @@ function storedToken() {
   try { return localStorage.getItem(TOKEN_KEY); } catch (error) { return null; }
 }
 
+// The token goes only to a server that proves it holds it: the server this page came from may
+// stop, and another program may take its port. Before the token leaves the page, the page
+// sends a fresh random nonce to `GET /api/proof` (which needs no token) and checks the answer,
+// HMAC-SHA256 of the nonce and this port under the token, with WebCrypto. A proof holds while
+// the change stream opened after it stays open (the same server is there); with no stream
+// open, every request proves again first (requests at the same moment share one proof).
+
+const encoder = new TextEncoder();
+
+function hex(bytes) {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function proofMessage(nonce) {
+  const port = location.port || (location.protocol === "https:" ? "443" : "80");
+  return encoder.encode(`drawdoc server proof\nport ${port}\nnonce ${nonce}`);
+}
+
+/**
+ * Whether the server at this address holds `token`: "proven"; "refused" when it answered with
+ * a proof for another token (a server started with --new-token, or another program); "absent"
+ * when it could not be asked or gave no proof at all (stopped, or not drawdoc).
+ */
+async function serverProof(token) {
+  if (!globalThis.crypto || !crypto.subtle) return "absent";
+  const nonce = hex(crypto.getRandomValues(new Uint8Array(32)));
+  let answer;
+  try {
+    const response = await fetch(`/api/proof?nonce=${nonce}`, { cache: "no-store" });
+    if (!response.ok) return "absent";
+    answer = await response.json();
+  } catch (error) {
+    return "absent";
+  }
+  const proof = answer && typeof answer.proof === "string" ? answer.proof : "";
+  if (!/^[0-9a-f]{64}$/.test(proof)) return "absent";
+  const code = new Uint8Array(proof.match(/../g).map((pair) => parseInt(pair, 16)));
+  try {
+    const key = await crypto.subtle.importKey("raw", encoder.encode(token),
+      { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+    return await crypto.subtle.verify("HMAC", key, code, proofMessage(nonce)) ? "proven"
+      : "refused";
+  } catch (error) {
+    return "absent";
+  }
+}
+
 /** Settles once a token in the address has been checked and kept (or refused). */
 const ready = (async () => {
   const address = new URL(location.href);
@@ -19,18 +66,38 @@ const ready = (async () => {
   if (offered === null) return;
   address.searchParams.delete("token");
   history.replaceState(history.state, "", address.pathname + address.search + address.hash);
-  // Kept only if this server takes it: a link from elsewhere cannot put its own token in
-  // place of the one that works.
-  try {
-    const check = await fetch("/api/session", { headers: { Authorization: `Bearer ${offered}` } });
-    if (check.ok) localStorage.setItem(TOKEN_KEY, offered);
-  } catch (error) { /* the server cannot be reached: the calls that follow say so */ }
+  // Kept only if this server proves it holds it: a link from elsewhere cannot put its own
+  // token in place of the one that works, and the token is not sent to check it.
+  if (await serverProof(offered) === "proven") {
+    try { localStorage.setItem(TOKEN_KEY, offered); } catch (error) { /* not kept */ }
+  }
 })();
 
-function authorization() {
+/** The change stream that is open on a proven server, if any (set by followChanges). */
+let provenStream = null;
+/** The proof being asked for now, which requests at the same moment share. */
+let proving = null;
+
+/**
+ * The header fields that carry the token: `{}` without a token; `null` when the server did
+ * not prove it holds the token (nothing may be sent then), after saying so on the page.
+ */
+async function authorization() {
+  await ready;
   const token = storedToken();
-  return token ? { Authorization: `Bearer ${token}` } : {};
+  if (!token) return {};
+  if (!provenStream) {
+    if (!proving) proving = serverProof(token).finally(() => { proving = null; });
+    const proof = await proving;
+    if (proof === "refused") showGetIn();
+    if (proof !== "proven") return null;
+    document.getElementById("get-in")?.remove();
+  }
+  return { Authorization: `Bearer ${token}` };
 }
+
+const unproven = "the server at this address did not prove that it holds this page's token, " +
+  "so the page sent it nothing: is drawdoc serve running?";
 
 /** Says, at the top of the page, how to get in: the page holds no token this server takes. */
 function showGetIn() {
@@ -47,8 +114,9 @@ function showGetIn() {
 
 /** Calls the API; resolves to {ok, status, data}. The error's message is the command line's. */
 export async function api(method, path, body) {
-  await ready;
-  const options = { method, headers: authorization() };
+  const headers = await authorization();
+  if (headers === null) return { ok: false, status: 0, data: { error: unproven } };
+  const options = { method, headers };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
@@ -70,17 +138,22 @@ export async function api(method, path, body) {
 
 /** Fetches a file of the API with the token; resolves to {ok, blob, name, error}. */
 export async function fetchFile(path) {
-  await ready;
+  const headers = await authorization();
+  if (headers === null) return { ok: false, error: unproven };
   let response;
   try {
-    response = await fetch(path, { headers: authorization() });
+    response = await fetch(path, { headers });
   } catch (error) {
     return { ok: false, error: "the server cannot be reached: " + error };
   }
   if (response.status === 401) showGetIn();
   if (!response.ok) {
+    // The app's errors are JSON; the server's own (503 when it is busy) are plain text.
     let message = `${response.status} ${response.statusText}`;
-    try { message = (await response.json()).error || message; } catch (error) { /* not JSON */ }
+    try {
+      const text = (await response.text()).trim();
+      try { message = JSON.parse(text).error || message; } catch (error) { message = text || message; }
+    } catch (error) { /* no body */ }
     return { ok: false, error: message };
   }
   const disposition = response.headers.get("Content-Disposition") || "";
@@ -211,18 +284,23 @@ export function followChanges(since, onChange, onReload, onConnection = () => {}
     }
   };
   const open = async () => {
-    await ready;
     const mine = new AbortController();
     controller = mine;
     try {
+      const headers = await authorization();
+      if (headers === null) throw new Error("unproven");
+      if (mine.signal.aborted) return;
       const response = await fetch("/api/events?since=" + encodeURIComponent(last),
-        { headers: authorization(), signal: mine.signal });
+        { headers, signal: mine.signal });
       if (response.status === 401) {
         showGetIn();
         setStatus("disconnected: open the address drawdoc serve printed");
         return;
       }
       if (!response.ok || !response.body) throw new Error(`${response.status}`);
+      // Open on a server that proved it holds the token (or with no token at all): while it
+      // stays open, requests go without a proof of their own.
+      if (headers.Authorization) provenStream = mine;
       setStatus("live");
       onConnection(true);
       failures = 0;
@@ -243,6 +321,9 @@ export function followChanges(since, onChange, onReload, onConnection = () => {}
       }
     } catch (error) {
       if (mine.signal.aborted) return;
+    } finally {
+      // Gone (the server stopped, or the page let go of it): the next request proves again.
+      if (provenStream === mine) provenStream = null;
     }
     if (mine.signal.aborted || controller !== mine) return;
     setStatus("reconnecting…");

@@ -1,0 +1,102 @@
+import DrawdocEditing
+import DrawdocHTTP
+import DrawdocModel
+import DrawdocRaster
+import DrawdocStore
+import DrawdocSVG
+
+/// What the app's requests cost in memory, known before any of their work: the server answers
+/// a request estimated past ``DrawdocHTTP/HTTPLimits/heavyRequestBytes`` on its heavy lane,
+/// within its budget, or refuses it with 503 before the work starts
+/// (``DrawdocHTTP/HTTPResponder/memoryEstimate(of:)``).
+///
+/// The estimate is the file's size (or the body's) times what answering it was measured to
+/// take at its peak, per byte, on a drawing of a million rectangles (docs/serve.md, "Heavy
+/// requests"), rounded up; a PNG adds its pixels. It never reads the drawing: a stat of its
+/// file, and for a PNG the first lines, where its canvas is.
+extension Routes {
+  func memoryEstimate(of request: HTTPRequest) -> Int {
+    max(scaled(request.body.count, by: Self.perBodyByte), readingEstimate(request))
+  }
+
+  /// Bytes of memory per byte of a body: a JSON object parsed, and what it is made into.
+  static let perBodyByte = 8
+
+  /// An import's body: its text parsed (12 bytes a byte: an SVG file of 200,000 rectangles
+  /// took 10), and whatever compressed text it holds inflated, which may be 100 times its
+  /// size (``DrawdocRaster/Deflate/ratioLimit(compressedCount:)``; up to 256 MiB for another
+  /// tool's text, up to a drawing file's 4 GiB for the drawing a drawdoc PNG carries), with
+  /// room for the buffer's growth: half as much again. An estimate past the whole budget
+  /// runs alone (``DrawdocHTTP/HeavyBudget``). A refused bomb of 10 MB took 334 MB.
+  static func importEstimate(bodyBytes: Int) -> Int {
+    // No product below overflows.
+    let body = min(bodyBytes, Int.max / 200)
+    return body * 12 + min(body * 150, SVGLimits.maximumFileSize / 2 * 3)
+  }
+
+  /// Bytes of memory per byte of a drawing's file, for each way of reading it whole, rounded
+  /// up from what a drawing of a million rectangles (a file of 106 MB) took at the peak.
+  enum PerFileByte {
+    /// The editor's read (`GET /api/drawings/ID`): the file's text and its JSON form, in one
+    /// JSON answer (3.7).
+    static let view = 4
+    /// The file again (`…/svg`, `…/versions/N`, an SVG or JSON export: 1.6), a PDF (1.5),
+    /// the drawing decoded (a copy, a restored version, a PNG's drawing: 1.2).
+    static let file = 2
+    /// A draw.io file (2.5).
+    static let drawIO = 3
+    /// An Excalidraw scene, 470 bytes a rectangle (5.1).
+    static let excalidraw = 6
+  }
+
+  /// The estimate of a request that reads a drawing whole, or imports a file; 0 for others.
+  private func readingEstimate(_ request: HTTPRequest) -> Int {
+    let path = request.pathSegments
+    guard path.count >= 2, path[0] == "api" else { return 0 }
+    let method = request.method == "HEAD" ? "GET" : request.method
+    if method == "POST" && path == ["api", "import"] {
+      return Self.importEstimate(bodyBytes: request.body.count)
+    }
+    guard path.count >= 3, path[1] == "drawings", let id = try? Identifier(path[2]) else {
+      return 0
+    }
+    let action = path.count > 3 ? path[3] : ""
+    switch (method, action, path.count) {
+    case ("GET", "", 3): return scaled(store.fileSize(of: id), by: PerFileByte.view)
+    case ("GET", "svg", 4): return scaled(store.fileSize(of: id), by: PerFileByte.file)
+    case ("GET", "versions", 5):
+      return scaled(store.fileSize(of: id, version: Int(path[4])), by: PerFileByte.file)
+    case ("GET", "export", 4): return exportEstimate(id, request.query)
+    case ("POST", "duplicate", 4), ("POST", "restore", 4):
+      return scaled(store.fileSize(of: id), by: PerFileByte.file)
+    default: return 0
+    }
+  }
+
+  private func exportEstimate(_ id: Identifier, _ query: [String: String]) -> Int {
+    let version = query["version"].flatMap { Int($0) }
+    let size = store.fileSize(of: id, version: version)
+    switch (query["format"] ?? "svg").lowercased() {
+    case "png":
+      // The pixels (four bytes each, then the PNG made of them, no larger), a block of
+      // accumulators, and the drawing it carries.
+      let canvas = store.canvas(of: id, version: version)
+      let scale = query["scale"].flatMap { Double($0) }.map { $0.isFinite ? max(0, $0) : 0 } ?? 1
+      let pixels = canvas.map { canvas -> Double in
+        min(
+          Double(Rasterizer.maximumPixelCount),
+          (canvas.width * scale).rounded(.up) * (canvas.height * scale).rounded(.up))
+      }
+      return scaled(size, by: PerFileByte.file) + Int(pixels ?? 0) * 8 + (16 << 20)
+    case "drawio": return scaled(size, by: PerFileByte.drawIO)
+    case "excalidraw": return scaled(size, by: PerFileByte.excalidraw)
+    default: return scaled(size, by: PerFileByte.file)
+    }
+  }
+
+  private func scaled(_ bytes: Int?, by factor: Int) -> Int {
+    guard let bytes else { return 0 }
+    let product = bytes.multipliedReportingOverflow(by: factor)
+    return product.overflow ? .max : product.partialValue
+  }
+}
