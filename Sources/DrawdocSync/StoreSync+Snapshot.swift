@@ -50,12 +50,12 @@ extension StoreSync {
   }
 
   /// Commits what changed in the store since `main` onto `main`: the current file of every
-  /// drawing, and the removal of those no longer in it. A damaged drawing is neither sent nor
-  /// taken out: `main` keeps what it had of it.
+  /// drawing, and the removal of those no longer in it. A damaged drawing, or one left out
+  /// (in `leftOut`), is neither sent nor taken out: `main` keeps what it has of it.
   ///
   /// - Returns: The commit that holds the store as it is (`main` itself when nothing
   ///   changed).
-  func snapshot(_ git: Git) throws(SyncError) -> String {
+  func snapshot(_ git: Git, leavingOut leftOut: LeftOut) throws(SyncError) -> String {
     let drawings = "\(repository)/drawings"
     if (try? FileSystem.linkStatus(of: drawings))?.isDirectory == false {
       try? FileSystem.remove(drawings)
@@ -65,13 +65,15 @@ extension StoreSync {
     } catch {
       throw .store(error)
     }
-    var present = Set<String>()
+    var present = Set(leftOut.drawings.keys.map { "\($0).svg" })
     let (ids, damaged) = try storeFiles()
     for id in ids {
       let name = "\(id).svg"
       present.insert(name)
       // A drawing deleted since the listing is simply not there.
-      guard !damaged.contains(id), let bytes = try? FileSystem.read(store.path(of: id)) else {
+      guard !damaged.contains(id), leftOut.drawings[id] == nil,
+        let bytes = try? FileSystem.read(store.path(of: id))
+      else {
         continue
       }
       if (try? FileSystem.read("\(drawings)/\(name)")) != bytes {
@@ -126,8 +128,11 @@ extension StoreSync {
     return paths
   }
 
-  /// How many drawings differ between the store and `main`, read without changing anything.
-  func changedHere(since local: String?, _ git: Git) throws(SyncError) -> Int {
+  /// How many drawings differ between the store and `main`, read without changing anything;
+  /// those left out do not count (they are not sent).
+  func changedHere(since local: String?, leavingOut leftOut: LeftOut, _ git: Git)
+    throws(SyncError) -> Int
+  {
     var committed: [String: String] = [:]
     if let local {
       let listing = try git.succeed(["ls-tree", "-r", "-z", local, "drawings/"])
@@ -138,7 +143,8 @@ extension StoreSync {
         committed[String(entry[entry.index(after: tab)...].dropFirst("drawings/".count))] = hash
       }
     }
-    let ids = try storeFiles().ids
+    for id in leftOut.drawings.keys { committed["\(id).svg"] = nil }
+    let ids = try storeFiles().ids.filter { leftOut.drawings[$0] == nil }
     let paths = ids.map { store.path(of: $0) }
     let hashes =
       paths.isEmpty
