@@ -136,8 +136,14 @@ struct Git: Sendable {
         continue
       }
       let end = bytes.startIndex + size
+      guard end <= bytes.endIndex else { break }
       results.append((String(fields[0]), Array(bytes[..<end])))
       bytes = bytes[min(end + 1, bytes.endIndex)...]
+    }
+    guard results.count == names.count else {
+      throw .git(
+        command: "cat-file --batch",
+        gitSays: "it answered \(results.count) of \(names.count) objects")
     }
     return results
   }

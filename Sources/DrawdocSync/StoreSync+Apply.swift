@@ -65,17 +65,23 @@ extension StoreSync {
   /// Completes a bringing-in that a killed sync left half done: the drawings it brought in
   /// already are not brought in again (what the user did to them since is a change made
   /// here).
+  ///
+  /// - Returns: `main` afterwards.
+  /// - Throws: ``SyncError``.
   func finishBringingIn(
-    _ git: Git, _ leftOut: inout LeftOut, saved: inout LeftOut, report: inout SyncReport
-  ) throws(SyncError) {
-    guard let local = try git.commit(Self.bringingInFrom),
-      let merged = try git.commit(Self.bringingInTo)
-    else { return }
+    _ git: Git, _ refs: Refs, _ leftOut: inout LeftOut, saved: inout LeftOut,
+    report: inout SyncReport
+  ) throws(SyncError) -> String? {
+    guard let (local, merged) = refs.bringingIn else { return refs.main }
     try bringIn(
       from: local, to: merged, git, &leftOut, saved: &saved,
       resumed: BringingInProgress(path: broughtInPath), report: &report)
-    try git.succeed(["read-tree", "--reset", "-u", "refs/heads/\(Self.branch)"])
+    try git.succeed(["read-tree", "--reset", "-u", merged])
+    return merged
   }
+
+  /// How many drawings' files a bringing-in reads from git at once.
+  static let batch = 256
 
   /// Where a drawing is in the store, as a bringing-in notes it before it brings it in.
   private func standing(of id: Identifier, _ context: BringingIn)
@@ -103,15 +109,23 @@ extension StoreSync {
       Self.drawingId(ofPath: change.path).map { (id: $0, path: change.path) }
     }.filter { resumed?.done.contains($0.id) != true }
     guard !changes.isEmpty else { return }
-    let objects = try git.objects(
-      of: changes.flatMap { ["\(local):\($0.path)", "\(merged):\($0.path)"] })
     let recorded = changes.compactMap { leftOut.drawings[$0.id]?.base }
     let recordedFiles = Dictionary(
       zip(recorded, try git.contents(of: recorded)), uniquingKeysWith: { first, _ in first })
     var context = try BringingIn(report: report, store: store, resumed: resumed)
     let progress = try BringingInProgress.Notes(path: broughtInPath)
+    // The files are read a batch at a time, so that memory holds a batch, not the whole of
+    // what came in.
+    var objects: [(hash: String, bytes: [UInt8])?] = []
     for (index, change) in changes.enumerated() {
-      let (before, after) = (objects[2 * index], objects[2 * index + 1])
+      let offset = index % Self.batch
+      if offset == 0 {
+        objects = try git.objects(
+          of: changes[index..<min(index + Self.batch, changes.count)].flatMap {
+            ["\(local):\($0.path)", "\(merged):\($0.path)"]
+          })
+      }
+      let (before, after) = (objects[2 * offset], objects[2 * offset + 1])
       // What the store's drawing is based on: the file `local` had, unless it was left out.
       var base = before?.bytes
       var baseHash = before?.hash

@@ -65,11 +65,10 @@ extension StoreSync {
   /// Tries again each drawing left out by an earlier sync: what `main` holds of it is
   /// brought in, merged from the file the store's drawing is based on. Those that still
   /// cannot be brought in stay left out, and are reported again.
-  func bringInLeftOut(_ git: Git, _ leftOut: inout LeftOut, report: inout SyncReport)
-    throws(SyncError)
-  {
-    guard !leftOut.drawings.isEmpty, let main = try git.commit("refs/heads/\(Self.branch)")
-    else { return }
+  func bringInLeftOut(
+    _ git: Git, main: String?, _ leftOut: inout LeftOut, report: inout SyncReport
+  ) throws(SyncError) {
+    guard !leftOut.drawings.isEmpty, let main else { return }
     let ids = leftOut.drawings.keys.sorted { $0.rawValue < $1.rawValue }
     let incoming = try git.contents(of: ids.map { "\(main):\(Self.path(of: $0))" })
     let bases = try git.contents(of: ids.map { leftOut.drawings[$0]?.base ?? "none" })

@@ -50,9 +50,19 @@ extension StoreSync {
         try dropDeletedThere(local, remote, theirs, git)
       }
     }
-    for (path, stages) in unmerged {
-      try write(
-        resolve(path, stages, git, &leftOut, report: &report), to: "\(repository)/\(path)")
+    // The three sides' files, read a batch of drawings at a time.
+    for first in stride(from: 0, to: unmerged.count, by: Self.batch) {
+      let chunk = unmerged[first..<min(first + Self.batch, unmerged.count)]
+      let contents = try git.contents(
+        of: chunk.flatMap { _, stages in
+          [1, 2, 3].map { stages[$0] ?? "none" }
+        })
+      for (offset, (path, stages)) in chunk.enumerated() {
+        let sides = (contents[3 * offset], contents[3 * offset + 1], contents[3 * offset + 2])
+        try write(
+          resolve(path, stages, sides, &leftOut, report: &report), to: "\(repository)/\(path)",
+          flush: false)
+      }
     }
     try git.succeed(["add", "--all", "--force", "."])
     let tree = try git.succeed(["write-tree"]).prefix { !$0.isWhitespace }
@@ -72,18 +82,21 @@ extension StoreSync {
     let baseless = unmerged.indices.filter {
       unmerged[$0].1[1] == nil && unmerged[$0].1[2] != nil && unmerged[$0].1[3] != nil
     }
-    let hashes = baseless.flatMap { theirs[unmerged[$0].0] ?? [] }
-    var files: [String: [UInt8]] = [:]
-    for object in try git.objects(of: hashes) {
-      if let object { files[object.hash] = object.bytes }
-    }
-    for index in baseless {
-      let path = unmerged[index].0
-      guard let id = Self.drawingId(ofPath: path) else { continue }
-      let versions = (theirs[path] ?? []).compactMap { hash in
-        files[hash].map { (hash: hash, bytes: $0) }
+    // The remote's versions, read a batch of drawings at a time.
+    for first in stride(from: 0, to: baseless.count, by: Self.batch) {
+      let chunk = baseless[first..<min(first + Self.batch, baseless.count)]
+      var files: [String: [UInt8]] = [:]
+      for object in try git.objects(of: chunk.flatMap { theirs[unmerged[$0].0] ?? [] }) {
+        if let object { files[object.hash] = object.bytes }
       }
-      unmerged[index].1[1] = sharedVersion(of: id, among: versions)?.hash
+      for index in chunk {
+        let path = unmerged[index].0
+        guard let id = Self.drawingId(ofPath: path) else { continue }
+        let versions = (theirs[path] ?? []).compactMap { hash in
+          files[hash].map { (hash: hash, bytes: $0) }
+        }
+        unmerged[index].1[1] = sharedVersion(of: id, among: versions)?.hash
+      }
     }
   }
 
@@ -151,12 +164,11 @@ extension StoreSync {
   /// rectangle, or the changed side of a drawing changed on one side and deleted on the
   /// other.
   private func resolve(
-    _ path: String, _ stages: [Int: String], _ git: Git, _ leftOut: inout LeftOut,
-    report: inout SyncReport
-  ) throws(SyncError) -> [UInt8] {
-    let contents = try git.contents(of: [1, 2, 3].map { stages[$0] ?? "none" })
+    _ path: String, _ stages: [Int: String], _ sides: ([UInt8]?, [UInt8]?, [UInt8]?),
+    _ leftOut: inout LeftOut, report: inout SyncReport
+  ) -> [UInt8] {
     let (base, ours, theirs) = (
-      contents[0], stages[2] == nil ? nil : contents[1], stages[3] == nil ? nil : contents[2]
+      sides.0, stages[2] == nil ? nil : sides.1, stages[3] == nil ? nil : sides.2
     )
     guard let ours, let theirs else {
       // Changed on one side, deleted on the other: kept as changed.

@@ -52,7 +52,8 @@ extension StoreSync {
           reason: "its \(Self.branch) branch names \(type == "tag" ? "a tag" : "a \(type)"), "
             + "not a commit")
       }
-      if let problem = try problem(inTreeOf: head, git) {
+      // A main fetched before was checked then.
+      if refs[Self.remoteBranch] != head, let problem = try problem(inTreeOf: head, git) {
         throw .notADrawdocStore(remote: remote, reason: problem)
       }
       if refs[Self.remoteBranch] != head {

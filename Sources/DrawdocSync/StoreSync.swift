@@ -91,14 +91,14 @@ package struct StoreSync: Sendable {
     let git = try Git(folder: repository, environment: environment, interactive: interactive)
     let lock = try SyncLock(folder: folder, timeout: store.lockTimeout)
     defer { withExtendedLifetime(lock) {} }
-    try prepareRepository(git)
+    let refs = try prepareRepository(git)
     var report = SyncReport(remote: remote)
     var saved = LeftOut(path: leftOutPath)
     var leftOut = saved
-    try finishBringingIn(git, &leftOut, saved: &saved, report: &report)
-    try bringInLeftOut(git, &leftOut, report: &report)
+    let main = try finishBringingIn(git, refs, &leftOut, saved: &saved, report: &report)
+    try bringInLeftOut(git, main: main, &leftOut, report: &report)
     try save(leftOut, over: &saved)
-    var local = try snapshot(git, leavingOut: leftOut)
+    var local = try snapshot(git, head: main, leavingOut: leftOut)
     var remoteHead = try fetch(git, from: remote)
     let started = MonotonicClock.seconds()
     var pushes = 0
@@ -129,7 +129,7 @@ package struct StoreSync: Sendable {
     }
     if newRemote != nil { try write(Array("\(remote)\n".utf8), to: remotePath) }
     report.time = .now
-    try write(Array("\(report.time)\n".utf8), to: lastSyncPath)
+    try write(Array("\(report.time)\n".utf8), to: lastSyncPath, flush: false)
     return report
   }
 
@@ -179,10 +179,11 @@ package struct StoreSync: Sendable {
       changedThere: changedThere ?? 0, leftOut: leftOut.drawings.count)
   }
 
-  /// Writes one of the sync's small files atomically.
-  func write(_ bytes: [UInt8], to path: String) throws(SyncError) {
+  /// Writes one of the sync's files atomically; flushed to disk unless `flush` is `false`
+  /// (a file of the work tree, which the next sync makes again, or one said again).
+  func write(_ bytes: [UInt8], to path: String, flush: Bool = true) throws(SyncError) {
     do {
-      try StoreFiles.writeAtomically(bytes, to: path)
+      try StoreFiles.writeAtomically(bytes, to: path, flush: flush)
     } catch {
       throw .store(error)
     }

@@ -109,11 +109,11 @@ import Testing
       line += more
     }
     let text = String(decoding: line, as: UTF8.self)
-    let address = try #require(text.split(separator: " ").first { $0.hasPrefix("http://") })
+    let address = try #require(
+      text.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("http://") })
     let parts = address.split(separator: "/")  // http:, 127.0.0.1:PORT, ?token=…
     let host = String(parts[1])
-    let token = String(address.split(separator: "=").last ?? "").trimmingCharacters(
-      in: .whitespacesAndNewlines)
+    let token = String(address.split(separator: "=").last ?? "")
     let answer = try runProgram(
       "/usr/bin/env",
       ["curl", "-s", "-H", "Authorization: Bearer \(token)", "http://\(host)/api/sync"],
