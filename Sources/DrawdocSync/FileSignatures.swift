@@ -15,25 +15,16 @@ import DrawdocSystem
 struct FileSignatures: Equatable {
   /// One file's identity and content.
   struct Entry: Equatable {
-    let inode: UInt64
-    let size: Int64
-    let seconds: Int64
-    let nanoseconds: Int64
+    /// The file's status when it was read.
+    let status: FileStatus
     /// The git blob of its content.
     let blob: String
 
-    init(_ status: FileStatus, blob: String) {
-      inode = status.inode
-      size = status.size
-      seconds = status.modifiedSeconds
-      nanoseconds = status.modifiedNanoseconds
-      self.blob = blob
-    }
-
     /// Whether a file of this status is the file noted.
-    func matches(_ status: FileStatus) -> Bool {
-      status.inode == inode && status.size == size && status.modifiedSeconds == seconds
-        && status.modifiedNanoseconds == nanoseconds && status.isRegularFile
+    func matches(_ other: FileStatus) -> Bool {
+      other.isRegularFile && other.inode == status.inode && other.size == status.size
+        && other.modifiedSeconds == status.modifiedSeconds
+        && other.modifiedNanoseconds == status.modifiedNanoseconds
     }
   }
 
@@ -55,7 +46,7 @@ struct FileSignatures: Equatable {
         let seconds = Int64(fields[3]), let nanoseconds = Int64(fields[4])
       else { continue }
       entries[id] = Entry(
-        FileStatus(
+        status: FileStatus(
           inode: inode, size: size, modifiedSeconds: seconds, modifiedNanoseconds: nanoseconds),
         blob: String(fields[5]))
     }
@@ -64,14 +55,16 @@ struct FileSignatures: Equatable {
   /// Notes a file read at `now`, unless it changed too recently to be told apart.
   mutating func note(_ id: Identifier, _ status: FileStatus, blob: String, readAt now: Int64) {
     guard status.modifiedSeconds < now - Self.settledSeconds else { return }
-    entries[id] = Entry(status, blob: blob)
+    entries[id] = Entry(status: status, blob: blob)
   }
 
   /// The file's content: `ID INODE SIZE SECONDS NANOSECONDS BLOB` lines.
   var serialized: [UInt8] {
     Array(
       entries.sorted { $0.key.rawValue < $1.key.rawValue }.map { id, entry in
-        "\(id) \(entry.inode) \(entry.size) \(entry.seconds) \(entry.nanoseconds) \(entry.blob)\n"
+        let status = entry.status
+        return "\(id) \(status.inode) \(status.size) \(status.modifiedSeconds) "
+          + "\(status.modifiedNanoseconds) \(entry.blob)\n"
       }.joined().utf8)
   }
 }

@@ -7,9 +7,7 @@ import Testing
 @Suite struct SyncLeftOutTests {
   @Test func aDamagedDrawingMendedByHandTakesTheOtherSidesRenameAndSendsNothingBack() throws {
     let machines = try SyncMachines()
-    let id = try machines.newDrawing("A", "--title", "Plan", "--random", "2", "--seed", "5")
-    machines.sync("A")
-    machines.sync("B")
+    let id = try machines.drawingOnBoth("--title", "Plan", "--random", "2", "--seed", "5").id
     // B's file is damaged (a disk, another program); meanwhile A renames the drawing.
     let path = "\(machines.store("B"))/drawings/\(id).svg"
     let original = try machines.box.read(path)
@@ -44,10 +42,8 @@ import Testing
 
   @Test func aDrawingOfANewerFormatIsLeftUntouchedOnBothSidesAndNamesTheVersionNeeded() throws {
     let machines = try SyncMachines()
-    let shared = try machines.newDrawing("A", "--title", "Shared", "--random", "2", "--seed", "3")
     let other = try machines.newDrawing("A", "--title", "Other")
-    machines.sync("A")
-    machines.sync("B")
+    let shared = try machines.drawingOnBoth("--title", "Shared", "--random", "2", "--seed", "3").id
     let onB = try machines.drawingFiles("B")[shared]
 
     // A newer drawdoc, on a third machine, changes Shared and makes Newer, both in a format

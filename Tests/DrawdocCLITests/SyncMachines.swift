@@ -70,9 +70,23 @@ final class SyncMachines {
 
   /// Makes a drawing on a machine; returns its id.
   func newDrawing(_ machine: String, _ arguments: String...) throws -> String {
+    try newDrawing(machine, arguments)
+  }
+
+  /// Makes a drawing on a machine; returns its id.
+  func newDrawing(_ machine: String, _ arguments: [String]) throws -> String {
     let result = run(machine, ["new"] + arguments)
     try #require(result.status == 0, "\(result.standardError)")
     return try #require(singleId(result.standardOutput))
+  }
+
+  /// Makes a drawing on A (with `new`'s arguments), then syncs A and B, which both hold it
+  /// (with what else A held); returns its id and its first rectangle's, if it has one.
+  func drawingOnBoth(_ arguments: String...) throws -> (id: String, rectangle: String?) {
+    let id = try newDrawing("A", arguments)
+    sync("A")
+    sync("B")
+    return (id, try rectangles("A", id).first)
   }
 
   /// The rectangles' ids of a drawing on a machine, bottom first.

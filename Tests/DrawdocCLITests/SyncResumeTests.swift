@@ -58,10 +58,8 @@ import Testing
 
   @Test func aStoreThatLostItsSyncFolderKnowsItsOwnChangesFromItsHistory() throws {
     let machines = try SyncMachines()
-    let id = try machines.newDrawing("A", "--title", "Plan", "--random", "1", "--seed", "9")
-    machines.sync("A")
-    machines.sync("B")
-    let rectangle = try machines.rectangles("A", id)[0]
+    let (id, first) = try machines.drawingOnBoth("--title", "Plan", "--random", "1", "--seed", "9")
+    let rectangle = try #require(first)
     machines.succeed("A", "set", id, rectangle, "--x", "673")
     machines.sync("A")
     machines.succeed("B", "set", id, rectangle, "--y", "321")
