@@ -12,9 +12,10 @@
 #   bash Benchmarks/run.sh --serve-only [--before PATH]
 #                                     # only the server's section (serve_bench.py), with an
 #                                     # older drawdoc binary measured in the same run
-#   bash Benchmarks/run.sh --sync-only
+#   bash Benchmarks/run.sh --sync-only [--before PATH]
 #                                     # only the sync's section (sync_bench.py): `drawdoc sync`
-#                                     # of 1,000 drawings through a bare repository
+#                                     # receiving 1,000 / 4,000 / 10,000 drawings, and of
+#                                     # 1,000 through a bare repository
 #
 # The drawing app's section (app_bench.py) comes after the table: `drawdoc serve` in
 # headless Chromium. It needs Debian's chromium and chromium-driver and Python's selenium;
@@ -32,10 +33,12 @@
 # only python3. --no-serve leaves it out; --before PATH adds a drawdoc binary to compare
 # with, measured in the same run; with --quick it skips 100 k and shortens the attack.
 #
-# The sync's section (sync_bench.py) comes after it: `drawdoc sync` of a store of 1,000
-# drawings of 100 rectangles through a bare repository, with nothing changed (against a bare
-# `git fetch` from the same remote) and with 10 drawings changed on each side. It needs
-# python3 and git. --no-sync leaves it out; with --quick it makes 200 drawings and 5 runs.
+# The sync's section (sync_bench.py) comes after it: `drawdoc sync` receiving 1,000, 4,000 and
+# 10,000 new drawings of 100 rectangles (time and peak memory, GNU time), then of a store of
+# 1,000 through a bare repository, with nothing changed (against a bare `git fetch` from the
+# same remote) and with 10 drawings changed on each side. It needs python3 and git.
+# --no-sync leaves it out; --before PATH measures that binary too, in the same run; with
+# --quick it receives 200 and 800 and makes stores of 200 drawings, 5 runs.
 #
 # Other options go to `drawdoc-bench suite` and win over the defaults: --runs N,
 # --store-runs N, --budget SECONDS (per measurement), --sizes 10000,100000,1000000,
@@ -205,7 +208,9 @@ run_sync() { # drawdoc binary
     echo "To install them: apt-get install -y python3 git" >&2
     return 0
   fi
-  python3 "$here/sync_bench.py" --drawdoc "$1" "${sync_options[@]}"
+  local compare=()
+  if [[ -n $before ]]; then compare=(--before "$before"); fi
+  python3 "$here/sync_bench.py" --drawdoc "$1" "${compare[@]}" "${sync_options[@]}"
 }
 
 if [[ $sync == only ]]; then
