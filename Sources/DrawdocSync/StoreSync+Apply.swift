@@ -112,7 +112,7 @@ extension StoreSync {
     let recorded = changes.compactMap { leftOut.drawings[$0.id]?.base }
     let recordedFiles = Dictionary(
       zip(recorded, try git.contents(of: recorded)), uniquingKeysWith: { first, _ in first })
-    var context = try BringingIn(report: report, store: store, resumed: resumed)
+    let context = try BringingIn(report: report, store: store, resumed: resumed)
     let progress = try BringingInProgress.Notes(path: broughtInPath)
     // The files are read a batch at a time, so that memory holds a batch, not the whole of
     // what came in.
@@ -135,7 +135,7 @@ extension StoreSync {
       }
       progress.note(change.id, standing: standing(of: change.id, context))
       if let reason = try bringIn(
-        change.id, after?.bytes, base: base, history: merged, git, &context, report: &report)
+        change.id, after?.bytes, base: base, history: merged, git, context, report: &report)
       {
         report.leaveOut(change.id, because: reason)
         if leftOut.drawings[change.id] == nil {
@@ -163,7 +163,7 @@ extension StoreSync {
   /// - Throws: ``SyncError`` when the store cannot be read or changed.
   func bringIn(
     _ id: Identifier, _ incoming: [UInt8]?, base: [UInt8]?, history: String, _ git: Git,
-    _ context: inout BringingIn, report: inout SyncReport
+    _ context: BringingIn, report: inout SyncReport
   ) throws(SyncError) -> String? {
     do {
       guard let incoming else { return try takeOut(id, before: base, report: &report) }

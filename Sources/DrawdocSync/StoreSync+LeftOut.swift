@@ -72,11 +72,11 @@ extension StoreSync {
     let ids = leftOut.drawings.keys.sorted { $0.rawValue < $1.rawValue }
     let incoming = try git.contents(of: ids.map { "\(main):\(Self.path(of: $0))" })
     let bases = try git.contents(of: ids.map { leftOut.drawings[$0]?.base ?? "none" })
-    var context = try BringingIn(report: report, store: store)
+    let context = try BringingIn(report: report, store: store)
     for (index, id) in ids.enumerated() {
       let base = leftOut.drawings[id]?.base == nil ? nil : bases[index]
       if let reason = try bringIn(
-        id, incoming[index], base: base, history: main, git, &context, report: &report)
+        id, incoming[index], base: base, history: main, git, context, report: &report)
       {
         report.leaveOut(id, because: reason)
       } else {

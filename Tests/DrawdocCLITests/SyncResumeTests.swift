@@ -28,7 +28,8 @@ import Testing
       ((try? FileManager.default.contentsOfDirectory(atPath: drawings)) ?? [])
         .filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }.sorted()
     }
-    while process.isRunning && arrived().count < 2 { usleep(200) }
+    let deadline = Date(timeIntervalSinceNow: 60)
+    while process.isRunning && arrived().count < 2 && Date() < deadline { usleep(200) }
     kill(process.processIdentifier, SIGSTOP)
     let before = arrived()
     try #require(
