@@ -100,7 +100,9 @@ package struct StoreSync: Sendable {
     try save(leftOut, over: &saved)
     var local = try snapshot(git, head: main, leavingOut: leftOut)
     var remoteHead = try fetch(git, from: remote)
-    let started = MonotonicClock.seconds()
+    // The wait for a busy remote counts from its first refusal: bringing in a large first
+    // merge is not waiting.
+    var firstRefusal: Double?
     var pushes = 0
     var generator = SystemRandomNumberGenerator()
     while true {
@@ -115,6 +117,8 @@ package struct StoreSync: Sendable {
       }
       // Refused because another machine pushed meanwhile (merge again), or for good.
       let pause = min(Self.longestPause, 0.05 * Double(1 << min(pushes - 1, 10)))
+      let started = firstRefusal ?? MonotonicClock.seconds()
+      firstRefusal = started
       let left = store.lockTimeout - (MonotonicClock.seconds() - started)
       MonotonicClock.sleep(seconds: min(max(0, left), .random(in: 0...pause, using: &generator)))
       let moved = try fetch(git, from: remote)
