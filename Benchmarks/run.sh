@@ -12,9 +12,10 @@
 #   bash Benchmarks/run.sh --serve-only [--before PATH]
 #                                     # only the server's section (serve_bench.py), with an
 #                                     # older drawdoc binary measured in the same run
-#   bash Benchmarks/run.sh --sync-only
+#   bash Benchmarks/run.sh --sync-only [--before PATH]
 #                                     # only the sync's section (sync_bench.py): `drawdoc sync`
-#                                     # of 1,000 drawings through a bare repository
+#                                     # receiving 1,000 / 4,000 / 10,000 drawings, and of
+#                                     # 1,000 through a bare repository
 #   bash Benchmarks/run.sh --store-only [--before PATH]
 #                                     # only the store's section (store_bench.py): new, set
 #                                     # and list in stores of 100, 10 k and 100 k drawings
@@ -35,10 +36,12 @@
 # only python3. --no-serve leaves it out; --before PATH adds a drawdoc binary to compare
 # with, measured in the same run; with --quick it skips 100 k and shortens the attack.
 #
-# The sync's section (sync_bench.py) comes after it: `drawdoc sync` of a store of 1,000
-# drawings of 100 rectangles through a bare repository, with nothing changed (against a bare
-# `git fetch` from the same remote) and with 10 drawings changed on each side. It needs
-# python3 and git. --no-sync leaves it out; with --quick it makes 200 drawings and 5 runs.
+# The sync's section (sync_bench.py) comes after it: `drawdoc sync` receiving 1,000, 4,000 and
+# 10,000 new drawings of 100 rectangles (time and peak memory, GNU time), then of a store of
+# 1,000 through a bare repository, with nothing changed (against a bare `git fetch` from the
+# same remote) and with 10 drawings changed on each side. It needs python3 and git.
+# --no-sync leaves it out; --before PATH measures that binary too, in the same run; with
+# --quick it receives 200 and 800 and makes stores of 200 drawings, 5 runs.
 #
 # The store's section (store_bench.py) comes last: `drawdoc new`, `set` and `list` in stores
 # of 100, 10,000 and 100,000 drawings, with --before PATH measured in the same run. It needs
@@ -221,7 +224,9 @@ run_sync() { # drawdoc binary
     echo "To install them: apt-get install -y python3 git" >&2
     return 0
   fi
-  python3 "$here/sync_bench.py" --drawdoc "$1" "${sync_options[@]}"
+  local compare=()
+  if [[ -n $before ]]; then compare=(--before "$before"); fi
+  python3 "$here/sync_bench.py" --drawdoc "$1" "${compare[@]}" "${sync_options[@]}"
 }
 
 # --- The store's section: store_bench.py, stores of 100 to 100,000 drawings ---------------

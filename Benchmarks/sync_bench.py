@@ -1,37 +1,47 @@
 #!/usr/bin/env python3
-"""The sync's speed: `drawdoc sync` of a store of 1,000 drawings through a bare repository.
+"""The sync's speed: `drawdoc sync` receiving 1,000 / 4,000 / 10,000 new drawings, and a
+store of 1,000 drawings synced with nothing to do, through bare repositories.
 
-    python3 Benchmarks/sync_bench.py --drawdoc PATH [--drawings 1000] [--rectangles 100]
-                                     [--runs 11] [--change-runs 7] [--quick] [--git-profile]
+    python3 Benchmarks/sync_bench.py --drawdoc PATH [--before PATH] [--receive 1000,4000,10000]
+                                     [--drawings 1000] [--rectangles 100] [--runs 11]
+                                     [--change-runs 7] [--quick] [--git-profile]
 
-In a temporary folder (--work, default the system's; removed at the end unless --keep) it
-makes a bare repository and two stores, A and B, with git's own configuration left out
-(`GIT_CONFIG_GLOBAL=/dev/null`, `GIT_CONFIG_NOSYSTEM=1`, for drawdoc's git and the script's).
-It fills A with drawings of 100 rectangles each (`drawdoc new --title dN --random 100
---seed N`, one process each), syncs A (the first push) and B (the first fetch of every
-drawing), and times both. Then:
+In a temporary folder (--work, default the system's; removed at the end unless --keep),
+with git's own configuration left out (`GIT_CONFIG_GLOBAL=/dev/null`, `GIT_CONFIG_NOSYSTEM=1`,
+for drawdoc's git and the script's):
 
-  1. no change: `drawdoc sync` on B with nothing changed anywhere, --runs times (default 11);
-     each run is followed by a bare `git fetch` from the same remote into a scratch clone of
-     the same repository (the same refspec and options as the sync's fetch), the reference
-     the sync is compared with: median and 90th percentile of each, and the ratio of the
-     medians.
-  2. 10 changed on each side: each round changes 10 drawings on A and 10 others on B
-     (`drawdoc set DOC RECT --color C`, one rectangle each), syncs A (timed: it sends its 10),
-     syncs B (timed: it fetches, merges the 10 incoming, brings them in, pushes its 10), then
-     syncs A again, untimed, so that both sides are equal again; --change-runs rounds
-     (default 7).
+  0. the drawings: 16 made by `drawdoc new --title tK --random 100 --seed K` (--rectangles),
+     then as many as the largest size needs, each a copy of one of the 16 with an id and a
+     title of its own (`dN`), byte for byte what drawdoc writes; and for each size a bare
+     repository holding the first N of them as a drawdoc store, made by `git fast-import`
+     (one commit), as a machine that synced them would have left it.
+  1. receiving: for each binary (--before first, then --drawdoc) and each size (--receive,
+     default 1,000, 4,000 and 10,000), the first sync of an empty store from that
+     repository, which brings every drawing in as a new drawing: wall time and peak resident
+     memory from GNU time (`/usr/bin/time -f "%e %M"`: the largest of drawdoc and the git
+     processes it waited for).
+  2. no change: on each binary's store of --drawings (1,000) drawings from step 1,
+     `drawdoc sync` with nothing changed anywhere, --runs times (default 11) after a warm-up;
+     each run is followed by a bare `git fetch` from the same repository into a scratch clone
+     of it (the sync's own options and refspec), the reference: median and 90th percentile of
+     each, and the ratio of the medians, binary by binary in the same run.
+  3. 10 changed on each side (--drawdoc only): a second store, A, synced from the same
+     repository; each round changes 10 drawings on A and 10 others on B (`drawdoc set DOC
+     RECT --color C`, one rectangle each), syncs A (timed: it sends its 10), syncs B (timed:
+     it fetches, merges the 10 incoming, brings them in, pushes its 10), then syncs A again,
+     untimed, so that both sides are equal again; --change-runs rounds (default 7).
 
 Every sync's `--json` report is checked (what it sent and received), and at the end A's and
 B's drawing files must be byte for byte the same. With --git-profile, one more sync of each
 kind runs with git wrapped (a script first on PATH that notes each git command's wall time),
 and a table says which git commands the time went to.
 
-It prints a markdown table on standard output, progress on standard error. Exit status: 0
+It prints markdown tables on standard output, progress on standard error. Exit status: 0
 when every check held (a missed goal does not change it), 1 when a sync failed or the stores
 differ.
 
-Linux only (/proc/loadavg). Standard library only.
+Linux only (/proc/loadavg). Standard library only; GNU time for the memory (apt-get install
+time), without which that column is empty.
 """
 import argparse
 import json
@@ -47,6 +57,12 @@ from serve_bench import median, percentile  # the same nearest rank as the serve
 
 # The goal for a sync with nothing to do.
 GOAL_NO_CHANGE = 1.0
+# The goal for receiving drawings: linear, 4,000 within 5 times 1,000.
+GOAL_LINEAR = 5.0
+# How many drawings `drawdoc new` makes; the others are copies of them with their own id.
+TEMPLATES = 16
+# A drawing's title in a drawdoc file.
+TITLE = re.compile(rb"<title>[^<]*</title>")
 
 # A rectangle's id in a drawdoc file.
 RECT_ID = re.compile(rb'<rect\b[^>]*?\bid="([^"]+)"')
@@ -110,17 +126,21 @@ class Bench:
         self.options = options
         self.work = work
         self.drawdoc = os.path.abspath(options.drawdoc)
-        self.remote = os.path.join(work, "remote.git")
-        self.stores = {"A": os.path.join(work, "A"), "B": os.path.join(work, "B")}
+        # The binaries measured, in order: the older one first.
+        self.binaries = ([("before", os.path.abspath(options.before))] if options.before
+                         else []) + [("after" if options.before else "this build", self.drawdoc)]
+        self.remotes = {}      # size → its bare repository
+        self.stores = {"A": os.path.join(work, "A"), "B": None}
         self.scratch = os.path.join(work, "scratch.git")
         self.env = dict(os.environ, GIT_CONFIG_GLOBAL="/dev/null", GIT_CONFIG_NOSYSTEM="1",
                         GIT_TERMINAL_PROMPT="0", LC_ALL="C")
         for name in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY"):
             self.env.pop(name, None)
+        self.gnu_time = shutil.which("time", path="/usr/bin:/bin")
         self.ids = []          # the drawings, in the order they were made
         self.rectangles = {}   # drawing id → the id of the rectangle `set` changes
-        self.figures = {}
-        self.samples = {}
+        self.received = {}     # (binary, size) → (seconds, peak KiB or None)
+        self.samples = {}      # (binary, measure) → seconds
         self.checks = []
         self.profiles = []
         self.wrapper_cost = 0.0
@@ -137,22 +157,41 @@ class Bench:
     def drawdoc_in(self, store, *arguments):
         return self.run([self.drawdoc, "--store", self.stores[store], *arguments])
 
-    def git(self, *arguments):
-        return self.run(["git", *arguments])
+    def git(self, *arguments, input=None):
+        result = subprocess.run(["git", *arguments], env=self.env, capture_output=True,
+                                input=input)
+        if result.returncode != 0:
+            raise Failure(f"git {' '.join(arguments[:3])} exited {result.returncode}: "
+                          f"{result.stderr.decode(errors='replace').strip()[:400]}")
+        return result.stdout.decode()
 
-    def sync(self, store, first=False, env=None):
-        """One `drawdoc sync --json`: (seconds, report)."""
-        command = [self.drawdoc, "--store", self.stores[store], "sync", "--json"]
-        if first:
-            command += ["--remote", self.remote]
+    def sync(self, store, env=None):
+        """One `drawdoc sync --json` of store A or B: (seconds, report)."""
+        seconds, _, report = self.timed_sync(self.stores[store], env=env, timed=False)
+        return seconds, report
+
+    def timed_sync(self, store, binary=None, env=None, remote=None, timed=True):
+        """`drawdoc sync --json` (`--remote` when given), under GNU time when asked and found:
+        (seconds, peak resident KiB or None, report)."""
+        command = [binary or self.drawdoc, "--store", store, "sync", "--json"]
+        if remote:
+            command += ["--remote", remote]
+        measure = os.path.join(self.work, "time.txt")
+        if timed and self.gnu_time:
+            command = [self.gnu_time, "-f", "%e %M", "-o", measure] + command
         started = now()
-        output = self.run(command, env=env, what=f"drawdoc sync of {store}")
+        output = self.run(command, env=env, what=f"drawdoc sync of {os.path.basename(store)}")
         elapsed = now() - started
+        peak = None
+        if timed and self.gnu_time:
+            with open(measure) as file:
+                fields = file.read().split()
+            elapsed, peak = float(fields[-2]), int(fields[-1])
         try:
             report = json.loads(output)
         except ValueError:
             raise Failure(f"drawdoc sync of {store} printed no JSON report: {output[:200]!r}")
-        return elapsed, report
+        return elapsed, peak, report
 
     def expect(self, report, store, sent, received, what):
         got = (report.get("sent"), len(report.get("received", [])),
@@ -166,56 +205,107 @@ class Bench:
         """A bare `git fetch` from the remote into the scratch clone, as the sync fetches."""
         started = now()
         self.git("-C", self.scratch, "fetch", "--quiet", "--no-tags", "--prune",
-                 "--no-write-fetch-head", "--", self.remote, "+refs/heads/*:refs/drawdoc/fetched/*")
+                 "--no-write-fetch-head", "--", self.remotes[self.options.drawings],
+                 "+refs/heads/*:refs/drawdoc/fetched/*")
         return now() - started
 
-    # MARK: the stores
+    # MARK: the drawings and the repositories
 
     def prepare(self):
         options = self.options
-        self.git("init", "--quiet", "--bare", "--initial-branch=main", self.remote)
-        log(f"making {options.drawings:,} drawings of {options.rectangles} rectangles in A "
-            f"(drawdoc new, one process each)")
-        started = now()
-        for number in range(options.drawings):
-            drawing = self.drawdoc_in("A", "new", "--title", f"d{number}", "--random",
-                                      str(options.rectangles), "--seed", str(number + 1)).strip()
+        sizes = sorted(set(options.receive) | {options.drawings})
+        log(f"making {TEMPLATES} drawings of {options.rectangles} rectangles (drawdoc new), "
+            f"then {sizes[-1]:,} copies with ids of their own")
+        folder = os.path.join(self.work, "templates")
+        templates = []
+        for number in range(TEMPLATES):
+            drawing = self.run([self.drawdoc, "--store", folder, "new", "--title", f"t{number}",
+                                "--random", str(options.rectangles),
+                                "--seed", str(number + 1)]).strip()
+            with open(os.path.join(folder, "drawings", f"{drawing}.svg"), "rb") as file:
+                templates.append((drawing.encode(), file.read()))
+        files = []
+        for number in range(sizes[-1]):
+            template_id, text = templates[number % TEMPLATES]
+            # An id of nine base-36 digits, `000-000-01a`, distinct for each number.
+            digits, value = "", number + 1
+            while len(digits) < 9:
+                digits = "0123456789abcdefghijklmnopqrstuvwxyz"[value % 36] + digits
+                value //= 36
+            drawing = f"{digits[:3]}-{digits[3:6]}-{digits[6:]}"
+            copy = text.replace(b'data-id="' + template_id + b'"',
+                                b'data-id="' + drawing.encode() + b'"', 1)
+            copy = TITLE.sub(f"<title>d{number}</title>".encode(), copy, count=1)
             self.ids.append(drawing)
-            if number and number % 200 == 0:
-                log(f"  {number:,} made, {now() - started:.1f} s")
-        self.figures["fill"] = now() - started
-        for drawing in self.ids:
-            with open(os.path.join(self.stores["A"], "drawings", f"{drawing}.svg"), "rb") as file:
-                found = RECT_ID.search(file.read())
+            files.append(copy)
+            found = RECT_ID.search(copy)
             if not found:
-                raise Failure(f"drawing {drawing} of A has no rectangle with an id")
+                raise Failure(f"drawing {drawing} has no rectangle with an id")
             self.rectangles[drawing] = found.group(1).decode()
-        count = options.drawings
-        log("first sync of A (pushes every drawing)")
-        self.figures["first push"], report = self.sync("A", first=True)
-        self.expect(report, "A", count, 0, "the first sync of A")
-        log("first sync of B (fetches every drawing)")
-        self.figures["first fetch"], report = self.sync("B", first=True)
-        self.expect(report, "B", 0, count, "the first sync of B")
-        # The reference fetch's repository: a clone of the same size, up to date.
-        self.git("clone", "--quiet", "--bare", "--no-local", self.remote, self.scratch)
-        self.fetch_reference()
+        for size in sizes:
+            remote = os.path.join(self.work, f"remote-{size}.git")
+            self.git("init", "--quiet", "--bare", "--initial-branch=main", remote)
+            stream = [b"commit refs/heads/main\ncommitter bench <bench@localhost> 0 +0000\n"
+                      b"data 5\nbench\n"]
+
+            def add(path, data):
+                stream.append(b"M 100644 inline " + path + b"\ndata %d\n" % len(data) + data
+                              + b"\n")
+            add(b".drawdoc-store", b"drawdoc store 1\n")
+            for drawing, data in zip(self.ids[:size], files[:size]):
+                add(b"drawings/" + drawing.encode() + b".svg", data)
+            self.git("-C", remote, "fast-import", "--quiet", input=b"".join(stream))
+            self.remotes[size] = remote
+        self.ids = self.ids[:options.drawings]
 
     # MARK: the measurements
 
+    def receive(self):
+        """Each binary's first sync of an empty store from each repository."""
+        for name, binary in self.binaries:
+            for size in self.options.receive:
+                store = os.path.join(self.work, name.replace(" ", "-"), f"received-{size}")
+                log(f"{name}: receiving {size:,} new drawings")
+                seconds, peak, report = self.timed_sync(store, binary,
+                                                        remote=self.remotes[size])
+                self.expect(report, f"{name}'s store", 0, size, f"receiving {size:,}")
+                self.received[(name, size)] = (seconds, peak)
+                log(f"  {seconds:.2f} s, peak {peak / 1024 if peak else 0:,.0f} MiB")
+                if size != self.options.drawings:
+                    shutil.rmtree(store, ignore_errors=True)
+
     def no_change(self):
         runs = self.options.runs
-        log(f"no change: {runs} syncs of B, each followed by a bare git fetch")
-        self.sync("B")  # a warm-up of each
+        if self.options.drawings not in self.options.receive:
+            # Each binary's store of --drawings drawings, received untimed.
+            for name, binary in self.binaries:
+                store = os.path.join(self.work, name.replace(" ", "-"),
+                                     f"received-{self.options.drawings}")
+                self.timed_sync(store, binary, remote=self.remotes[self.options.drawings],
+                                timed=False)
+        # The reference fetch's repository: a clone of the same size, up to date.
+        self.git("clone", "--quiet", "--bare", "--no-local",
+                 self.remotes[self.options.drawings], self.scratch)
         self.fetch_reference()
-        syncs, fetches = [], []
-        for _ in range(runs):
-            seconds, report = self.sync("B")
-            self.expect(report, "B", 0, 0, "a sync with nothing changed")
-            syncs.append(seconds)
-            fetches.append(self.fetch_reference())
-        self.samples["no change"] = syncs
-        self.samples["git fetch"] = fetches
+        for name, binary in self.binaries:
+            store = os.path.join(self.work, name.replace(" ", "-"),
+                                 f"received-{self.options.drawings}")
+            log(f"{name}: no change: {runs} syncs, each followed by a bare git fetch")
+            self.timed_sync(store, binary, timed=False)  # a warm-up of each
+            self.fetch_reference()
+            syncs, fetches = [], []
+            for _ in range(runs):
+                seconds, _, report = self.timed_sync(store, binary, timed=False)
+                self.expect(report, name, 0, 0, "a sync with nothing changed")
+                syncs.append(seconds)
+                fetches.append(self.fetch_reference())
+            self.samples[(name, "no change")] = syncs
+            self.samples[(name, "git fetch")] = fetches
+        # The last binary's store is B of the rounds that follow.
+        self.stores["B"] = store
+        log("A: received untimed, for the rounds")
+        self.timed_sync(self.stores["A"], remote=self.remotes[self.options.drawings],
+                        timed=False)
 
     def change(self, store, drawings, round_):
         for index, drawing in enumerate(drawings):
@@ -329,43 +419,84 @@ def commit_of(folder):
         return "unknown"
 
 
-def report(bench, options, started, load_at_start):
-    samples, figures = bench.samples, bench.figures
-    stamp = time.strftime("%Y-%m-%d %H:%M %Z", time.localtime(started))
-    print("")
-    print(f"### drawdoc sync: {options.drawings:,} drawings of {options.rectangles} "
-          f"rectangles ({stamp}, commit {commit_of(os.path.dirname(os.path.abspath(__file__)))})")
-    print("")
-    rows = []
+def mib(kib):
+    return "—" if kib is None else f"{kib / 1024:,.0f} MiB"
 
-    def row(name, key, note=""):
+
+def report(bench, options, started, load_at_start):
+    samples = bench.samples
+    stamp = time.strftime("%Y-%m-%d %H:%M %Z", time.localtime(started))
+    names = [name for name, _ in bench.binaries]
+    print("")
+    print(f"### drawdoc sync: drawings of {options.rectangles} rectangles ({stamp}, commit "
+          f"{commit_of(os.path.dirname(os.path.abspath(__file__)))})")
+    print("")
+    for name, binary in bench.binaries:
+        print(f"- {name}: `{binary}`")
+    if bench.received:
+        print("")
+        print("Receiving new drawings: the first sync of an empty store (wall time and peak "
+              "resident memory, GNU time)" + ("" if bench.gnu_time else
+                                              "; GNU time was not found: no memory"))
+        print("")
+        rows = []
+        for size in options.receive:
+            row = [f"{size:,} drawings"]
+            for name in names:
+                seconds, peak = bench.received.get((name, size), (None, None))
+                row += [ms(seconds), mib(peak)]
+            if len(names) == 2 and (names[0], size) in bench.received \
+                    and (names[1], size) in bench.received:
+                old, new = bench.received[(names[0], size)][0], bench.received[(names[1], size)][0]
+                row.append(f"{new / old:.2f}" if old else "—")
+            rows.append(row)
+        header = ["received"] + [f"{n} {what}" for n in names for what in ("time", "peak")]
+        if len(names) == 2:
+            header.append("after / before")
+        markdown(header, rows, right=set(range(1, len(header))))
+        smallest, largest = min(options.receive), max(options.receive)
+        for name in names:
+            low = bench.received.get((name, smallest), (None,))[0]
+            high = bench.received.get((name, largest), (None,))[0]
+            if low and high and largest > smallest:
+                factor = high / low
+                allowed = GOAL_LINEAR * largest / (4 * smallest)
+                met = "met" if factor <= allowed else "NOT met"
+                print(f"\n{name}: {largest:,} took {factor:.1f} × {smallest:,} (linear: "
+                      f"{largest / smallest:.0f} ×; goal ≤ {allowed:.1f} ×: {met})")
+    rows = []
+    for name in names:
+        syncs, fetches = samples.get((name, "no change")), samples.get((name, "git fetch"))
+        if syncs and fetches:
+            rows.append([f"{name}: sync of B", ms(median(syncs)), ms(percentile(syncs, 0.9)),
+                         len(syncs), f"{median(syncs) / median(fetches):.1f} × git fetch"])
+            rows.append([f"{name}: bare `git fetch` (reference)", ms(median(fetches)),
+                         ms(percentile(fetches, 0.9)), len(fetches), ""])
+    if rows:
+        print("")
+        print(f"No change: a store of {options.drawings:,} drawings synced with nothing to do, "
+              "each run followed by a bare `git fetch` of the same repository")
+        print("")
+        markdown(["measure", "median", "p90", "runs", "note"], rows, right={1, 2, 3})
+    count = options.changed
+    rows = []
+    for key, name, note in (("send", f"{count} changed here: sync of A (sends them)", ""),
+                            ("both", f"{count} changed on each side: sync of B",
+                             "fetch, merge, bring in, push")):
         values = samples.get(key)
         if values:
             rows.append([name, ms(median(values)), ms(percentile(values, 0.9)), len(values),
                          note])
-
-    if "fill" in figures:
-        rows.append([f"fill A: {options.drawings:,} × `drawdoc new`", ms(figures["fill"]),
-                     "", 1, f"{figures['fill'] / options.drawings * 1000:.1f} ms a drawing"])
-    for key, name in (("first push", "first sync of A: push every drawing"),
-                      ("first fetch", "first sync of B: fetch and bring in every drawing")):
-        if key in figures:
-            rows.append([name, ms(figures[key]), "", 1, ""])
-    fetch = median(samples.get("git fetch", []))
-    nothing = median(samples.get("no change", []))
-    ratio = f"{nothing / fetch:.1f} × git fetch" if nothing and fetch else ""
-    row("no change: sync of B", "no change", ratio)
-    row("no change: bare `git fetch` (reference)", "git fetch")
-    count = options.changed
-    row(f"{count} changed here: sync of A (sends them)", "send")
-    row(f"{count} changed on each side: sync of B", "both",
-        "fetch, merge, bring in, push")
-    markdown(["measure", "median", "p90", "runs", "note"], rows, right={1, 2, 3})
-    print("")
+    if rows:
+        print("")
+        print(f"Changes on both sides ({names[-1]}), stores of {options.drawings:,} drawings")
+        print("")
+        markdown(["measure", "median", "p90", "runs", "note"], rows, right={1, 2, 3})
+    nothing = median(samples.get((names[-1], "no change"), []))
     if nothing is not None:
         met = "met" if nothing < GOAL_NO_CHANGE else "NOT met"
-        print(f"no-change sync: {nothing * 1000:,.0f} ms (goal < {GOAL_NO_CHANGE * 1000:,.0f} "
-              f"ms: {met}); git fetch alone: {ms(fetch)}")
+        print(f"\nno-change sync ({names[-1]}): {nothing * 1000:,.0f} ms (goal < "
+              f"{GOAL_NO_CHANGE * 1000:,.0f} ms: {met})")
     for name, seconds, commands in bench.profiles:
         print("")
         spent = sum(total for total, _, _ in commands.values())
@@ -394,10 +525,15 @@ def report(bench, options, started, load_at_start):
 
 def main():
     parser = argparse.ArgumentParser(
-        description="Times `drawdoc sync` of a store of many drawings through a bare "
-        "repository, with nothing changed and with 10 changed on each side.")
+        description="Times `drawdoc sync` receiving many new drawings, with nothing to do, "
+        "and with 10 changed on each side, through bare repositories.")
     parser.add_argument("--drawdoc", required=True, help="the drawdoc binary to measure")
-    parser.add_argument("--drawings", type=int, help="drawings in the store (1000)")
+    parser.add_argument("--before", help="an older drawdoc binary, measured first in the same "
+                        "run (receiving and no change)")
+    parser.add_argument("--receive", help="sizes received by a first sync "
+                        "(1000,4000,10000)")
+    parser.add_argument("--drawings", type=int,
+                        help="drawings in the stores of the other measures (1000)")
     parser.add_argument("--rectangles", type=int, default=100,
                         help="rectangles in each drawing (100)")
     parser.add_argument("--runs", type=int, help="syncs with nothing changed (11)")
@@ -406,7 +542,7 @@ def main():
     parser.add_argument("--changed", type=int, default=10,
                         help="drawings changed on each side in a round (10)")
     parser.add_argument("--quick", action="store_true",
-                        help="200 drawings, 5 runs of each")
+                        help="receive 200 and 800, stores of 200 drawings, 5 runs of each")
     parser.add_argument("--git-profile", action="store_true",
                         help="one more sync of each kind with each git command timed")
     parser.add_argument("--work", help="where the temporary folder goes (the system's "
@@ -414,18 +550,24 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
     options = parser.parse_args()
     quick = options.quick
-    for key, small, full in (("drawings", 200, 1000), ("runs", 5, 11), ("change_runs", 5, 7)):
+    for key, small, full in (("drawings", 200, 1000), ("runs", 5, 11), ("change_runs", 5, 7),
+                             ("receive", "200,800", "1000,4000,10000")):
         if getattr(options, key) is None:
             setattr(options, key, small if quick else full)
+    options.receive = sorted(int(size) for size in str(options.receive).split(",") if size)
     if options.drawings < 2 * options.changed + 1 or min(options.runs, options.change_runs) < 1:
         parser.error(f"needs at least {2 * options.changed + 1} drawings and 1 run")
-    if not os.access(options.drawdoc, os.X_OK):
-        print(f"sync_bench.py: no drawdoc at {options.drawdoc}", file=sys.stderr)
-        return 1
+    for binary in [options.drawdoc] + ([options.before] if options.before else []):
+        if not os.access(binary, os.X_OK):
+            print(f"sync_bench.py: no drawdoc at {binary}", file=sys.stderr)
+            return 1
     if shutil.which("git") is None:
         print("sync_bench.py: git not found. To install it: apt-get install -y git",
               file=sys.stderr)
         return 1
+    if shutil.which("time", path="/usr/bin:/bin") is None:
+        print("sync_bench.py: GNU time not found: no memory figures. To install it: "
+              "apt-get install -y time", file=sys.stderr)
 
     started = time.time()
     load_at_start = load()
@@ -434,6 +576,7 @@ def main():
     failed = None
     try:
         bench.prepare()
+        bench.receive()
         bench.no_change()
         bench.changed()
         if options.git_profile:

@@ -19,17 +19,26 @@ public struct DocumentStore: Sendable {
   let log = Logger(category: "store")
 
   /// Where the store lives: `--store DIR`, else `$DRAWDOC_STORE`, else
-  /// `$XDG_DATA_HOME/drawdoc`, else `~/.local/share/drawdoc`.
+  /// `$XDG_DATA_HOME/drawdoc`, else `~/.local/share/drawdoc`; a relative path is made
+  /// absolute against the current folder, so that it names the same folder for the programs
+  /// the store's users start elsewhere (git, in the sync's folder).
   ///
   /// - Parameters:
   ///   - option: The value of `--store`, if given.
   ///   - environment: The process environment.
   /// - Returns: The folder's path.
   public static func location(option: String?, environment: [String: String]) -> String {
-    if let option, !option.isEmpty { return option }
-    if let store = environment["DRAWDOC_STORE"], !store.isEmpty { return store }
-    if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return "\(data)/drawdoc" }
-    return "\(environment["HOME"] ?? ".")/.local/share/drawdoc"
+    let path: String
+    if let option, !option.isEmpty {
+      path = option
+    } else if let store = environment["DRAWDOC_STORE"], !store.isEmpty {
+      path = store
+    } else if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
+      path = "\(data)/drawdoc"
+    } else {
+      path = "\(environment["HOME"] ?? ".")/.local/share/drawdoc"
+    }
+    return StoreFiles.absolute(path)
   }
 
   /// Opens a store, creating its folders on first use.

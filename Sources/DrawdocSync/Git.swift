@@ -108,29 +108,42 @@ struct Git: Sendable {
     return String(outcome.outputText.prefix { !$0.isWhitespace })
   }
 
-  /// The objects named (`COMMIT:PATH`), read in one `git cat-file --batch`; `nil` for each
-  /// that does not exist.
+  /// The objects named (`COMMIT:PATH`, or a hash), read in one `git cat-file --batch`; `nil`
+  /// for each that does not exist.
   func contents(of names: [String]) throws(SyncError) -> [[UInt8]?] {
+    try objects(of: names).map { $0?.bytes }
+  }
+
+  /// The objects named (`COMMIT:PATH`, or a hash), each with its hash, read in one
+  /// `git cat-file --batch`; `nil` for each that does not exist.
+  func objects(of names: [String]) throws(SyncError) -> [(hash: String, bytes: [UInt8])?] {
     guard !names.isEmpty else { return [] }
     let input = Array(names.map { "\($0)\n" }.joined().utf8)
     let outcome = try run(["cat-file", "--batch"], input: input)
     guard outcome.status == 0 else {
       throw .git(command: "cat-file --batch", gitSays: outcome.errorText)
     }
-    var results: [[UInt8]?] = []
+    var results: [(hash: String, bytes: [UInt8])?] = []
     var bytes = outcome.output[...]
     for _ in names {
       guard let newline = bytes.firstIndex(of: 0x0A) else { break }
       let header = String(decoding: bytes[..<newline], as: UTF8.self)
       bytes = bytes[(newline + 1)...]
+      // `HASH TYPE SIZE`, or `NAME missing`.
       let fields = header.split(separator: " ")
       guard fields.count == 3, let size = Int(fields[2]) else {
         results.append(nil)
         continue
       }
       let end = bytes.startIndex + size
-      results.append(Array(bytes[..<end]))
+      guard end <= bytes.endIndex else { break }
+      results.append((String(fields[0]), Array(bytes[..<end])))
       bytes = bytes[min(end + 1, bytes.endIndex)...]
+    }
+    guard results.count == names.count else {
+      throw .git(
+        command: "cat-file --batch",
+        gitSays: "it answered \(results.count) of \(names.count) objects")
     }
     return results
   }

@@ -9,9 +9,10 @@ extension StoreSync {
   ///
   /// - Returns: The merged commit: `local` when the remote has nothing new, the remote's
   ///   commit when this store had nothing new, else a merge commit of the two.
-  func merge(_ local: String, _ remote: String?, _ git: Git, report: inout SyncReport)
-    throws(SyncError) -> String
-  {
+  func merge(
+    _ local: String, _ remote: String?, _ git: Git, _ leftOut: inout LeftOut,
+    report: inout SyncReport
+  ) throws(SyncError) -> String {
     guard let remote, remote != local else { return local }
     let found = try git.run(["merge-base", local, remote])
     let base = found.status == 0 ? String(found.outputText.prefix { !$0.isWhitespace }) : nil
@@ -44,10 +45,24 @@ extension StoreSync {
         let known = Set(ours[path] ?? []).union(stages[2].map { [$0] } ?? [])
         unmerged[index].1[1] = theirs[path]?.first { known.contains($0) }
       }
-      if base == nil { try dropDeletedThere(local, remote, theirs, git) }
+      if base == nil {
+        try findBasesInTheStore(&unmerged, theirs, git)
+        try dropDeletedThere(local, remote, theirs, git)
+      }
     }
-    for (path, stages) in unmerged {
-      try write(resolve(path, stages, git, report: &report), to: "\(repository)/\(path)")
+    // The three sides' files, read a batch of drawings at a time.
+    for first in stride(from: 0, to: unmerged.count, by: Self.batch) {
+      let chunk = unmerged[first..<min(first + Self.batch, unmerged.count)]
+      let contents = try git.contents(
+        of: chunk.flatMap { _, stages in
+          [1, 2, 3].map { stages[$0] ?? "none" }
+        })
+      for (offset, (path, stages)) in chunk.enumerated() {
+        let sides = (contents[3 * offset], contents[3 * offset + 1], contents[3 * offset + 2])
+        try write(
+          resolve(path, stages, sides, &leftOut, report: &report), to: "\(repository)/\(path)",
+          flush: false)
+      }
     }
     try git.succeed(["add", "--all", "--force", "."])
     let tree = try git.succeed(["write-tree"]).prefix { !$0.isWhitespace }
@@ -58,8 +73,35 @@ extension StoreSync {
       ]).prefix { !$0.isWhitespace })
   }
 
+  /// With unrelated histories (the sync's repository made again), the base of each drawing
+  /// both sides changed is the last version the store's own history shares with the
+  /// remote's: what the store changed since is its change, the rest the remote's.
+  private func findBasesInTheStore(
+    _ unmerged: inout [(String, [Int: String])], _ theirs: [String: [String]], _ git: Git
+  ) throws(SyncError) {
+    let baseless = unmerged.indices.filter {
+      unmerged[$0].1[1] == nil && unmerged[$0].1[2] != nil && unmerged[$0].1[3] != nil
+    }
+    // The remote's versions, read a batch of drawings at a time.
+    for first in stride(from: 0, to: baseless.count, by: Self.batch) {
+      let chunk = baseless[first..<min(first + Self.batch, baseless.count)]
+      var files: [String: [UInt8]] = [:]
+      for object in try git.objects(of: chunk.flatMap { theirs[unmerged[$0].0] ?? [] }) {
+        if let object { files[object.hash] = object.bytes }
+      }
+      for index in chunk {
+        let path = unmerged[index].0
+        guard let id = Self.drawingId(ofPath: path) else { continue }
+        let versions = (theirs[path] ?? []).compactMap { hash in
+          files[hash].map { (hash: hash, bytes: $0) }
+        }
+        unmerged[index].1[1] = sharedVersion(of: id, among: versions)?.hash
+      }
+    }
+  }
+
   /// The versions (blob hashes) each drawing's file had in a commit's history, newest first.
-  private func blobHistory(of commit: String, paths: [String]?, _ git: Git) throws(SyncError)
+  func blobHistory(of commit: String, paths: [String]?, _ git: Git) throws(SyncError)
     -> [String: [String]]
   {
     let log = try git.succeed(
@@ -122,11 +164,11 @@ extension StoreSync {
   /// rectangle, or the changed side of a drawing changed on one side and deleted on the
   /// other.
   private func resolve(
-    _ path: String, _ stages: [Int: String], _ git: Git, report: inout SyncReport
-  ) throws(SyncError) -> [UInt8] {
-    let contents = try git.contents(of: [1, 2, 3].map { stages[$0] ?? "none" })
+    _ path: String, _ stages: [Int: String], _ sides: ([UInt8]?, [UInt8]?, [UInt8]?),
+    _ leftOut: inout LeftOut, report: inout SyncReport
+  ) -> [UInt8] {
     let (base, ours, theirs) = (
-      contents[0], stages[2] == nil ? nil : contents[1], stages[3] == nil ? nil : contents[2]
+      sides.0, stages[2] == nil ? nil : sides.1, stages[3] == nil ? nil : sides.2
     )
     guard let ours, let theirs else {
       // Changed on one side, deleted on the other: kept as changed.
@@ -138,18 +180,23 @@ extension StoreSync {
       return kept
     }
     guard let mine = try? SVGDecoder.decode(ours) else { return ours }
-    guard let other = try? SVGDecoder.decode(theirs) else {
-      report.refused.append((mine.id, "the remote's file of \(path) is not a valid drawing"))
-      return ours
+    // A file of the remote's that cannot be read or merged stays the remote's, and the
+    // store's drawing is left out (bringing it in reports why), based on the last state
+    // both sides had: this store's changes are kept here, not sent over the remote's.
+    func leaveOut() -> [UInt8] {
+      if leftOut.drawings[mine.id] == nil {
+        leftOut.drawings[mine.id] = LeftOut.Drawing(base: stages[1])
+      }
+      return theirs
     }
+    guard let other = try? SVGDecoder.decode(theirs) else { return leaveOut() }
     let merge: PlaneMerge
     do {
       // Added on both sides (or a base that is not a drawing): merged from an empty drawing.
       let original = try base.flatMap { try? SVGDecoder.decode($0) }?.plane ?? Plane()
       merge = try PlaneMerge(base: original, ours: mine.plane, theirs: other.plane)
     } catch {
-      report.refused.append((mine.id, "\(error)"))
-      return ours
+      return leaveOut()
     }
     for conflict in merge.conflicts {
       report.conflicts.append(

@@ -20,12 +20,16 @@ extension StoreSync {
       throw .unreachable(remote: remote, gitSays: fetched.errorText)
     }
     var refs: [String: String] = [:]
+    var types: [String: String] = [:]
     let listing = try git.succeed([
-      "for-each-ref", "--format=%(objectname) %(refname)", Self.fetchedBranches, Self.remoteBranch,
+      "for-each-ref", "--format=%(objectname) %(objecttype) %(refname)", Self.fetchedBranches,
+      Self.remoteBranch,
     ])
     for line in listing.split(separator: "\n") {
-      guard let space = line.firstIndex(of: " ") else { continue }
-      refs[String(line[line.index(after: space)...])] = String(line[..<space])
+      let fields = line.split(separator: " ", maxSplits: 2)
+      guard fields.count == 3 else { continue }
+      refs[String(fields[2])] = String(fields[0])
+      types[String(fields[2])] = String(fields[1])
     }
     let branches = refs.keys.filter { $0.hasPrefix(Self.fetchedBranches) }
       .map { String($0.dropFirst(Self.fetchedBranches.count)) }.sorted()
@@ -40,7 +44,16 @@ extension StoreSync {
         }
         return nil
       }
-      if let problem = try problem(inTreeOf: head, git) {
+      let type = types["\(Self.fetchedBranches)\(Self.branch)"] ?? "nothing"
+      // A branch names a commit; git lets other repositories' files name anything.
+      guard type == "commit" else {
+        throw .notADrawdocStore(
+          remote: remote,
+          reason: "its \(Self.branch) branch names \(type == "tag" ? "a tag" : "a \(type)"), "
+            + "not a commit")
+      }
+      // A main fetched before was checked then.
+      if refs[Self.remoteBranch] != head, let problem = try problem(inTreeOf: head, git) {
         throw .notADrawdocStore(remote: remote, reason: problem)
       }
       if refs[Self.remoteBranch] != head {
@@ -57,34 +70,98 @@ extension StoreSync {
 
   /// What makes a commit's tree something other than a drawdoc store, or `nil` when it is
   /// one: the marker, and drawings as plain files named `<id>.svg` in `drawings/`, nothing
-  /// else (no symbolic link, which could point outside the store, no other file).
+  /// else (no symbolic link, which could point outside the store, no other file), each
+  /// folder's entries as git writes them (each name once, no `/` in a name, in git's order),
+  /// which git's own commands trust without checking.
   private func problem(inTreeOf commit: String, _ git: Git) throws(SyncError) -> String? {
+    let subject = "its \(Self.branch) branch"
+    let root = try treeEntries("\(commit)^{tree}", git)
+    if let problem = Self.problem(inFolder: root, named: "", subject) { return problem }
     var foundMarker = false
     var others: [String] = []
-    for entry in try git.succeed(["ls-tree", "-r", "-z", "--full-tree", commit])
-      .split(separator: "\0")
-    {
-      // `MODE TYPE HASH\tPATH`
-      guard let tab = entry.firstIndex(of: "\t") else { continue }
-      let mode = entry.prefix { $0 != " " }
-      let path = String(entry[entry.index(after: tab)...])
-      let isFile = mode == "100644"
-      if path == Self.marker, isFile {
+    var drawings: String?
+    for entry in root {
+      if entry.name == Self.marker, entry.mode == "100644" {
         foundMarker = true
-      } else if !(isFile && Self.drawingId(ofPath: path) != nil) {
-        others.append(mode == "120000" ? "\(path) (a symbolic link)" : path)
+      } else if entry.name == "drawings", entry.mode == "040000" {
+        drawings = entry.hash
+      } else {
+        others.append(Self.named(entry, in: ""))
+      }
+    }
+    if let drawings {
+      let entries = try treeEntries(drawings, git)
+      if let problem = Self.problem(inFolder: entries, named: "drawings/", subject) {
+        return problem
+      }
+      for entry in entries
+      where !(entry.mode == "100644" && Self.drawingId(ofPath: "drawings/\(entry.name)") != nil) {
+        others.append(Self.named(entry, in: "drawings/"))
       }
     }
     guard foundMarker else {
       let names = others.prefix(5).joined(separator: ", ") + (others.count > 5 ? ", …" : "")
-      return "its \(Self.branch) branch has no \(Self.marker) but holds "
+      return "\(subject) has no \(Self.marker) but holds "
         + (others.isEmpty ? "nothing" : names)
     }
     guard others.isEmpty else {
       let names = others.prefix(5).joined(separator: ", ") + (others.count > 5 ? ", …" : "")
-      return "its \(Self.branch) branch holds \(names), which are not drawings"
+      return "\(subject) holds \(names), which are not drawings"
     }
     return nil
+  }
+
+  /// One entry of a git folder (a tree).
+  private struct TreeEntry {
+    let mode: String
+    let hash: String
+    let name: String
+  }
+
+  /// A tree's entries, as they are, in their order.
+  private func treeEntries(_ tree: String, _ git: Git) throws(SyncError) -> [TreeEntry] {
+    var entries: [TreeEntry] = []
+    for line in try git.succeed(["ls-tree", "-z", "--full-tree", tree]).split(separator: "\0") {
+      // `MODE TYPE HASH\tNAME`
+      guard let tab = line.firstIndex(of: "\t") else { continue }
+      let fields = line[..<tab].split(separator: " ")
+      guard fields.count == 3 else { continue }
+      entries.append(
+        TreeEntry(
+          mode: String(fields[0]), hash: String(fields[2]),
+          name: String(line[line.index(after: tab)...])))
+    }
+    return entries
+  }
+
+  /// What is wrong with a folder's entries as git would have written them, or `nil`.
+  private static func problem(
+    inFolder entries: [TreeEntry], named folder: String, _ subject: String
+  )
+    -> String?
+  {
+    var previous: [UInt8]?
+    var seen = Set<String>()
+    for entry in entries {
+      guard !entry.name.contains("/"), !entry.name.isEmpty else {
+        return "\(subject) holds an entry named '\(folder)\(entry.name)', and a name has no '/'"
+      }
+      guard seen.insert(entry.name).inserted else {
+        return "\(subject) holds \(folder)\(entry.name) twice"
+      }
+      // git sorts a folder's entries by name, a folder's name as if it ended in '/'.
+      let key = Array(entry.name.utf8) + (entry.mode == "040000" ? [0x2F] : [])
+      if let previous, !previous.lexicographicallyPrecedes(key) {
+        return "\(subject) holds \(folder)\(entry.name) out of git's order"
+      }
+      previous = key
+    }
+    return nil
+  }
+
+  /// An entry's path, as the refusal says it.
+  private static func named(_ entry: TreeEntry, in folder: String) -> String {
+    "\(folder)\(entry.name)" + (entry.mode == "120000" ? " (a symbolic link)" : "")
   }
 
   /// The drawing a path of the repository holds (`drawings/<id>.svg`), or `nil`.

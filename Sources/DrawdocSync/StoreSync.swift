@@ -47,6 +47,8 @@ package struct StoreSync: Sendable {
   var remotePath: String { "\(folder)/remote" }
   /// The file that remembers when the store last synced.
   var lastSyncPath: String { "\(folder)/last-sync" }
+  /// The notes of a bringing-in under way (``BringingInProgress``).
+  var broughtInPath: String { "\(folder)/brought-in" }
 
   /// The branch the remote keeps the store on.
   static let branch = "main"
@@ -74,47 +76,70 @@ package struct StoreSync: Sendable {
 
   /// Syncs the store with its remote, or with `newRemote`, which it then remembers.
   ///
+  /// When another machine pushes between this sync's fetch and its push, the sync fetches,
+  /// merges and brings in again, waiting a random while that doubles each time (up to
+  /// ``longestPause``) so that two machines do not keep meeting; it gives up once the store's
+  /// lock wait (`DRAWDOC_LOCK_TIMEOUT`) has passed.
+  ///
   /// - Parameter newRemote: A URL git takes, to sync with from now on; `nil` for the remote
   ///   remembered.
-  /// - Returns: What the sync did; conflicts keep this store's values.
+  /// - Returns: What the sync did; conflicts keep this store's values, and drawings that
+  ///   cannot be brought in are left out (``SyncReport/complete``).
   /// - Throws: ``SyncError``. A remote given is remembered only once a sync with it worked.
   package func sync(remote newRemote: String? = nil) throws(SyncError) -> SyncReport {
     guard let remote = newRemote ?? self.remote else { throw .noRemote }
     let git = try Git(folder: repository, environment: environment, interactive: interactive)
     let lock = try SyncLock(folder: folder, timeout: store.lockTimeout)
     defer { withExtendedLifetime(lock) {} }
-    try prepareRepository(git)
+    let refs = try prepareRepository(git)
     var report = SyncReport(remote: remote)
-    try finishBringingIn(git, report: &report)
-    var local = try snapshot(git)
+    var saved = LeftOut(path: leftOutPath)
+    var leftOut = saved
+    let main = try finishBringingIn(git, refs, &leftOut, saved: &saved, report: &report)
+    try bringInLeftOut(git, main: main, &leftOut, report: &report)
+    try save(leftOut, over: &saved)
+    var local = try snapshot(git, head: main, leavingOut: leftOut)
     var remoteHead = try fetch(git, from: remote)
-    // The remote moves while this store merges and pushes only if another machine syncs at
-    // that moment: a few rounds are plenty.
-    for round in 1...5 {
-      let merged = try merge(local, remoteHead, git, report: &report)
-      try bringIn(from: local, to: merged, git, report: &report)
+    // The wait for a busy remote counts from its first refusal: bringing in a large first
+    // merge is not waiting.
+    var firstRefusal: Double?
+    var pushes = 0
+    var generator = SystemRandomNumberGenerator()
+    while true {
+      let merged = try merge(local, remoteHead, git, &leftOut, report: &report)
+      try bringIn(from: local, to: merged, git, &leftOut, saved: &saved, report: &report)
       guard merged != remoteHead else { break }
-      switch try push(merged, to: remote, git) {
-      case .pushed:
+      pushes += 1
+      guard case .refused(let gitSays) = try push(merged, to: remote, git) else {
         // What the remote did not have: this store's changes.
         report.sent = try changedPaths(from: remoteHead, to: merged, git).count
-      case .refused(let gitSays):
-        // Refused because another machine pushed meanwhile (merge again), or for good.
-        let moved = try fetch(git, from: remote)
-        guard moved != remoteHead, round < 5 else {
-          throw .unreachable(remote: remote, gitSays: gitSays)
-        }
-        local = merged
-        remoteHead = moved
-        continue
+        break
       }
-      break
+      // Refused because another machine pushed meanwhile (merge again), or for good.
+      let pause = min(Self.longestPause, 0.05 * Double(1 << min(pushes - 1, 10)))
+      let started = firstRefusal ?? MonotonicClock.seconds()
+      firstRefusal = started
+      let left = store.lockTimeout - (MonotonicClock.seconds() - started)
+      MonotonicClock.sleep(seconds: min(max(0, left), .random(in: 0...pause, using: &generator)))
+      let moved = try fetch(git, from: remote)
+      guard moved != remoteHead else { throw .unreachable(remote: remote, gitSays: gitSays) }
+      let waited = MonotonicClock.seconds() - started
+      guard waited < store.lockTimeout else {
+        throw .remoteKeptMoving(
+          remote: remote, pushes: pushes, waitedSeconds: (waited * 10).rounded() / 10)
+      }
+      local = merged
+      remoteHead = moved
     }
     if newRemote != nil { try write(Array("\(remote)\n".utf8), to: remotePath) }
     report.time = .now
-    try write(Array("\(report.time)\n".utf8), to: lastSyncPath)
+    try write(Array("\(report.time)\n".utf8), to: lastSyncPath, flush: false)
     return report
   }
+
+  /// The longest a sync waits before it tries again when another machine pushed first, in
+  /// seconds: the waits grow from 50 ms, each a random share of twice the last.
+  static let longestPause = 1.0
 
   /// How many drawings changed here and on the remote since the last sync; changes nothing
   /// in the store.
@@ -125,14 +150,15 @@ package struct StoreSync: Sendable {
   /// - Throws: ``SyncError``.
   package func status(fetching: Bool) throws(SyncError) -> SyncStatus {
     guard let remote else {
-      return SyncStatus(remote: nil, lastSync: nil, changedHere: 0, changedThere: 0)
+      return SyncStatus(remote: nil, lastSync: nil, changedHere: 0, changedThere: 0, leftOut: 0)
     }
     let git = try Git(folder: repository, environment: environment, interactive: interactive)
     guard FileSystem.exists("\(repository)/.git") else {
       return SyncStatus(
-        remote: remote, lastSync: lastSync, changedHere: try storeFiles().ids.count, changedThere: 0
-      )
+        remote: remote, lastSync: lastSync, changedHere: try storeFiles().ids.count,
+        changedThere: 0, leftOut: 0)
     }
+    let leftOut = LeftOut(path: leftOutPath)
     let local = try git.commit("refs/heads/\(Self.branch)")
     let there: String?
     if fetching {
@@ -152,14 +178,16 @@ package struct StoreSync: Sendable {
       there == base ? 0 : try changedPaths(from: base, to: there, git).count
     }
     return SyncStatus(
-      remote: remote, lastSync: lastSync, changedHere: try changedHere(since: base, git),
-      changedThere: changedThere ?? 0)
+      remote: remote, lastSync: lastSync,
+      changedHere: try changedHere(since: base, leavingOut: leftOut, git),
+      changedThere: changedThere ?? 0, leftOut: leftOut.drawings.count)
   }
 
-  /// Writes one of the sync's small files atomically.
-  func write(_ bytes: [UInt8], to path: String) throws(SyncError) {
+  /// Writes one of the sync's files atomically; flushed to disk unless `flush` is `false`
+  /// (a file of the work tree, which the next sync makes again, or one said again).
+  func write(_ bytes: [UInt8], to path: String, flush: Bool = true) throws(SyncError) {
     do {
-      try StoreFiles.writeAtomically(bytes, to: path)
+      try StoreFiles.writeAtomically(bytes, to: path, flush: flush)
     } catch {
       throw .store(error)
     }

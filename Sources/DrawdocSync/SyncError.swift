@@ -13,6 +13,9 @@ package enum SyncError: Error, Sendable {
   case notADrawdocStore(remote: String, reason: String)
   /// Another sync of this store kept it busy for longer than the wait allows.
   case busy(waitedSeconds: Double)
+  /// Another machine pushed before each of this sync's pushes, for longer than the wait
+  /// allows: the remote is busy, not refusing.
+  case remoteKeptMoving(remote: String, pushes: Int, waitedSeconds: Double)
   /// A git command failed where it should not have; its words.
   case git(command: String, gitSays: String)
   /// The store could not be read or changed.
@@ -43,6 +46,10 @@ extension SyncError: CustomStringConvertible {
     case .busy(let waited):
       return "another drawdoc sync of this store (or a program it started: git, ssh) kept its "
         + "lock for \(waited) s: try again when it has finished"
+    case .remoteKeptMoving(let remote, let pushes, let waited):
+      return "\(remote) kept moving: another machine pushed before each of this sync's "
+        + "\(pushes) pushes, for \(waited) s (DRAWDOC_LOCK_TIMEOUT); what came in is in the "
+        + "store, and what changed here is sent by the next sync: try again in a moment"
     case .git(let command, let says):
       return "git \(command) failed: \(says)"
     case .store(let error):

@@ -57,10 +57,22 @@ package struct SyncReport: Sendable {
   package var kept: [Kept] = []
   /// Conflicts, each keeping this store's value.
   package var conflicts: [Conflict] = []
-  /// Drawings the other side sent that are not valid drawings, left out: id and reason.
+  /// Drawings left out: those the other side sent that this drawdoc cannot read (not a
+  /// drawing, a newer format version), and those damaged in this store; id and reason. Each
+  /// is left as it is on both sides, and tried again by the next sync.
   package var refused: [(id: Identifier, reason: String)] = []
   /// When the sync ended.
   package var time = Timestamp.now
+
+  /// Whether every drawing was brought in: `false` when some were left out (``refused``).
+  package var complete: Bool { refused.isEmpty }
+
+  /// Notes a drawing left out, once: a later reason replaces an earlier one (a drawing tried
+  /// at the start of the sync, then again with what the remote has now).
+  mutating func leaveOut(_ id: Identifier, because reason: String) {
+    refused.removeAll { $0.id == id }
+    refused.append((id, reason))
+  }
 }
 
 /// How far a store and its remote are apart, as ``StoreSync/status(fetching:)`` sees it.
@@ -74,4 +86,7 @@ package struct SyncStatus: Sendable {
   /// Drawings changed, added or deleted on the remote since the last sync (as of the last
   /// fetch, when the status did not fetch).
   package let changedThere: Int
+  /// Drawings the last sync left out (it could not bring them in): neither sent nor taken
+  /// out until it can.
+  package let leftOut: Int
 }

@@ -58,7 +58,7 @@ package enum SyncView {
 
   /// What `drawdoc sync --json` prints: `remote`, `time`, `sent`, `received`, `kept`,
   /// `conflicts` (each as `drawdoc merge --json` writes one, with its `drawing` and `title`
-  /// first) and `refused`.
+  /// first), `refused` and `complete` (whether nothing was left out).
   ///
   /// - Parameters:
   ///   - report: What the sync did.
@@ -98,6 +98,7 @@ package enum SyncView {
             .object([("id", .string($0.id.description)), ("reason", .string($0.reason))])
           })
       ),
+      ("complete", .bool(report.complete)),
     ]
     if withLines {
       fields.append(("lines", .array(report.conflicts.map { .string("conflict: \(text($0))") })))
@@ -123,7 +124,8 @@ package enum SyncView {
   }
 
   /// What `drawdoc sync --status --json` prints and `GET /api/sync` answers:
-  /// `{"remote": URL|null, "lastSync": TIME|null, "changedHere": N, "changedThere": N}`.
+  /// `{"remote": URL|null, "lastSync": TIME|null, "changedHere": N, "changedThere": N,
+  /// "leftOut": N}`.
   ///
   /// - Parameter status: The status.
   /// - Returns: The object.
@@ -133,6 +135,7 @@ package enum SyncView {
       ("lastSync", status.lastSync.map { .string($0.description) } ?? .null),
       ("changedHere", .number(Double(status.changedHere))),
       ("changedThere", .number(Double(status.changedThere))),
+      ("leftOut", .number(Double(status.leftOut))),
     ])
   }
 }

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// | method and path | what |
 /// |---|---|
-/// | `GET /api/sync` | the status, without the network: `{"remote", "lastSync", "changedHere", "changedThere"}` |
+/// | `GET /api/sync` | the status, without the network: `{"remote", "lastSync", "changedHere", "changedThere", "leftOut"}` |
 /// | `POST /api/sync` | syncs, as `drawdoc sync` does; answers its report, as `drawdoc sync --json` prints it, with `lines` |
 ///
 /// A sync runs on the worker that answers its request (never on the event loop), with git
@@ -26,8 +26,10 @@ extension Routes {
       do {
         return json(SyncView.json(try sync.sync(), withLines: true))
       } catch {
-        if case .busy = error { return Self.busy(error.description) }
-        throw error
+        switch error {
+        case .busy, .remoteKeptMoving: return Self.busy(error.description)
+        default: throw error
+        }
       }
     default: throw notFound(request)
     }
@@ -43,7 +45,8 @@ extension Routes {
       return .object([
         ("remote", sync.remote.map { .string($0) } ?? .null),
         ("lastSync", sync.lastSync.map { .string($0.description) } ?? .null),
-        ("changedHere", .null), ("changedThere", .null), ("error", .string(error.description)),
+        ("changedHere", .null), ("changedThere", .null), ("leftOut", .null),
+        ("error", .string(error.description)),
       ])
     }
   }

@@ -49,7 +49,7 @@ struct WebError: Error {
       switch error {
       case .noRemote:
         self.init(status: .conflict, message: error.description)
-      case .gitMissing, .busy:
+      case .gitMissing, .busy, .remoteKeptMoving:
         self.init(status: .serviceUnavailable, message: error.description)
       case .unreachable, .notADrawdocStore, .git:
         self.init(status: .badGateway, message: error.description)

@@ -70,9 +70,23 @@ final class SyncMachines {
 
   /// Makes a drawing on a machine; returns its id.
   func newDrawing(_ machine: String, _ arguments: String...) throws -> String {
+    try newDrawing(machine, arguments)
+  }
+
+  /// Makes a drawing on a machine; returns its id.
+  func newDrawing(_ machine: String, _ arguments: [String]) throws -> String {
     let result = run(machine, ["new"] + arguments)
     try #require(result.status == 0, "\(result.standardError)")
     return try #require(singleId(result.standardOutput))
+  }
+
+  /// Makes a drawing on A (with `new`'s arguments), then syncs A and B, which both hold it
+  /// (with what else A held); returns its id and its first rectangle's, if it has one.
+  func drawingOnBoth(_ arguments: String...) throws -> (id: String, rectangle: String?) {
+    let id = try newDrawing("A", arguments)
+    sync("A")
+    sync("B")
+    return (id, try rectangles("A", id).first)
   }
 
   /// The rectangles' ids of a drawing on a machine, bottom first.
@@ -109,6 +123,53 @@ final class SyncMachines {
       $0.key.hasPrefix("\(machine)/") && !$0.key.hasPrefix("\(machine)/sync/")
         && !$0.key.hasPrefix("\(machine)/.lock")
     }
+  }
+
+  /// Runs a command on a machine through the real binary, in the sandbox's folder.
+  @discardableResult
+  func runBinary(
+    _ machine: String, _ arguments: [String], extra: [String: String] = [:]
+  ) throws -> CommandResult {
+    try runProgram(
+      drawdocExecutable.path, ["--store", store(machine)] + arguments,
+      environment: environment.merging(extra) { $1 }, in: box.root)
+  }
+
+  /// The bytes of a file of the remote's `main`, or `nil` when it has none there.
+  func remoteFile(_ path: String) throws -> [UInt8]? {
+    let shown = try git(["--git-dir", remote, "cat-file", "blob", "main:\(path)"])
+    return shown.status == 0 ? Array(shown.standardOutput.utf8) : nil
+  }
+
+  /// Runs git in the sandbox, which must succeed; returns its output without the newline.
+  @discardableResult
+  func gitOutput(_ arguments: [String], input: [UInt8]? = nil) throws -> String {
+    let result = try runProgram(
+      "/usr/bin/env", ["git"] + arguments, input: input.map { Data($0) },
+      environment: environment, in: box.root)
+    try #require(result.status == 0, "git \(arguments): \(result.standardError)")
+    return result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Writes a blob into the remote; returns its hash.
+  func hashObject(_ bytes: [UInt8]) throws -> String {
+    try gitOutput(["--git-dir", remote, "hash-object", "-w", "--stdin"], input: bytes)
+  }
+
+  /// Writes a tree into the remote as it is given, in its order, whatever git would say of it
+  /// (`hash-object --literally`); returns its hash.
+  func tree(_ entries: [(mode: String, name: String, hash: String)]) throws -> String {
+    var bytes: [UInt8] = []
+    for entry in entries {
+      bytes += Array("\(entry.mode) \(entry.name)".utf8) + [0]
+      var hex = entry.hash.utf8.makeIterator()
+      while let high = hex.next(), let low = hex.next() {
+        bytes.append(UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) ?? 0)
+      }
+    }
+    return try gitOutput(
+      ["--git-dir", remote, "hash-object", "-t", "tree", "--literally", "-w", "--stdin"],
+      input: bytes)
   }
 
   /// Runs git in the sandbox.

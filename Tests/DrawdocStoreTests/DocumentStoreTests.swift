@@ -362,8 +362,13 @@ import Testing
     LocationCase(
       option: nil, environment: ["XDG_DATA_HOME": "", "HOME": "/home/u"],
       expected: "/home/u/.local/share/drawdoc"),
+    // A relative path names the same folder wherever git or another program runs.
     LocationCase(
-      option: "relative/store", environment: ["HOME": "/home/u"], expected: "relative/store"),
+      option: "relative/store", environment: ["HOME": "/home/u"],
+      expected: "\(FileManager.default.currentDirectoryPath)/relative/store"),
+    LocationCase(
+      option: nil, environment: ["DRAWDOC_STORE": "./here"],
+      expected: "\(FileManager.default.currentDirectoryPath)/here"),
   ]
 
   /// `--store`, else `DRAWDOC_STORE`, else `$XDG_DATA_HOME/drawdoc` (when set and not empty),

@@ -21,9 +21,11 @@ final class SyncFixture {
 
   /// Makes the stores and an empty bare repository.
   ///
-  /// - Parameter path: The `PATH` the app runs git with; the process's own if `nil`.
+  /// - Parameters:
+  ///   - path: The `PATH` the app runs git with; the process's own if `nil`.
+  ///   - lockTimeout: How long the served store waits for a lock, and a sync for its turn.
   /// - Throws: When git is missing or fails, or a store cannot be made.
-  init(path: String? = nil) throws {
+  init(path: String? = nil, lockTimeout: Double = 10) throws {
     folder =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("drawdoc-web-sync-\(UUID().uuidString)").path
@@ -31,7 +33,8 @@ final class SyncFixture {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try Self.git(["init", "-q", "--bare", remote])
     there = try DocumentStore(root: "\(folder)/there")
-    here = try DocumentStore(root: "\(folder)/here", keepingInMemory: DrawingMemory())
+    here = try DocumentStore(
+      root: "\(folder)/here", lockTimeout: lockTimeout, keepingInMemory: DrawingMemory())
     var environment = ProcessInfo.processInfo.environment
     if let path { environment["PATH"] = path }
     app = try WebApp(store: here, token: token, port: port, environment: environment)
@@ -99,7 +102,8 @@ final class SyncFixture {
     #expect(status.status == .ok)
     #expect(
       String(decoding: status.bodyBytes, as: UTF8.self)
-        == #"{"remote": null, "lastSync": null, "changedHere": 0, "changedThere": 0}"# + "\n")
+        == #"{"remote": null, "lastSync": null, "changedHere": 0, "changedThere": 0, "leftOut": 0}"#
+        + "\n")
     let sync = try fixture.call("POST", "/api/sync")
     #expect(sync.status == .conflict)
     let message = try #require(try fixture.object(sync)["error"] as? String)
@@ -225,5 +229,45 @@ final class SyncFixture {
     #expect(sync.status == .serviceUnavailable)
     #expect(
       (try fixture.object(sync)["error"] as? String)?.hasPrefix("drawdoc sync needs git") == true)
+  }
+
+  @Test func aRemoteThatKeepsMovingIsServiceUnavailableWithRetryAfter() throws {
+    let real = try #require(
+      ["/usr/bin/git", "/usr/local/bin/git", "/bin/git"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+      })
+    let wrapper =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("drawdoc-moving-git-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: wrapper, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: wrapper) }
+    let path = "\(wrapper):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
+    let fixture = try SyncFixture(path: path, lockTimeout: 0.5)
+    // Another machine pushes right before each of this one's pushes.
+    try """
+    #!/bin/sh
+    for argument in "$@"; do
+      if [ "$argument" = push ]; then
+        tree=$(\(real) --git-dir='\(fixture.remote)' rev-parse 'main^{tree}')
+        commit=$(\(real) --git-dir='\(fixture.remote)' -c user.name=C -c user.email=c@c \\
+          commit-tree "$tree" -p main -m 'another machine')
+        \(real) --git-dir='\(fixture.remote)' update-ref refs/heads/main "$commit"
+      fi
+    done
+    exec \(real) "$@"
+    """.write(toFile: "\(wrapper)/git", atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o755], ofItemAtPath: "\(wrapper)/git")
+    _ = try fixture.drawing("There", in: fixture.there)
+    _ = try StoreSync(store: fixture.there, environment: ProcessInfo.processInfo.environment).sync(
+      remote: fixture.remote)
+    _ = try StoreSync(store: fixture.here, environment: ProcessInfo.processInfo.environment).sync(
+      remote: fixture.remote)
+    _ = try fixture.drawing("Here", in: fixture.here)
+    let response = try fixture.call("POST", "/api/sync")
+    #expect(response.status == .serviceUnavailable)
+    #expect(response.headers["Retry-After"] != nil)
+    let message = try #require(try fixture.object(response)["error"] as? String)
+    #expect(message.hasPrefix("\(fixture.remote) kept moving"), "\(message)")
   }
 }

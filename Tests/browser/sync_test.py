@@ -11,6 +11,9 @@ only by the command line) and B (served), and a bare repository between them.
   Sync brings it in: the button says "Syncing…", disabled, while it runs; the new card
   appears without a reload, the page says "Synced: sent 0, received 1", and the bar says when
   it synced and that 0 drawings differ; a rename on B then counts as 1 changed here.
+- A newer drawdoc pushes a drawing in a format version this one does not read: a click on
+  Sync says that 1 drawing was not brought in, and why (the version needed), and the bar
+  says "1 not brought in".
 
 What each store holds is checked with `drawdoc open --json` and `drawdoc list --json`.
 
@@ -131,6 +134,28 @@ def check(session):
     here.run("rename", doc, "Shared, renamed on B")
     wait("the bar counting the change here",
          lambda: "· 1 drawing changed here · 0 there" in bar(driver)["text"], 10, 0.05)
+
+    step("a drawing of a newer format: not brought in, said in the notice and on the bar")
+    newer = os.path.join(session.folder, "newer")
+    subprocess.run(["git", "clone", "-q", "--branch", "main", remote, newer], check=True)
+    name = sorted(os.listdir(os.path.join(newer, "drawings")))[0]
+    with open(os.path.join(newer, "drawings", name)) as file:
+        text = file.read()
+    newer_id = "new-dra-win"
+    with open(os.path.join(newer, "drawings", f"{newer_id}.svg"), "w") as file:
+        file.write(text.replace('data-drawdoc="1"', 'data-drawdoc="2"')
+                   .replace(name[:-4], newer_id))
+    git = ["git", "-C", newer, "-c", "user.name=N", "-c", "user.email=n@n"]
+    subprocess.run(git + ["add", "--all"], check=True)
+    subprocess.run(git + ["commit", "-q", "-m", "version 2"], check=True)
+    subprocess.run(git + ["push", "-q", "origin", "main"], check=True)
+    driver.find_element(By.ID, "sync-button").click()
+    wait("the notice of a drawing not brought in",
+         lambda: "Synced: sent 1, received 0; 1 not brought in" in "\n".join(notices(driver))
+         and f"{newer_id}: not brought in: it is in format version 2"
+         in "\n".join(notices(driver)),
+         20, 0.05)
+    wait("the bar saying so", lambda: "· 1 not brought in" in bar(driver)["text"], 10, 0.05)
 
 
 def main():

@@ -29,8 +29,13 @@ struct SyncCommand: Command {
     deleted on the other is kept, on both. Conflicts keep this store's values, are listed on
     standard error one per line, and the exit status is 1. git does the transport and the
     credentials; the sync's own repository is in the store's sync/ folder.
+    A drawing this drawdoc cannot bring in (damaged here, or in a newer format version) is
+    left as it is on both sides, listed as "not brought in", and tried again by the next
+    sync; the exit status is then 65.
     Exit status 69: git is not installed, or the remote cannot be reached or refused;
-    65: the remote holds something other than a drawdoc store.
+    65: the remote holds something other than a drawdoc store, or drawings were not brought
+    in; 75: another sync of this store, or other machines' pushes, kept it waiting for
+    longer than DRAWDOC_LOCK_TIMEOUT.
     """
 
   let arguments: ParsedArguments
@@ -84,6 +89,12 @@ struct SyncCommand: Command {
       context.standardError.writeLine(
         "\(count) conflict\(count == 1 ? "" : "s"): this store's values are kept, and sent")
     }
+    if !report.complete {
+      context.standardError.writeLine(
+        "\(SyncView.drawings(report.refused.count)) not brought in: each is left as it is "
+          + "here and on the remote, and the next sync tries again")
+      return .dataError
+    }
     return report.conflicts.isEmpty ? .success : .conflicts
   }
 
@@ -97,5 +108,6 @@ struct SyncCommand: Command {
     return "remote: \(remote)\nlast sync: \(last)\n"
       + "changed here: \(SyncView.drawings(status.changedHere))\n"
       + "changed there: \(SyncView.drawings(status.changedThere))\n"
+      + (status.leftOut == 0 ? "" : "not brought in: \(SyncView.drawings(status.leftOut))\n")
   }
 }

@@ -45,7 +45,7 @@ struct ErrorReport {
       case .gitMissing, .unreachable: status = .unavailable
       case .notADrawdocStore: status = .dataError
       case .noRemote: status = .usage
-      case .busy: status = .temporaryFailure
+      case .busy, .remoteKeptMoving: status = .temporaryFailure
       case .git: status = .ioError
       case .store(let error): status = Self.status(of: error)
       }

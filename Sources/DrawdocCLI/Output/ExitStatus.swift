@@ -35,7 +35,7 @@ enum ExitStatus: Int32, CaseIterable {
     case .unavailable: return "git missing or remote unreachable"
     case .cannotCreate: return "cannot create output"
     case .ioError: return "other I/O error"
-    case .temporaryFailure: return "store locked"
+    case .temporaryFailure: return "store locked or remote busy"
     }
   }
 
@@ -52,7 +52,8 @@ enum ExitStatus: Int32, CaseIterable {
         + "command line that is out of range or malformed, an ambiguous title."
     case .dataError:
       return "Bad input data: a file's content is not what it must be (or save --strict "
-        + "refused a file that raised warnings, or a sync remote is not a drawdoc store)."
+        + "refused a file that raised warnings, or a sync remote is not a drawdoc store, or "
+        + "a sync left drawings out)."
     case .noInput:
       return "No such drawing, version, rectangle or file, or the drawing is in the trash; "
         + "git install or uninstall without --global outside a git repository."
@@ -65,7 +66,8 @@ enum ExitStatus: Int32, CaseIterable {
     case .ioError:
       return "Another input or output error."
     case .temporaryFailure:
-      return "The store stayed locked by another process (see DRAWDOC_LOCK_TIMEOUT)."
+      return "The store stayed locked by another process, or a sync's remote kept moving "
+        + "(see DRAWDOC_LOCK_TIMEOUT)."
     }
   }
 }

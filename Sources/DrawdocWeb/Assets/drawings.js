@@ -222,6 +222,8 @@ function showSync() {
     const here = syncStatus.changedHere;
     parts.push(`${here} drawing${here === 1 ? "" : "s"} changed here`,
       `${syncStatus.changedThere} there`);
+    // Drawings the last sync could not bring in: said until a sync brings them in.
+    if (syncStatus.leftOut) parts.push(`${syncStatus.leftOut} not brought in`);
   }
   const state = document.getElementById("sync-state");
   state.textContent = parts.join(" · ");
@@ -240,8 +242,11 @@ async function sync() {
   syncing = false;
   if (result.ok) {
     const report = result.data;
-    notify([`Synced: sent ${report.sent}, received ${report.received.length}`,
-      ...(report.lines || [])].join("\n"));
+    const leftOut = report.refused.map((drawing) =>
+      `${drawing.id}: not brought in: ${drawing.reason}`);
+    notify([`Synced: sent ${report.sent}, received ${report.received.length}` +
+      (report.complete ? "" : `; ${report.refused.length} not brought in`),
+    ...(report.lines || []), ...leftOut].join("\n"));
   } else {
     notify(`Not synced: ${result.data.error}`);
   }
