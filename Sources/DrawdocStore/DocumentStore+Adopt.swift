@@ -17,7 +17,8 @@ extension DocumentStore {
   public func adopt(_ drawing: Drawing, as change: Change) throws -> Bool {
     let id = drawing.id
     var restored = false
-    if (try? resolveTrashed(id.description)) == id {
+    // By its path: finding it by its name would read the whole trash for every drawing.
+    if StoreFiles.exists(trashPath(of: id)) {
       try restoreFromTrash(id, at: drawing.modified)
       restored = true
     }
