@@ -330,8 +330,13 @@ import Testing
     let third = try store.save(incoming, as: .newDrawing, title: nil, at: t2)
     try store.delete(second.id)
     #expect(try folder.drawingFileNames() == ["\(first.id).svg", "\(third.id).svg"])
+    // `.changes.pending` stays, emptied: no event is pending.
     let leftovers = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
-      .filter { $0.hasSuffix(".tmp") || $0.hasSuffix(".pending") }
+      .filter { path in
+        let pending = path.hasSuffix(".pending")
+        return path.hasSuffix(".tmp")
+          || (pending && (try? folder.read("\(folder.path)/\(path)"))?.isEmpty != true)
+      }
     #expect(leftovers.isEmpty, "\(leftovers)")
   }
 
