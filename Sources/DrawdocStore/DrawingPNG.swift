@@ -87,8 +87,22 @@ public enum DrawingPNG {
   /// - Throws: ``DrawdocRaster/RasterError``: not a PNG, a damaged one, one without the chunk,
   ///   or a chunk that inflates past the limit.
   public static func embeddedSVG(in png: [UInt8]) throws(RasterError) -> [UInt8] {
+    try embeddedSVG(in: png, atMost: SVGLimits.maximumFileSize)
+  }
+
+  /// The SVG file a PNG carries, as ``embeddedSVG(in:)`` reads it, inflated to at most
+  /// `maximum` bytes: a server that weighs its work before it starts holds it to less.
+  ///
+  /// - Parameters:
+  ///   - png: The bytes of the PNG file.
+  ///   - maximum: The most bytes the text may inflate to, whatever its compressed size.
+  /// - Returns: The bytes of the embedded SVG file.
+  /// - Throws: As ``embeddedSVG(in:)``.
+  package static func embeddedSVG(in png: [UInt8], atMost maximum: Int) throws(RasterError)
+    -> [UInt8]
+  {
     try PNGText.text(keyword: keyword, in: png) {
-      min(SVGLimits.maximumFileSize, Deflate.ratioLimit(compressedCount: $0))
+      min(maximum, SVGLimits.maximumFileSize, Deflate.ratioLimit(compressedCount: $0))
     }
   }
 }

@@ -2,6 +2,7 @@ import DrawdocEditing
 import DrawdocHTTP
 import DrawdocJSON
 import DrawdocModel
+import DrawdocRaster
 import DrawdocStore
 
 /// `POST /api/import`: reads a file written by any program in import mode, as `drawdoc save`
@@ -37,7 +38,10 @@ enum ImportRoute {
     let (bytes, isPNG) = try fileBytes(fields)
     let result: ForeignImport
     do {
-      result = try ForeignFile.importDrawing(bytes, name: name, now: .now)
+      // The drawing a PNG carries inflates no further than another tool's text may, so that
+      // the import is weighed before its work (``Routes/importEstimate(bodyBytes:)``).
+      result = try ForeignFile.importDrawing(
+        bytes, name: name, now: .now, pngTextLimit: Deflate.maximumInflateLimit)
     } catch {
       let place = error.line.map { "line \($0), column \(error.column ?? 1)" }
       let message = place.map { "\(error.message) (\($0))" } ?? error.message

@@ -3,7 +3,6 @@ import DrawdocHTTP
 import DrawdocModel
 import DrawdocRaster
 import DrawdocStore
-import DrawdocSVG
 
 /// What the app's requests cost in memory, known before any of their work: the server answers
 /// a request estimated past ``DrawdocHTTP/HTTPLimits/heavyRequestBytes`` on its heavy lane,
@@ -24,14 +23,13 @@ extension Routes {
 
   /// An import's body: its text parsed (12 bytes a byte: an SVG file of 200,000 rectangles
   /// took 10), and whatever compressed text it holds inflated, which may be 100 times its
-  /// size (``DrawdocRaster/Deflate/ratioLimit(compressedCount:)``; up to 256 MiB for another
-  /// tool's text, up to a drawing file's 4 GiB for the drawing a drawdoc PNG carries), with
-  /// room for the buffer's growth: half as much again. An estimate past the whole budget
-  /// runs alone (``DrawdocHTTP/HeavyBudget``). A refused bomb of 10 MB took 334 MB.
+  /// size up to 256 MiB (``DrawdocRaster/Deflate/inflateLimit(compressedCount:)``; the app's
+  /// import holds the drawing a drawdoc PNG carries to it too), with room for the buffer's
+  /// growth: half as much again. A refused bomb of 10 MB took 334 MB.
   static func importEstimate(bodyBytes: Int) -> Int {
     // No product below overflows.
     let body = min(bodyBytes, Int.max / 200)
-    return body * 12 + min(body * 150, SVGLimits.maximumFileSize / 2 * 3)
+    return body * 12 + min(body * 150, Deflate.maximumInflateLimit / 2 * 3)
   }
 
   /// Bytes of memory per byte of a drawing's file, for each way of reading it whole, rounded

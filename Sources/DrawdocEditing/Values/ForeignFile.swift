@@ -139,10 +139,14 @@ package enum ForeignFile {
   ///   - now: The time a drawing without valid times of its own gets.
   ///   - page: The page of a draw.io file to read, from 1; `nil` for the first. Given for a
   ///     file of another format, it is refused.
+  ///   - pngTextLimit: The most bytes the drawing a drawdoc PNG carries may inflate to (by
+  ///     default a drawing file's 4 GiB; the app's import takes the 256 MiB of other tools'
+  ///     texts, so that it can weigh an import before its work).
   /// - Returns: The drawing and what was lost on the way.
   /// - Throws: ``ForeignFileError``.
   package static func importDrawing(
-    _ bytes: [UInt8], name: String, now: Timestamp, page: Int? = nil
+    _ bytes: [UInt8], name: String, now: Timestamp, page: Int? = nil,
+    pngTextLimit: Int = SVGLimits.maximumFileSize
   ) throws(ForeignFileError) -> ForeignImport {
     if name != "-", !name.isEmpty, isDrawIO(name: name, start: bytes.prefix(4096)) {
       return try importDrawIO(bytes, now: now, page: page)
@@ -153,7 +157,8 @@ package enum ForeignFile {
     }
     if isJSON(bytes, name: name) || DrawingPNG.isPNG(bytes) {
       try refuse(page, for: DrawingPNG.isPNG(bytes) ? "a PNG file" : "the JSON form")
-      return ForeignImport(drawing: try readDrawing(bytes, name: name), warnings: [])
+      return ForeignImport(
+        drawing: try readDrawing(bytes, name: name, pngTextLimit: pngTextLimit), warnings: [])
     }
     if DrawIOReader.looksLikeDrawIO(bytes) || DrawIOReader.looksLikeEncodedDrawIO(bytes) {
       return try importDrawIO(bytes, now: now, page: page)
@@ -176,15 +181,16 @@ package enum ForeignFile {
   /// - Parameters:
   ///   - bytes: The whole file.
   ///   - name: The file's name (`.json` says the JSON form); `-` or empty for none.
+  ///   - pngTextLimit: The most bytes the drawing a PNG carries may inflate to.
   /// - Returns: The drawing.
   /// - Throws: ``ForeignFileError``.
-  package static func readDrawing(_ bytes: [UInt8], name: String) throws(ForeignFileError)
-    -> Drawing
-  {
+  package static func readDrawing(
+    _ bytes: [UInt8], name: String, pngTextLimit: Int = SVGLimits.maximumFileSize
+  ) throws(ForeignFileError) -> Drawing {
     if DrawingPNG.isPNG(bytes) {
       let svg: [UInt8]
       do {
-        svg = try DrawingPNG.embeddedSVG(in: bytes)
+        svg = try DrawingPNG.embeddedSVG(in: bytes, atMost: pngTextLimit)
       } catch {
         var isLimit = false
         if case .decompressedTooLarge = error { isLimit = true }
