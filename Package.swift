@@ -205,7 +205,8 @@ let package = Package(
     .testTarget(
       name: "DrawdocCLITests",
       dependencies: [
-        "DrawdocCLI", "DrawdocSVG", "DrawdocJSON", "DrawdocModel", "DrawdocRaster", "drawdoc",
+        "DrawdocCLI", "DrawdocSVG", "DrawdocJSON", "DrawdocModel", "DrawdocRaster",
+        "DrawdocSystem", "drawdoc",
       ],
       exclude: ["Fixtures/peers"]
     ),

@@ -1,3 +1,4 @@
+import DrawdocSystem
 import Foundation
 import Testing
 
@@ -22,14 +23,19 @@ import Testing
     process.environment = machines.environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    // Watched from before the sync starts, so that each drawing that arrives wakes the test.
     let drawings = "\(machines.store("B"))/drawings"
+    try FileManager.default.createDirectory(atPath: drawings, withIntermediateDirectories: true)
+    let watcher = FolderWatcher(watching: drawings)
+    try process.run()
     func arrived() -> [String] {
       ((try? FileManager.default.contentsOfDirectory(atPath: drawings)) ?? [])
         .filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }.sorted()
     }
     let deadline = Date(timeIntervalSinceNow: 60)
-    while process.isRunning && arrived().count < 2 && Date() < deadline { usleep(200) }
+    while process.isRunning && arrived().count < 2 && Date() < deadline {
+      watcher.wait(seconds: 0.5)
+    }
     kill(process.processIdentifier, SIGSTOP)
     let before = arrived()
     try #require(
