@@ -16,6 +16,16 @@ import Testing
     return try folder.store().list().drawings
   }
 
+  /// The title of the first drawing listed.
+  private func firstTitle(_ listing: StoreListing) throws -> String {
+    guard case .drawing(let entry)? = listing.drawings.first else {
+      throw ListingError.noDrawingListed
+    }
+    return entry.title
+  }
+
+  private enum ListingError: Error { case noDrawingListed }
+
   private func rename(
     _ store: DocumentStore, _ id: Identifier, to title: String, at time: Timestamp
   ) throws {
@@ -81,11 +91,7 @@ import Testing
     #expect(String(decoding: try folder.read(folder.indexPath), as: UTF8.self).contains(lastTitle))
     let listing = try store.list()
     #expect(listing.warnings.isEmpty)
-    guard case .drawing(let entry)? = listing.drawings.first else {
-      Issue.record("no drawing listed")
-      return
-    }
-    #expect(entry.title == lastTitle)
+    #expect(try firstTitle(listing) == lastTitle)
   }
 
   @Test func aLineCutShortByACrashSwallowsNoLaterRecord() throws {
@@ -128,10 +134,6 @@ import Testing
       to: file)
     let listing = try store.list()
     #expect(listing.warnings.contains { $0.contains("out of date") })
-    guard case .drawing(let entry)? = listing.drawings.first else {
-      Issue.record("no drawing listed")
-      return
-    }
-    #expect(entry.title == "Three")
+    #expect(try firstTitle(listing) == "Three")
   }
 }
