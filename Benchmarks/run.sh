@@ -242,52 +242,21 @@ run_store() { # drawdoc binary
   python3 "$here/store_bench.py" --drawdoc "$1" "${compare[@]}" "${store_options[@]}"
 }
 
-if [[ $store == only ]]; then
+# One section alone: builds drawdoc, runs the section, and ends the script with its status.
+run_only() { # the section's run_ function
   echo "building drawdoc (swift build -c release)" >&2
   swift build -c release --package-path "$here" --product drawdoc >&2
-  status=0
-  run_store "$(swift build -c release --package-path "$here" --show-bin-path)/drawdoc" ||
-    status=$?
+  local status=0
+  "$1" "$(swift build -c release --package-path "$here" --show-bin-path)/drawdoc" || status=$?
   echo "whole run, build included: $(($(date +%s) - started)) s"
   exit "$status"
-fi
+}
 
-if [[ $sync == only ]]; then
-  echo "building drawdoc (swift build -c release)" >&2
-  swift build -c release --package-path "$here" --product drawdoc >&2
-  status=0
-  run_sync "$(swift build -c release --package-path "$here" --show-bin-path)/drawdoc" || status=$?
-  echo "whole run, build included: $(($(date +%s) - started)) s"
-  exit "$status"
-fi
-
-if [[ $serve == only ]]; then
-  echo "building drawdoc (swift build -c release)" >&2
-  swift build -c release --package-path "$here" --product drawdoc >&2
-  status=0
-  run_serve "$(swift build -c release --package-path "$here" --show-bin-path)/drawdoc" || status=$?
-  echo "whole run, build included: $(($(date +%s) - started)) s"
-  exit "$status"
-fi
-
-if [[ $editor == only ]]; then
-  echo "building drawdoc (swift build -c release)" >&2
-  swift build -c release --package-path "$here" --product drawdoc >&2
-  status=0
-  run_editor "$(swift build -c release --package-path "$here" --show-bin-path)/drawdoc" ||
-    status=$?
-  echo "whole run, build included: $(($(date +%s) - started)) s"
-  exit "$status"
-fi
-
-if [[ $app == only ]]; then
-  echo "building drawdoc (swift build -c release)" >&2
-  swift build -c release --package-path "$here" --product drawdoc >&2
-  status=0
-  run_app "$(swift build -c release --package-path "$here" --show-bin-path)/drawdoc" || status=$?
-  echo "whole run, build included: $(($(date +%s) - started)) s"
-  exit "$status"
-fi
+if [[ $store == only ]]; then run_only run_store; fi
+if [[ $sync == only ]]; then run_only run_sync; fi
+if [[ $serve == only ]]; then run_only run_serve; fi
+if [[ $editor == only ]]; then run_only run_editor; fi
+if [[ $app == only ]]; then run_only run_app; fi
 
 if [[ ! -f "$reference/gen_drawdoc.py" || ! -f "$reference/ref_sax.c" ]]; then
   echo "run.sh: the reference programs are missing: expected gen_drawdoc.py and ref_sax.c" >&2
