@@ -74,8 +74,14 @@ extension DocumentStore {
   /// Puts records into the index, or takes drawings out of it (`nil` records): one line each,
   /// appended to `index.log`, which is folded into `index.json` when it is due. Must run under
   /// the lock. Without an `index.json` there is nothing to add to: the next list makes it.
-  func appendIndexRecords(_ records: [(Identifier, StoreIndex.Record?)]) {
-    guard !records.isEmpty, let baseSize = StoreFiles.signature(indexPath)?.size else { return }
+  ///
+  /// - Parameter records: The records, by drawing.
+  /// - Returns: Whether there is an `index.json` (the records were added to it, or failed to
+  ///   be, which the next list mends).
+  @discardableResult
+  func appendIndexRecords(_ records: [(Identifier, StoreIndex.Record?)]) -> Bool {
+    guard let baseSize = StoreFiles.signature(indexPath)?.size else { return false }
+    guard !records.isEmpty else { return true }
     var lines: [UInt8] = []
     for (id, record) in records { lines += StoreIndex.logLine(id, record) }
     let logSize: Int64
@@ -83,11 +89,14 @@ extension DocumentStore {
       logSize = try StoreFiles.appendLines(lines, to: indexLogPath)
     } catch {
       log.error("could not update \(indexLogPath): \(error)")
-      return
+      return true
     }
-    guard Self.indexLogIsDue(logSize: logSize, baseSize: baseSize) else { return }
-    let stored = readStoredIndex()
-    if let index = stored.index { writeIndex(index) }
+    if Self.indexLogIsDue(logSize: logSize, baseSize: baseSize),
+      let index = readStoredIndex().index
+    {
+      writeIndex(index)
+    }
+    return true
   }
 
   /// The index, brought in line with the drawing files: records whose file changed are read
@@ -163,16 +172,13 @@ extension DocumentStore {
 
   /// Puts a drawing's record into the index after its file changed. Must run under the lock.
   func refreshIndexRecord(of drawing: Drawing) {
-    guard StoreFiles.exists(indexPath) else {
+    guard let signature = StoreFiles.signature(path(of: drawing.id)) else { return }
+    let record = StoreIndex.Record(signature: signature, content: .entry(IndexEntry(drawing)))
+    if !appendIndexRecords([(drawing.id, record)]) {
       // A store's first index is made now (a listing would otherwise find none and say so),
       // and one deleted is made again.
       _ = try? currentIndex()
-      return
     }
-    guard let signature = StoreFiles.signature(path(of: drawing.id)) else { return }
-    appendIndexRecords([
-      (drawing.id, .init(signature: signature, content: .entry(IndexEntry(drawing))))
-    ])
   }
 
   /// Takes a drawing's record out of the index. Must run under the lock.
