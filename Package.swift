@@ -30,6 +30,13 @@ let package = Package(
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
     ),
+    // OpenSSL's libssl (and the libcrypto it stands on): TLS for the LAN listener, and the
+    // local certificate authority that `drawdoc serve --lan` makes.
+    .systemLibrary(
+      name: "COpenSSL",
+      pkgConfig: "openssl",
+      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+    ),
 
     // MARK: - The system layer: every call of the C library (files, clocks, threads, sockets,
     // readiness, change notification), with a Linux and a Darwin branch side by side.
@@ -103,7 +110,9 @@ let package = Package(
     ),
     // The HTTP server (sockets, requests, responses) knows nothing of drawings; the app's
     // routes and pages are DrawdocWeb.
-    .target(name: "DrawdocHTTP", dependencies: ["DrawdocSystem"]),
+    .target(name: "DrawdocHTTP", dependencies: ["DrawdocSystem", "DrawdocTLS"]),
+    // TLS sessions and certificates: every call of OpenSSL, in one place.
+    .target(name: "DrawdocTLS", dependencies: ["DrawdocSystem", "COpenSSL"]),
     // The pages, their style sheet and their scripts are files of `Assets/`, compiled in as
     // byte arrays (`PackageResources.editor_js`, …): nothing is read from disk at run time.
     // `Assets/package.json` is only for `node --check` (it says the scripts are ES modules).

@@ -18,7 +18,7 @@ import DrawdocHTTP
 struct AccessGate: HTTPResponder {
   let token: String
   let port: UInt16
-  let routes: any HTTPResponder
+  let routes: any VisitorResponder
 
   /// The origins of this server's pages.
   var origins: Set<String> { ["http://127.0.0.1:\(port)", "http://localhost:\(port)"] }
@@ -28,7 +28,7 @@ struct AccessGate: HTTPResponder {
     if Self.isProof(request) {
       return secured(ServerProof.response(to: request, token: token, port: port))
     }
-    return secured(routes.respond(to: request))
+    return secured(routes.respond(to: request, as: .owner))
   }
 
   /// The routes' estimate, for a request the gate lets through; nothing for one it refuses.

@@ -116,7 +116,7 @@ package struct WebApp: HTTPResponder {
 }
 
 /// The app's routes, behind the gate.
-struct Routes: HTTPResponder {
+struct Routes: VisitorResponder {
   let store: DocumentStore
   let broadcast: ChangeBroadcast
   /// The environment syncs run git with.
@@ -131,19 +131,19 @@ struct Routes: HTTPResponder {
     self.environment = environment
   }
 
-  func respond(to request: HTTPRequest) -> HTTPResponse {
+  func respond(to request: HTTPRequest, as visitor: Visitor) -> HTTPResponse {
     defer {
       // A change made here reaches the pages at once, not when the file system tells.
       if request.method != "GET" && request.method != "HEAD" { broadcast.changed() }
     }
     do {
-      return try route(request)
+      return try route(request, visitor)
     } catch {
       return WebError(error).response
     }
   }
 
-  private func route(_ request: HTTPRequest) throws -> HTTPResponse {
+  private func route(_ request: HTTPRequest, _ visitor: Visitor) throws -> HTTPResponse {
     let path = request.pathSegments
     let method = request.method == "HEAD" ? "GET" : request.method
     switch (method, path.count) {

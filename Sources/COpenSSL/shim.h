@@ -1,0 +1,35 @@
+#ifndef DRAWDOC_COPENSSL_SHIM_H
+#define DRAWDOC_COPENSSL_SHIM_H
+#include <openssl/ssl.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/ec.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
+#include <openssl/x509v3.h>
+#include <openssl/bio.h>
+#include <openssl/rand.h>
+
+// What OpenSSL declares as macros, which Swift cannot call, as functions.
+
+static inline long drawdoc_ssl_ctx_set_mode(SSL_CTX *context, long mode) {
+  return SSL_CTX_set_mode(context, mode);
+}
+
+static inline int drawdoc_ssl_ctx_set_min_proto_version(SSL_CTX *context, int version) {
+  return (int)SSL_CTX_set_min_proto_version(context, version);
+}
+
+static inline long drawdoc_bio_get_mem_data(BIO *bio, char **data) {
+  return BIO_get_mem_data(bio, data);
+}
+
+static inline EVP_PKEY *drawdoc_evp_ec_gen(const char *curve) {
+  return EVP_EC_gen(curve);
+}
+
+static inline void drawdoc_openssl_free(void *pointer) {
+  OPENSSL_free(pointer);
+}
+
+#endif
