@@ -28,6 +28,14 @@ static inline EVP_PKEY *drawdoc_evp_ec_gen(const char *curve) {
   return EVP_EC_gen(curve);
 }
 
+static inline long drawdoc_ssl_ctx_add1_chain_cert(SSL_CTX *context, X509 *certificate) {
+  return SSL_CTX_add1_chain_cert(context, certificate);
+}
+
+static inline uint64_t drawdoc_ssl_server_options(void) {
+  return SSL_OP_NO_RENEGOTIATION | SSL_OP_CIPHER_SERVER_PREFERENCE;
+}
+
 static inline void drawdoc_openssl_free(void *pointer) {
   OPENSSL_free(pointer);
 }

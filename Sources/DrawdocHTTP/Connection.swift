@@ -22,6 +22,11 @@ final class Connection {
   }
 
   let socket: Socket
+  /// How its bytes travel: the socket itself, or TLS over it (the socket again once a client
+  /// that spoke plain HTTP to a TLS port is being told so).
+  var transport: any Transport
+  /// What the requests read from it are told of it.
+  let facts: ConnectionFacts
   let key: ConnectionKey
   var phase = Phase.head
   /// Whether one of its requests was credentialed (``HTTPResponder/isCredentialed(_:)``).
@@ -59,8 +64,10 @@ final class Connection {
   /// once it is written, or when the connection goes.
   var heldShare: HeavyBudget.Share?
 
-  init(socket: Socket, serial: UInt64, deadline: Double) {
-    self.socket = socket
+  init(transport: any Transport, facts: ConnectionFacts, serial: UInt64, deadline: Double) {
+    self.socket = transport.socket
+    self.transport = transport
+    self.facts = facts
     key = ConnectionKey(descriptor: socket.descriptor.rawValue, serial: serial)
     self.deadline = deadline
   }
@@ -68,8 +75,11 @@ final class Connection {
   /// What the poller should wait for, from the phase.
   var wantedInterest: ReadinessPoller.Interest {
     switch phase {
-    case .head, .body: return peerFinished ? [] : .read
-    case .responding: return []
+    case .head, .body:
+      // A TLS handshake's answer may wait for room.
+      let sending: ReadinessPoller.Interest = transport.hasPendingOutput ? .write : []
+      return peerFinished ? sending : sending.union(.read)
+    case .responding: return transport.hasPendingOutput ? .write : []
     case .writing: return writeBlocked ? .write : []
     case .streaming: return writeBlocked ? [.read, .write] : .read
     case .draining: return .read

@@ -46,10 +46,15 @@ final class EventLoop {
 
   /// Serves until the server stops, then closes everything.
   func run() {
-    let listener = server.listener.descriptor
+    let listeners = Dictionary(
+      uniqueKeysWithValues: server.listeners.enumerated().map {
+        ($1.socket.descriptor.rawValue, $0)
+      })
     let wakeUp = server.mailbox.wakeUp.descriptor
     do {
-      try server.poller.set(listener, interest: .read)
+      for listener in server.listeners {
+        try server.poller.set(listener.socket.descriptor, interest: .read)
+      }
       try server.poller.set(wakeUp, interest: .read)
     } catch {
       shutDown()
@@ -57,20 +62,20 @@ final class EventLoop {
     }
     while !server.isStopping {
       guard let events = try? server.poller.wait(timeout: timeout(now: now)) else { break }
-      var acceptable = false
+      var acceptable: [Int] = []
       for event in events {
-        switch event.descriptor {
-        case listener: acceptable = true
-        case wakeUp: server.mailbox.wakeUp.drain()
-        default:
-          guard let connection = connections[event.descriptor.rawValue] else { continue }
+        if let listener = listeners[event.descriptor.rawValue] {
+          acceptable.append(listener)
+        } else if event.descriptor == wakeUp {
+          server.mailbox.wakeUp.drain()
+        } else if let connection = connections[event.descriptor.rawValue] {
           handle(event, on: connection)
         }
       }
       // Only now, with every event of this wait handled: a descriptor closed above and
       // reused by a new connection cannot get an event meant for the old one.
       deliverMessages()
-      if acceptable { acceptConnections() }
+      for listener in acceptable { acceptConnections(from: server.listeners[listener]) }
       expireDeadlines()
     }
     shutDown()
@@ -115,10 +120,10 @@ final class EventLoop {
 
   // MARK: - Accepting, and the untrusted bound
 
-  private func acceptConnections() {
+  private func acceptConnections(from listener: ServerListener) {
     for _ in 0..<Self.acceptBatch {
-      switch server.listener.acceptWithoutWaiting() {
-      case .connection(let socket): add(socket)
+      switch listener.socket.acceptWithoutWaiting() {
+      case .connection(let socket): add(socket, from: listener)
       case .wouldBlock: return
       case .tooManyOpenFiles:
         // The oldest untrusted connection gives its descriptor to the newcomer.
@@ -137,14 +142,22 @@ final class EventLoop {
   /// that no connection here can give back.
   private func pauseAccepting() {
     acceptPausedUntil = now + 0.1
-    try? server.poller.set(server.listener.descriptor, interest: [], previously: .read)
+    for listener in server.listeners {
+      try? server.poller.set(listener.socket.descriptor, interest: [], previously: .read)
+    }
   }
 
-  private func add(_ socket: Socket) {
+  private func add(_ socket: Socket, from listener: ServerListener) {
     if untrustedCount >= limits.untrustedConnections { evictOldestUntrusted() }
     nextSerial += 1
+    let transport: any Transport =
+      listener.tls.map { TLSTransport(socket: socket, context: $0) } ?? socket
+    let facts = ConnectionFacts(
+      isSecure: listener.tls != nil, local: listener.address, peer: socket.peerAddress)
+    // The handshake, when there is one, is part of the time an untrusted head has.
     let connection = Connection(
-      socket: socket, serial: nextSerial, deadline: now + limits.untrustedHeadSeconds)
+      transport: transport, facts: facts, serial: nextSerial,
+      deadline: now + limits.untrustedHeadSeconds)
     connections[connection.key.descriptor] = connection
     untrustedCount += 1
     untrustedOrder.append(connection.key)
@@ -204,7 +217,9 @@ final class EventLoop {
     let now = self.now
     if let paused = acceptPausedUntil, now >= paused {
       acceptPausedUntil = nil
-      try? server.poller.set(server.listener.descriptor, interest: .read)
+      for listener in server.listeners {
+        try? server.poller.set(listener.socket.descriptor, interest: .read)
+      }
     }
     guard now >= nextDeadline, now >= lastScan + Self.scanInterval else { return }
     lastScan = now
@@ -291,7 +306,7 @@ final class EventLoop {
       publishCounts()
       stream.finish()
     }
-    connection.socket.shutdownWriting()
+    connection.transport.shutdownWriting()
     connection.phase = .draining(received: 0)
     connection.input = []
     connection.output = []

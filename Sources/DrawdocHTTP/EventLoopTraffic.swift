@@ -10,7 +10,11 @@ extension EventLoop {
     case .head, .body:
       let wasEmpty = connection.input.isEmpty
       guard fill(connection) else {
-        close(connection)
+        if let tls = connection.transport as? TLSTransport, tls.spokePlainText {
+          refusePlainText(connection)
+        } else {
+          close(connection)
+        }
         return
       }
       if case .head = connection.phase, wasEmpty, !connection.input.isEmpty, connection.trusted {
@@ -21,9 +25,15 @@ extension EventLoop {
     case .streaming:
       // A stream's client sends nothing more; what comes is dropped, and its end (or a
       // failure) ends the stream at once.
-      if drop(from: connection, atMost: 64 << 10) == nil { close(connection) }
+      // (Through TLS: the client's records keep the session in step.)
+      if drop(from: connection, atMost: 64 << 10, through: connection.transport) == nil {
+        close(connection)
+      }
     case .draining(let received):
-      guard let count = drop(from: connection, atMost: Self.drainBytes - received),
+      // The session is over: its records are dropped as they are.
+      guard
+        let count = drop(
+          from: connection, atMost: Self.drainBytes - received, through: connection.socket),
         received + count < Self.drainBytes
       else {
         close(connection)
@@ -48,7 +58,7 @@ extension EventLoop {
       }
       guard wanted > 0 else { return true }
       let asked = min(wanted, budget, readBuffer.count)
-      switch connection.socket.read(
+      switch connection.transport.read(
         into: UnsafeMutableRawBufferPointer(rebasing: readBuffer[..<asked]))
       {
       case .bytes(let count):
@@ -69,9 +79,11 @@ extension EventLoop {
   /// Reads and drops what has come, up to `limit` bytes.
   ///
   /// - Returns: How many bytes, or `nil` at the client's end or a failure.
-  private func drop(from connection: Connection, atMost limit: Int) -> Int? {
+  private func drop(from connection: Connection, atMost limit: Int, through transport: any Transport)
+    -> Int?
+  {
     let asked = max(1, min(limit, readBuffer.count))
-    switch connection.socket.read(
+    switch transport.read(
       into: UnsafeMutableRawBufferPointer(rebasing: readBuffer[..<asked]))
     {
     case .bytes(let count): return count
@@ -106,9 +118,10 @@ extension EventLoop {
         refuse(connection, HTTPError.headTooLarge(limit: limits.headBytes))
         return
       }
-      let head: FramedHead
+      var head: FramedHead
       do {
         head = try FramedHead(connection.input[..<end])
+        head.request.connection = connection.facts
       } catch {
         refuse(connection, error)
         return
@@ -160,6 +173,15 @@ extension EventLoop {
   }
 
   // MARK: - Answering
+
+  /// Tells a client that spoke plain HTTP to a TLS port, in plain HTTP, then closes.
+  private func refusePlainText(_ connection: Connection) {
+    connection.transport = connection.socket
+    connection.input = []
+    refuse(
+      connection, .badRequest,
+      "this port speaks HTTPS only: open the address with https://, not http://")
+  }
 
   /// Answers with one of the server's own refusals, then closes.
   func refuse(_ connection: Connection, _ error: HTTPError) {
@@ -255,7 +277,14 @@ extension EventLoop {
         return
       case .done: break
       }
-      let (left, progressed) = stream.flush(to: connection.socket)
+      var (left, progressed) = stream.flush(to: connection.transport)
+      if left == .idle || left == .ended {
+        switch connection.transport.flush() {
+        case .done: break
+        case .blocked: left = .blocked
+        case .failed: left = .closed
+        }
+      }
       noteWrite(connection, progressed: progressed, blocked: left == .blocked)
       switch left {
       case .idle, .blocked: updateInterest(connection)
@@ -263,6 +292,10 @@ extension EventLoop {
       case .closed: close(connection)
       }
     case .head, .body, .responding, .draining:
+      if connection.transport.flush() == .failed {
+        close(connection)
+        return
+      }
       updateInterest(connection)
     }
   }
@@ -286,7 +319,8 @@ extension EventLoop {
     while true {
       while connection.written < connection.output.count {
         let result = connection.output.withUnsafeBytes {
-          connection.socket.writeSome(UnsafeRawBufferPointer(rebasing: $0[connection.written...]))
+          connection.transport.writeSome(
+            UnsafeRawBufferPointer(rebasing: $0[connection.written...]))
         }
         switch result {
         case .wrote(let count):
@@ -296,7 +330,15 @@ extension EventLoop {
         case .failed: return .failed
         }
       }
-      guard !connection.outputBody.isEmpty else { break }
+      guard !connection.outputBody.isEmpty else {
+        // What TLS made of the output waits for room too.
+        switch connection.transport.flush() {
+        case .done: break
+        case .blocked: return .blocked
+        case .failed: return .failed
+        }
+        break
+      }
       // The body's storage moves to `output`: no copy.
       connection.output = connection.outputBody
       connection.outputBody = []

@@ -58,16 +58,16 @@ extension HTTPError: CustomStringConvertible {
 
 /// Why the server could not start.
 package enum HTTPServerError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The port could not be bound.
-  case cannotListen(port: UInt16, reason: String)
+  /// The address (`host:port`) could not be bound.
+  case cannotListen(address: String, reason: String)
   /// The system would not give what the server waits with (a poller, a wake-up descriptor).
   case cannotStart(reason: String)
 
   package var description: String {
     switch self {
-    case .cannotListen(let port, let reason):
-      return "cannot listen on 127.0.0.1:\(port): \(reason)"
-        + (port == 0 ? "" : ": choose another port with --port, or 0 for any free one")
+    case .cannotListen(let address, let reason):
+      return "cannot listen on \(address): \(reason)"
+        + (address.hasSuffix(":0") ? "" : ": choose another port, or 0 for any free one")
     case .cannotStart(let reason):
       return "cannot start the server: \(reason)"
     }

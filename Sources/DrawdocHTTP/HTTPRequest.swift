@@ -1,3 +1,5 @@
+import DrawdocSystem
+
 /// One HTTP request, as the server read it: its head parsed and checked, its body read whole.
 package struct HTTPRequest: Sendable {
   /// The method, as sent: `GET`, `POST`, …
@@ -16,6 +18,8 @@ package struct HTTPRequest: Sendable {
   package let headers: HTTPHeaders
   /// The body (empty without one).
   package let body: [UInt8]
+  /// What the server knows of the connection it came on; tests set it as they need.
+  package var connection = ConnectionFacts()
 
   /// Makes a request, as the parser does; tests make requests this way to call a responder
   /// without a socket.
@@ -92,5 +96,21 @@ package struct HTTPHeaders: Sendable, Sequence {
 
   package func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
     fields.makeIterator()
+  }
+}
+
+/// What the server knows of the connection a request came on.
+package struct ConnectionFacts: Sendable, Equatable {
+  /// Whether it came in TLS.
+  package var isSecure: Bool
+  /// The listener's address and port.
+  package var local: SocketAddress?
+  /// The client's address and port.
+  package var peer: SocketAddress?
+
+  package init(isSecure: Bool = false, local: SocketAddress? = nil, peer: SocketAddress? = nil) {
+    self.isSecure = isSecure
+    self.local = local
+    self.peer = peer
   }
 }

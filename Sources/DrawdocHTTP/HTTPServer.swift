@@ -1,4 +1,5 @@
 import DrawdocSystem
+import DrawdocTLS
 import Synchronization
 
 /// A small HTTP/1.1 server on `127.0.0.1` (RFC 9110, 9112): it reads requests with bounds on
@@ -14,9 +15,11 @@ import Synchronization
 ///
 /// What it implements, and refuses, is said in docs/serve.md ("The HTTP layer").
 package final class HTTPServer: Sendable {
-  /// The port the server listens on.
-  package let port: UInt16
-  let listener: Socket
+  /// The port of the first listener.
+  package var port: UInt16 { listeners[0].address.port }
+  /// Where it listens, in the order asked, with the ports the system chose.
+  package var addresses: [SocketAddress] { listeners.map(\.address) }
+  let listeners: [ServerListener]
   let limits: HTTPLimits
   let responder: any HTTPResponder
   let poller: ReadinessPoller
@@ -41,27 +44,52 @@ package final class HTTPServer: Sendable {
     try self.init(port: port, limits: limits) { _ in responder }
   }
 
-  /// Starts listening, with a responder made once the port is known (an app whose checks name
-  /// its own port, when the port was chosen by the system). The process's soft limit on open
-  /// files is raised to its hard limit, as every connection holds a descriptor.
+  /// Starts listening on `127.0.0.1:port`, with a responder made once the port is known (an
+  /// app whose checks name its own port, when the port was chosen by the system).
   ///
   /// - Parameters:
   ///   - port: The port, or 0 for a free one.
   ///   - limits: The bounds on each connection.
   ///   - makeResponder: Makes what answers requests, from the port.
   /// - Throws: ``HTTPServerError``.
-  package init(
+  package convenience init(
     port: UInt16 = 0, limits: HTTPLimits = HTTPLimits(),
     makeResponder: (UInt16) -> any HTTPResponder
   ) throws(HTTPServerError) {
+    try self.init(
+      listeningOn: [Listening(address: SocketAddress(host: "127.0.0.1", port: port)!)],
+      limits: limits
+    ) { addresses in makeResponder(addresses[0].port) }
+  }
+
+  /// Starts listening on every address asked, plain or in TLS, with a responder made once the
+  /// ports are known (an app whose checks name its own addresses, when a port was chosen by
+  /// the system). The process's soft limit on open files is raised to its hard limit, as
+  /// every connection holds a descriptor.
+  ///
+  /// - Parameters:
+  ///   - listening: Where to listen (a port 0 picks a free one), and how.
+  ///   - limits: The bounds on each connection, shared by every listener.
+  ///   - makeResponder: Makes what answers requests, from the addresses with their ports.
+  /// - Throws: ``HTTPServerError``.
+  package init(
+    listeningOn listening: [Listening], limits: HTTPLimits = HTTPLimits(),
+    makeResponder: ([SocketAddress]) -> any HTTPResponder
+  ) throws(HTTPServerError) {
+    precondition(!listening.isEmpty, "a server listens somewhere")
     // Without it the server still runs, with fewer connections at once.
     _ = try? CurrentProcess.raiseOpenFileLimitToHard()
-    do throws(Errno) {
-      (listener, self.port) = try Socket.listen(onLoopbackPort: port, backlog: 4096)
-    } catch {
-      throw .cannotListen(port: port, reason: error.description)
+    var listeners: [ServerListener] = []
+    for wanted in listening {
+      do throws(Errno) {
+        let (socket, address) = try Socket.listen(on: wanted.address, backlog: 4096)
+        socket.setNonBlocking()
+        listeners.append(ServerListener(socket: socket, address: address, tls: wanted.tls))
+      } catch {
+        throw .cannotListen(address: wanted.address.description, reason: error.description)
+      }
     }
-    listener.setNonBlocking()
+    self.listeners = listeners
     do throws(Errno) {
       poller = try ReadinessPoller()
       mailbox = LoopMailbox(wakeUp: try WakeUpSignal())
@@ -73,7 +101,7 @@ package final class HTTPServer: Sendable {
         limits.fitting(openFiles: Int(clamping: $0.soft))
       } ?? limits
     heavyBudget = HeavyBudget(limit: limits.heavyBudgetBytes)
-    self.responder = makeResponder(self.port)
+    self.responder = makeResponder(listeners.map(\.address))
   }
 
   /// Serves on this thread until ``stop()``; returns then, with every connection closed.
@@ -93,7 +121,7 @@ package final class HTTPServer: Sendable {
   /// ``run()`` returns then. A response a worker is still making is dropped.
   package func stop() {
     stopping.store(true, ordering: .releasing)
-    listener.shutdown()
+    for listener in listeners { listener.socket.shutdown() }
     mailbox.wakeUp.signal()
   }
 
@@ -115,4 +143,24 @@ package final class HTTPServer: Sendable {
       self.streams.store(streams, ordering: .relaxed)
     }
   }
+}
+
+/// Where a server listens, and how: in plain HTTP, or in TLS with a certificate.
+package struct Listening: Sendable {
+  /// The address and port (0 for a free one).
+  package var address: SocketAddress
+  /// The certificate and key, for a listener in TLS; `nil` for plain HTTP.
+  package var tls: TLSContext?
+
+  package init(address: SocketAddress, tls: TLSContext? = nil) {
+    self.address = address
+    self.tls = tls
+  }
+}
+
+/// A listening socket of the server.
+struct ServerListener: Sendable {
+  let socket: Socket
+  let address: SocketAddress
+  let tls: TLSContext?
 }

@@ -147,7 +147,7 @@ package final class HTTPStream: Sendable {
   /// Writes what is queued, as far as the socket takes it (on the loop).
   ///
   /// - Returns: What is left, and whether any byte was written.
-  func flush(to socket: Socket) -> (Flush, progressed: Bool) {
+  func flush(to socket: any Transport) -> (Flush, progressed: Bool) {
     state.withLock { state -> (Flush, Bool) in
       guard state.phase != .closed else { return (.closed, false) }
       var progressed = false

@@ -53,9 +53,11 @@ struct FramedHead {
 extension HTTPRequest {
   /// The same request with its body.
   func with(body: [UInt8]) -> HTTPRequest {
-    HTTPRequest(
+    var request = HTTPRequest(
       method: method, target: target, pathSegments: pathSegments, query: query,
       version: version, headers: headers, body: body)
+    request.connection = connection
+    return request
   }
 }
 

@@ -25,7 +25,7 @@ package final class Socket: @unchecked Sendable {
   /// The socket's file descriptor, for a ``ReadinessPoller``.
   package let descriptor: FileDescriptor
 
-  private init(descriptor: Int32) {
+  init(descriptor: Int32) {
     self.descriptor = FileDescriptor(rawValue: descriptor)
   }
 

@@ -10,7 +10,9 @@ import DrawdocSystem
 struct ServeCommand: Command {
   static let name = "serve"
   static let abstract = "Serve the drawing app at http://127.0.0.1:PORT/ until interrupted."
-  static let usage = "drawdoc serve [--port N] [--open] [--new-token]"
+  static let usage =
+    "drawdoc serve [--port N] [--open] [--new-token] [--lan] [--listen ADDR:PORT]... "
+    + "[--tls-cert FILE --tls-key FILE]"
   static let arguments: [ArgumentSpecification] = []
   static let options: [OptionSpecification] = [
     .value("port", placeholder: "N", help: "The port (default 8765; 0 picks a free one)."),
@@ -19,7 +21,7 @@ struct ServeCommand: Command {
       "new-token",
       help: "Replace the access token kept in the store: every page that held it is shut out."),
     StoreAccess.option,
-  ]
+  ] + NetworkOptions.options
   static let discussion = """
     Prints the address, with the store's access token in it: open it once in a browser (on
     this machine: the server listens on 127.0.0.1 only); the page keeps the token for this
@@ -37,6 +39,7 @@ struct ServeCommand: Command {
   let port: UInt16
   let openBrowser: Bool
   let newToken: Bool
+  let network: NetworkOptions
 
   init(_ arguments: ParsedArguments) throws(CommandLineError) {
     try arguments.expectPositionals(atMost: 0)
@@ -47,6 +50,7 @@ struct ServeCommand: Command {
       } ?? Self.defaultPort
     openBrowser = arguments.flag("open")
     newToken = arguments.flag("new-token")
+    network = try NetworkOptions(arguments, command: Self.name)
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
@@ -54,10 +58,14 @@ struct ServeCommand: Command {
     let store = try StoreAccess.open(arguments, context, keepingInMemory: DrawingMemory())
     let token = try Self.accessToken(of: store, renewing: newToken, context)
     let broadcast = try ChangeBroadcast(store: store)
-    let server = try HTTPServer(port: port, limits: WebApp.limits) { port in
+    let side = try network.enabled ? NetworkSide.prepare(network, store: store) : nil
+    var listening = [Listening(address: SocketAddress(host: "127.0.0.1", port: port)!)]
+    listening += side?.listening ?? []
+    let server = try HTTPServer(listeningOn: listening, limits: WebApp.limits) { addresses in
       WebApp(
-        store: store, token: token, port: port, broadcast: broadcast,
-        environment: context.environment)
+        store: store, token: token, port: addresses[0].port,
+        network: side?.access(listeningOn: Array(addresses.dropFirst())),
+        broadcast: broadcast, environment: context.environment)
     }
     // Ctrl-C (and SIGTERM) stop accepting; run() then returns and the command ends. They are
     // caught before the address is printed, so that one sent the moment it shows is not lost.
@@ -68,6 +76,9 @@ struct ServeCommand: Command {
     }
     let address = "http://127.0.0.1:\(server.port)/?token=\(token)"
     context.standardOutput.writeLine("drawdoc serves \(store.root) at \(address)")
+    if let side {
+      side.printAddresses(listeningOn: Array(server.addresses.dropFirst()), to: context)
+    }
     context.standardOutput.writeLine("Press Ctrl-C to stop.")
     var page: String?
     if openBrowser {

@@ -10,6 +10,8 @@ struct OptionSpecification {
   let valueKind: ValueKind
   /// One line for the help.
   let help: String
+  /// Whether it may be given more than once (each value is kept).
+  var repeatable = false
 
   /// A flag: present or absent.
   static func flag(_ name: String, help: String) -> OptionSpecification {
@@ -23,6 +25,15 @@ struct OptionSpecification {
   ) -> OptionSpecification {
     OptionSpecification(
       name: name, shortName: short, valueName: placeholder, valueKind: kind, help: help)
+  }
+
+  /// An option that takes a value and may be given more than once.
+  static func repeatable(
+    _ name: String, placeholder: String, kind: ValueKind = .text, help: String
+  ) -> OptionSpecification {
+    var option = value(name, placeholder: placeholder, kind: kind, help: help)
+    option.repeatable = true
+    return option
   }
 
   /// An option whose value is one of a few words; its placeholder lists them: `svg|png|json`.

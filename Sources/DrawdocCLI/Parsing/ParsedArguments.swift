@@ -4,6 +4,8 @@ struct ParsedArguments {
   let command: String
   private(set) var flags: Set<String> = []
   private(set) var values: [String: String] = [:]
+  /// Every value of a repeatable option, in order.
+  private(set) var repeatedValues: [String: [String]] = [:]
   /// The positional arguments, in order.
   private(set) var positionals: [String] = []
 
@@ -51,6 +53,12 @@ struct ParsedArguments {
             index += 1
           }
           guard let value else { throw .missingValue(command: command, option: option.name) }
+          if option.repeatable {
+            repeatedValues[option.name, default: []].append(value)
+            values[option.name] = value
+            index += 1
+            continue
+          }
           guard values.updateValue(value, forKey: option.name) == nil else {
             throw .repeatedOption(command: command, option: option.name)
           }
@@ -66,8 +74,11 @@ struct ParsedArguments {
   /// Whether a flag was given.
   func flag(_ name: String) -> Bool { flags.contains(name) }
 
-  /// The value of an option, if given.
+  /// The value of an option, if given (the last, for a repeatable one).
   func value(_ name: String) -> String? { values[name] }
+
+  /// Every value of a repeatable option, in the order given.
+  func values(_ name: String) -> [String] { repeatedValues[name] ?? [] }
 
   /// Refuses positional arguments beyond `count`.
   func expectPositionals(atMost count: Int) throws(CommandLineError) {
