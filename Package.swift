@@ -121,7 +121,7 @@ let package = Package(
       dependencies: [
         "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF", "DrawdocStore",
         "DrawdocEditing", "DrawdocHTTP", "DrawdocSystem", "DrawdocSync", "DrawdocDrawIO",
-        "DrawdocExcalidraw",
+        "DrawdocExcalidraw", "DrawdocQRCode",
       ],
       exclude: ["Assets/package.json"],
       resources: [
@@ -136,6 +136,7 @@ let package = Package(
         .embedInCode("Assets/layers.js"),
         .embedInCode("Assets/history.js"),
         .embedInCode("Assets/clipboard.js"),
+        .embedInCode("Assets/pair.html"), .embedInCode("Assets/pair.js"),
       ]
     ),
     .target(
@@ -143,7 +144,7 @@ let package = Package(
       dependencies: [
         "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF", "DrawdocStore",
         "DrawdocEditing", "DrawdocLog", "DrawdocHTTP", "DrawdocWeb", "DrawdocSystem",
-        "DrawdocSync", "DrawdocDrawIO", "DrawdocExcalidraw",
+        "DrawdocSync", "DrawdocDrawIO", "DrawdocExcalidraw", "DrawdocTLS", "DrawdocQRCode",
       ]
     ),
     // The Swift runtime is linked in, not loaded: every command starts about 3 ms sooner,

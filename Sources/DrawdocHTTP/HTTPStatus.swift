@@ -33,6 +33,7 @@ package struct HTTPStatus: Hashable, Sendable {
   package static let unsupportedMediaType = HTTPStatus(code: 415, reason: "Unsupported Media Type")
   package static let expectationFailed = HTTPStatus(code: 417, reason: "Expectation Failed")
   package static let unprocessableContent = HTTPStatus(code: 422, reason: "Unprocessable Content")
+  package static let tooManyRequests = HTTPStatus(code: 429, reason: "Too Many Requests")
   package static let headerFieldsTooLarge = HTTPStatus(
     code: 431, reason: "Request Header Fields Too Large")
   package static let internalServerError = HTTPStatus(code: 500, reason: "Internal Server Error")

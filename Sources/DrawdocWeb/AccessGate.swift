@@ -19,32 +19,58 @@ struct AccessGate: HTTPResponder {
   let token: String
   let port: UInt16
   let routes: any VisitorResponder
+  /// The door on the network, when the server listens there in TLS.
+  var network: NetworkAccess? = nil
 
   /// The origins of this server's pages.
   var origins: Set<String> { ["http://127.0.0.1:\(port)", "http://localhost:\(port)"] }
 
+  /// What the gate decided for a request.
+  enum Admission {
+    /// Answered by the gate itself.
+    case refused(HTTPResponse)
+    /// A page shell, a public download: no credential needed, no data given.
+    case open
+    /// The server's proof (loopback only).
+    case proof
+    /// Pairing a device with a code (network only): no credential needed.
+    case pairing
+    /// Let through, from this visitor.
+    case visitor(Visitor)
+  }
+
   func respond(to request: HTTPRequest) -> HTTPResponse {
-    if let refusal = refusal(request) { return secured(refusal) }
-    if Self.isProof(request) {
-      return secured(ServerProof.response(to: request, token: token, port: port))
+    switch admission(request) {
+    case .refused(let refusal): return secured(refusal)
+    case .proof: return secured(ServerProof.response(to: request, token: token, port: port))
+    case .pairing:
+      guard let network else { return secured(WebError.notFound(request).response) }
+      return secured(PairingRoute.respond(to: request, network: network))
+    case .open: return secured(routes.respond(to: request, as: .owner))
+    case .visitor(let visitor): return secured(routes.respond(to: request, as: visitor))
     }
-    return secured(routes.respond(to: request, as: .owner))
   }
 
   /// The routes' estimate, for a request the gate lets through; nothing for one it refuses.
   func memoryEstimate(of request: HTTPRequest) -> Int {
-    refusal(request) == nil ? routes.memoryEstimate(of: request) : 0
+    if case .refused = admission(request) { return 0 }
+    return routes.memoryEstimate(of: request)
   }
 
   /// The same checks on the head alone, before the server reads a body.
   func admit(_ head: HTTPRequest) -> HTTPResponse? {
-    refusal(head).map(secured)
+    if case .refused(let refusal) = admission(head) { return secured(refusal) }
+    return nil
   }
 
-  /// Whether the request carries this server's token: its connection is then one the server
-  /// keeps room for.
+  /// Whether the request carries a credential this server takes: its connection is then one
+  /// the server keeps room for.
   func isCredentialed(_ head: HTTPRequest) -> Bool {
-    bearer(head).map { Self.same($0, token) } ?? false
+    guard let offered = bearer(head) else { return false }
+    if head.connection.isSecure {
+      return network?.visitor(forToken: offered, from: head.connection.peer) != nil
+    }
+    return Self.same(offered, token)
   }
 
   var headersForEveryResponse: HTTPHeaders { HTTPHeaders(Self.headers) }
@@ -52,45 +78,62 @@ struct AccessGate: HTTPResponder {
   private func secured(_ response: HTTPResponse) -> HTTPResponse {
     var response = response
     for (name, value) in Self.headers { response.headers.add(name, value) }
+    if network != nil {
+      // Pages of the network side are HTTPS only, for a year; loopback stays plain.
+      response.headers.add("Strict-Transport-Security", "max-age=31536000")
+    }
     return response
   }
 
-  /// A refusal, or `nil` to let the request through.
-  private func refusal(_ request: HTTPRequest) -> HTTPResponse? {
+  /// What to do with a request.
+  func admission(_ request: HTTPRequest) -> Admission {
+    if request.connection.isSecure { return networkAdmission(request) }
     let host = request.headers["Host"]?.lowercased() ?? ""
     guard host == "127.0.0.1:\(port)" || host == "localhost:\(port)" else {
-      return WebError.refused(
-        .forbidden,
-        "this server answers only to 127.0.0.1:\(port) and localhost:\(port), not '\(host)'"
-      ).response
+      return .refused(
+        WebError.refused(
+          .forbidden,
+          "this server answers only to 127.0.0.1:\(port) and localhost:\(port), not '\(host)'"
+        ).response)
     }
-    let safe = ["GET", "HEAD"].contains(request.method)
-    guard safe || ["POST", "PUT", "PATCH", "DELETE"].contains(request.method) else {
-      return WebError.refused(
-        .methodNotAllowed, "\(request.method) is not a method this server takes"
-      )
-      .response
-    }
-    if safe && (Self.isShell(request.pathSegments) || Self.isProof(request)) { return nil }
+    if let refusal = Self.methodRefusal(request) { return .refused(refusal) }
+    let safe = Self.isSafe(request)
+    if safe && Self.isProof(request) { return .proof }
+    if safe && Self.isShell(request.pathSegments) { return .open }
     guard isCredentialed(request) else {
-      if Self.wantsPage(request) { return Page.getIn }
-      return WebError.refused(
-        .unauthorized,
-        bearer(request) == nil
-          ? "this request needs the access token (Authorization: Bearer …): open the address "
-            + "'drawdoc serve' printed, whose page keeps it"
-          : "the access token is not this server's: open the address 'drawdoc serve' printed "
-            + "(the token changes with 'drawdoc serve --new-token')"
-      ).response
+      if Self.wantsPage(request) { return .refused(Page.getIn) }
+      return .refused(
+        WebError.refused(
+          .unauthorized,
+          bearer(request) == nil
+            ? "this request needs the access token (Authorization: Bearer …): open the address "
+              + "'drawdoc serve' printed, whose page keeps it"
+            : "the access token is not this server's: open the address 'drawdoc serve' printed "
+              + "(the token changes with 'drawdoc serve --new-token')"
+        ).response)
     }
     if !safe {
       guard let origin = request.headers["Origin"], origins.contains(origin.lowercased()) else {
-        return WebError.refused(
-          .forbidden, "a change must come from a page of this server (its Origin), not another site"
-        ).response
+        return .refused(
+          WebError.refused(
+            .forbidden,
+            "a change must come from a page of this server (its Origin), not another site"
+          ).response)
       }
     }
-    return nil
+    return .visitor(.owner)
+  }
+
+  static func isSafe(_ request: HTTPRequest) -> Bool { ["GET", "HEAD"].contains(request.method) }
+
+  /// A refusal of a method the server takes for nothing.
+  static func methodRefusal(_ request: HTTPRequest) -> HTTPResponse? {
+    guard !isSafe(request), !["POST", "PUT", "PATCH", "DELETE"].contains(request.method) else {
+      return nil
+    }
+    return WebError.refused(
+      .methodNotAllowed, "\(request.method) is not a method this server takes"
+    ).response
   }
 
   /// The page shells: they hold no data, so anyone who reaches the server may load them (the
@@ -100,17 +143,17 @@ struct AccessGate: HTTPResponder {
   }
 
   /// Whether the request asks for the server's proof (`GET /api/proof`).
-  private static func isProof(_ request: HTTPRequest) -> Bool {
+  static func isProof(_ request: HTTPRequest) -> Bool {
     ["GET", "HEAD"].contains(request.method) && request.pathSegments == ["api", "proof"]
   }
 
   /// Whether a browser navigated here (it asks for HTML), so a refusal is a page, not JSON.
-  private static func wantsPage(_ request: HTTPRequest) -> Bool {
+  static func wantsPage(_ request: HTTPRequest) -> Bool {
     request.headers.values("Accept").contains { $0.lowercased().contains("text/html") }
   }
 
   /// The token of `Authorization: Bearer TOKEN`, when the request has exactly one such field.
-  private func bearer(_ request: HTTPRequest) -> String? {
+  func bearer(_ request: HTTPRequest) -> String? {
     let fields = request.headers.values("Authorization")
     guard fields.count == 1 else { return nil }
     let parts = fields[0].split(separator: " ", omittingEmptySubsequences: true)

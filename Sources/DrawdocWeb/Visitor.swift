@@ -18,14 +18,24 @@ package struct Visitor: Sendable, Hashable {
   package let access: Access
   /// The name shown to the others in a drawing.
   package let name: String
+  /// What identifies the credential: the SHA-256 of a device's or a link's token (what the
+  /// store keeps of it), `owner` for the store's own token.
+  package let credential: String
 
-  package init(access: Access, name: String) {
+  package init(access: Access, name: String, credential: String) {
     self.access = access
     self.name = name
+    self.credential = credential
   }
 
   /// The owner, on this machine.
-  package static let owner = Visitor(access: .owner, name: "owner")
+  package static let owner = Visitor(access: .owner, name: "owner", credential: "owner")
+
+  /// The drawing a link opens, if the visitor came with one.
+  package var linkedDrawing: Identifier? {
+    if case .link(_, let drawing, _) = access { return drawing }
+    return nil
+  }
 }
 
 /// The routes behind the gate: they answer a request the gate let through, knowing who sent it.

@@ -71,16 +71,19 @@ package struct WebApp: HTTPResponder {
   ///   - store: The store it serves.
   ///   - token: The access token its pages send.
   ///   - port: The port the server listens on.
+  ///   - network: The door on the network, when the server listens there in TLS.
   ///   - broadcast: The follower of `store`'s changes that its event streams hear.
   ///   - environment: The environment its syncs run git with (`PATH` finds git).
   package init(
-    store: DocumentStore, token: String, port: UInt16, broadcast: ChangeBroadcast,
-    environment: [String: String] = CurrentProcess.environment()
+    store: DocumentStore, token: String, port: UInt16, network: NetworkAccess? = nil,
+    broadcast: ChangeBroadcast, environment: [String: String] = CurrentProcess.environment()
   ) {
     self.broadcast = broadcast
     gate = AccessGate(
       token: token, port: port,
-      routes: Routes(store: store, broadcast: broadcast, environment: environment))
+      routes: Routes(
+        store: store, broadcast: broadcast, network: network, environment: environment),
+      network: network)
   }
 
   package func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -119,15 +122,21 @@ package struct WebApp: HTTPResponder {
 struct Routes: VisitorResponder {
   let store: DocumentStore
   let broadcast: ChangeBroadcast
+  /// The door on the network, if the server listens there.
+  let network: NetworkAccess?
   /// The environment syncs run git with.
   let environment: [String: String]
   var editing: Editing { Editing(store: store) }
   /// Whether a sync is running (``syncRoute(_:_:)``).
   let syncs = SyncSlot()
 
-  init(store: DocumentStore, broadcast: ChangeBroadcast, environment: [String: String]) {
+  init(
+    store: DocumentStore, broadcast: ChangeBroadcast, network: NetworkAccess? = nil,
+    environment: [String: String]
+  ) {
     self.store = store
     self.broadcast = broadcast
+    self.network = network
     self.environment = environment
   }
 
@@ -165,6 +174,8 @@ struct Routes: VisitorResponder {
     case ("POST", "drawings", 1): return try create(RequestFields(request))
     case ("POST", "import", 1): return json(try ImportRoute.answer(try RequestFields(request)))
     case (_, "sync", 1): return try syncRoute(method, request)
+    case (_, "devices", _), (_, "links", _), (_, "pairing", _):
+      return try deviceRoute(method, api, request)
     case (_, "drawings", 2...): return try drawingRoute(method, api, request)
     case ("POST", "trash", 3) where api[2] == "restore":
       try store.restoreFromTrash(try drawingId(api[1]))
@@ -370,7 +381,7 @@ struct Routes: VisitorResponder {
   }
 
   func notFound(_ request: HTTPRequest) -> WebError {
-    WebError(status: .notFound, message: "nothing is at \(request.method) \(request.path)")
+    WebError.notFound(request)
   }
 
   func json(_ value: JSONValue, status: HTTPStatus = .ok) -> HTTPResponse {

@@ -19,6 +19,11 @@ struct WebError: Error {
     WebError(status: status, message: message)
   }
 
+  /// Nothing is at the request's method and path.
+  static func notFound(_ request: HTTPRequest) -> WebError {
+    WebError(status: .notFound, message: "nothing is at \(request.method) \(request.path)")
+  }
+
   /// The status and message of any error a route throws.
   init(_ error: any Error) {
     switch error {

@@ -67,3 +67,86 @@ struct NetworkOptions {
     return address
   }
 }
+
+/// The network side of a `drawdoc serve`, made ready before the server starts: where it
+/// listens, the certificate it presents (the user's, or one of the store's own authority,
+/// made or renewed now) and what the gate needs to know of it.
+struct NetworkSide {
+  let store: DocumentStore
+  let identity: TLSIdentity
+  let authority: LocalAuthority?
+  let listening: [Listening]
+
+  /// The store's folder of its local authority.
+  static func authorityFolder(of store: DocumentStore) -> String { "\(store.root)/tls" }
+
+  static func prepare(_ options: NetworkOptions, store: DocumentStore) throws -> NetworkSide {
+    var addresses = options.addresses
+    if addresses.isEmpty {
+      addresses = try NetworkInterfaces.addresses().compactMap {
+        SocketAddress(host: $0.text, port: NetworkOptions.defaultPort)
+      }
+      guard !addresses.isEmpty else { throw NetworkSideError.noAddress }
+    }
+    let identity: TLSIdentity
+    let authority: LocalAuthority?
+    if let certificate = options.certificateFile, let key = options.keyFile {
+      identity = try TLSIdentity.load(certificateFile: certificate, keyFile: key)
+      authority = nil
+    } else {
+      let made = try LocalAuthority(folder: authorityFolder(of: store))
+      let host = NetworkInterfaces.hostName().lowercased()
+      let names = [host, host.hasSuffix(".local") ? nil : "\(host).local"].compactMap { $0 }
+        .filter(LocalAuthority.isHostName)
+      identity = try made.serverIdentity(
+        names: names, addresses: Array(Set(addresses.map(\.host))).sorted())
+      authority = made
+    }
+    let context = try TLSContext(
+      certificateChainPEM: identity.certificateChainPEM, privateKeyPEM: identity.privateKeyPEM)
+    return NetworkSide(
+      store: store, identity: identity, authority: authority,
+      listening: addresses.map { Listening(address: $0, tls: context) })
+  }
+
+  /// The gate's view of it, once the listeners' ports are known.
+  func access(listeningOn addresses: [SocketAddress]) -> NetworkAccess {
+    NetworkAccess(
+      names: identity.names, addresses: identity.addresses, ports: addresses.map(\.port),
+      store: store,
+      authority: authority.map { ($0.authorityCertificateDER(), $0.appleProfile()) },
+      pairingBase: addresses.first.map { "https://\($0)" })
+  }
+
+  /// Prints where the network side is, and a pairing address with a new code, as text and
+  /// as a QR code.
+  func printAddresses(listeningOn addresses: [SocketAddress], to context: CommandContext) {
+    let output = context.standardOutput
+    for address in addresses { output.writeLine("On the network (TLS only): https://\(address)/") }
+    if let authority {
+      output.writeLine(
+        "Certificate authority (trust it once on each device): \(authority.authorityFingerprint)")
+    }
+    guard let first = addresses.first else { return }
+    do {
+      let (code, _) = try DeviceAccess(store: store).makePairingCode()
+      PairingPrinter.print(
+        address: "https://\(first)/pair#code=\(code)", code: code, to: output)
+    } catch {
+      context.standardError.writeLine("warning: no pairing code could be made: \(error)")
+    }
+  }
+}
+
+/// Why the network side cannot start.
+enum NetworkSideError: Error, CustomStringConvertible {
+  case noAddress
+
+  var description: String {
+    switch self {
+    case .noAddress:
+      return "this machine has no network address but loopback: connect it to a network, or "
+        + "give an address with --listen ADDR:PORT"
+    }
+  }
+}

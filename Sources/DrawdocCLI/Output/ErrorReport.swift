@@ -1,5 +1,6 @@
 import DrawdocEditing
 import DrawdocHTTP
+import DrawdocTLS
 import DrawdocJSON
 import DrawdocModel
 import DrawdocRaster
@@ -100,6 +101,15 @@ struct ErrorReport {
       pointsToHelp = nil
     case let error as HTTPServerError:
       status = .ioError
+      message = error.description
+      pointsToHelp = nil
+    case let error as TLSError:
+      // A certificate or key that cannot be used, or an authority that cannot be kept.
+      status = .dataError
+      message = error.description
+      pointsToHelp = nil
+    case let error as NetworkSideError:
+      status = .unavailable
       message = error.description
       pointsToHelp = nil
     case let error as JSONDecodingError:

@@ -6,10 +6,30 @@
 // no page of another program on this machine can read it, and sends it only in the
 // Authorization field of its own requests (never as a cookie, which a browser would send to
 // every port of the host). The address loses it at once.
-const TOKEN_KEY = "drawdoc-token";
+export const TOKEN_KEY = "drawdoc-token";
+
+// On the network side (https, `drawdoc serve --lan`) the token is a paired device's own (the
+// pairing page keeps it under the same key), or a shared link's: a link opens one drawing,
+// `/drawings/ID#link=TOKEN`, and its token is kept for that drawing only.
+const onNetwork = location.protocol === "https:";
+const linkedDrawing = location.pathname.match(/^\/drawings\/([^/]+)$/)?.[1] ?? null;
+const linkKey = linkedDrawing ? `drawdoc-link:${linkedDrawing}` : null;
+if (onNetwork && linkKey) {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const link = fragment.get("link");
+  if (link) {
+    try { localStorage.setItem(linkKey, link); } catch (error) { /* not kept */ }
+    history.replaceState(history.state, "", location.pathname + location.search);
+  }
+}
 
 function storedToken() {
-  try { return localStorage.getItem(TOKEN_KEY); } catch (error) { return null; }
+  try {
+    const link = onNetwork && linkKey ? localStorage.getItem(linkKey) : null;
+    return link ?? localStorage.getItem(TOKEN_KEY);
+  } catch (error) {
+    return null;
+  }
 }
 
 // The token goes only to a server that proves it holds it: the server this page came from may
@@ -86,7 +106,8 @@ async function authorization() {
   await ready;
   const token = storedToken();
   if (!token) return {};
-  if (!provenStream) {
+  // In TLS the certificate proves the server: there is no proof to ask for.
+  if (!provenStream && !onNetwork) {
     if (!proving) proving = serverProof(token).finally(() => { proving = null; });
     const proof = await proving;
     if (proof === "refused") showGetIn();
@@ -102,12 +123,18 @@ const unproven = "the server at this address did not prove that it holds this pa
 /** Says, at the top of the page, how to get in: the page holds no token this server takes. */
 function showGetIn() {
   if (document.getElementById("get-in")) return;
-  const notice = element("section", { id: "get-in", class: "get-in", role: "alert" },
-    element("h2", { text: "This page needs the access token" }),
-    element("p", { text: "Open the address that drawdoc serve printed in its terminal (the one " +
-      "that ends in ?token=…) once in this browser: the page keeps the token for this address " +
-      "and works without it from then on. Lost it? Run drawdoc serve again: it prints the " +
-      "same address." }));
+  const notice = onNetwork
+    ? element("section", { id: "get-in", class: "get-in", role: "alert" },
+      element("h2", { text: "This device is not paired" }),
+      element("p", { text: "Scan the pairing code that drawdoc serve --lan shows (or that " +
+        "drawdoc devices pair makes), or open the link you were given. A device that was " +
+        "taken out needs a new code." }))
+    : element("section", { id: "get-in", class: "get-in", role: "alert" },
+      element("h2", { text: "This page needs the access token" }),
+      element("p", { text: "Open the address that drawdoc serve printed in its terminal (the " +
+        "one that ends in ?token=…) once in this browser: the page keeps the token for this " +
+        "address and works without it from then on. Lost it? Run drawdoc serve again: it " +
+        "prints the same address." }));
   document.querySelector("main").prepend(notice);
   setStatus("no access token");
 }

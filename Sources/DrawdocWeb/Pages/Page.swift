@@ -10,6 +10,9 @@ enum Page {
   /// The editor page of one drawing; its script reads the drawing's id from the address.
   static let editor = html(PackageResources.editor_html)
 
+  /// The pairing page of the network side (``PairingRoute``).
+  static let pair = html(PackageResources.pair_html)
+
   /// What a browser that comes without the access token gets (401): how to get in.
   static let getIn = html(PackageResources.get_in_html, status: .unauthorized)
 

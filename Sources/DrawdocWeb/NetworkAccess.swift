@@ -1,0 +1,126 @@
+import DrawdocEditing
+import DrawdocHTTP
+import DrawdocModel
+import DrawdocStore
+import DrawdocSystem
+import Synchronization
+
+/// The app's door on the network (`drawdoc serve --lan`), which ``AccessGate`` asks about
+/// every request that came in TLS: the names a page may call the server by (exactly those its
+/// certificate covers, on the TLS listeners' ports), and who holds a token — a paired device
+/// or a shared link, from the store's access records (``DrawdocEditing/DeviceAccess``). The
+/// store's own token opens nothing here.
+///
+/// The records are read again when their files change (a stat per request): a device revoked
+/// by `drawdoc devices revoke` in another process is refused from its next request.
+package final class NetworkAccess: Sendable {
+  /// `host:port` as a Host field names this server: lowercased, an IPv6 address in brackets.
+  package let hosts: Set<String>
+  /// The origins of this server's pages on the network: `https://` and a host.
+  package let origins: Set<String>
+  let access: DeviceAccess
+  let pairing = PairingLimiter()
+  /// The local authority's certificate (DER) and its Apple configuration profile, offered on
+  /// the pairing page; `nil` with a certificate of the user's own.
+  let authority: (certificate: [UInt8], appleProfile: [UInt8])?
+  /// `https://HOST:PORT` of the first listener, which pairing addresses start with.
+  package let pairingBase: String?
+  private let cache: Mutex<(stamp: AccessStamp?, records: AccessRecords?)> = Mutex((nil, nil))
+
+  /// - Parameters:
+  ///   - names: The host names the certificate covers.
+  ///   - addresses: The IP addresses it covers, as text.
+  ///   - ports: The ports of the TLS listeners.
+  ///   - store: The store whose devices and links open the door.
+  ///   - authority: The local authority's certificate (DER) and Apple profile, to offer.
+  ///   - pairingBase: `https://HOST:PORT`, which pairing addresses start with.
+  package init(
+    names: [String], addresses: [String], ports: [UInt16], store: DocumentStore,
+    authority: (certificate: [UInt8], appleProfile: [UInt8])?, pairingBase: String?
+  ) {
+    self.authority = authority
+    self.pairingBase = pairingBase
+    var hosts: Set<String> = []
+    for port in Set(ports) {
+      for name in names { hosts.insert("\(name.lowercased()):\(port)") }
+      for address in addresses {
+        let host = address.contains(":") ? "[\(address.lowercased())]" : address
+        hosts.insert("\(host):\(port)")
+      }
+    }
+    self.hosts = hosts
+    origins = Set(hosts.map { "https://\($0)" })
+    access = DeviceAccess(store: store)
+  }
+
+  /// The visitor a token belongs to, if a device or a link holds it now; the device's last
+  /// visit is noted (written at most once a minute).
+  func visitor(forToken token: String, from peer: SocketAddress?) -> Visitor? {
+    let now = Timestamp.now
+    guard let records = currentRecords() else { return nil }
+    let hash = DeviceAccess.hash(token)
+    if let device = records.devices.first(where: { $0.tokenHash == hash }) {
+      _ = try? access.noteSeen(device, address: peer?.host, at: now)
+      return Visitor(access: .device(name: device.name), name: device.name, credential: hash)
+    }
+    if let link = records.links.first(where: { $0.tokenHash == hash }), !link.isExpired(at: now) {
+      return Visitor(
+        access: .link(id: link.id, drawing: link.drawing, canEdit: !link.viewOnly),
+        name: "guest", credential: hash)
+    }
+    return nil
+  }
+
+  /// Whether the credential of `visitor` still opens the door (false once revoked or expired).
+  func stillValid(_ visitor: Visitor) -> Bool {
+    switch visitor.access {
+    case .owner: return true
+    case .device, .link:
+      guard let records = currentRecords() else { return false }
+      let now = Timestamp.now
+      return records.devices.contains { $0.tokenHash == visitor.credential }
+        || records.links.contains { $0.tokenHash == visitor.credential && !$0.isExpired(at: now) }
+    }
+  }
+
+  /// The records, read again if their files changed since they were last read.
+  private func currentRecords() -> AccessRecords? {
+    let stamp = access.stamp()
+    if let kept = cache.withLock({ $0.stamp == stamp ? $0.records : nil }) { return kept }
+    guard let records = try? access.store.accessRecords() else { return nil }
+    cache.withLock { $0 = (stamp, records) }
+    return records
+  }
+}
+
+/// The bound on pairing attempts: a code is 8 characters of 32 (40 bits), and at most 10
+/// wrong codes a minute are tried from all addresses together (5 from any one), so guessing
+/// one within its 10 minutes has odds of about one in 10^10.
+final class PairingLimiter: Sendable {
+  private let failures = Mutex<[(at: Double, from: String)]>([])
+  static let window = 60.0
+  static let perWindow = 10
+  static let perAddressPerWindow = 5
+
+  /// Seconds to wait before the next attempt from `address`, or `nil` to try now.
+  func wait(for address: String) -> Double? {
+    let now = MonotonicClock.seconds()
+    return failures.withLock { failures in
+      failures.removeAll { now - $0.at >= Self.window }
+      let mine = failures.filter { $0.from == address }
+      if failures.count >= Self.perWindow {
+        return Self.window - (now - failures[0].at)
+      }
+      if mine.count >= Self.perAddressPerWindow {
+        return Self.window - (now - mine[0].at)
+      }
+      return nil
+    }
+  }
+
+  /// Counts a wrong code.
+  func failed(from address: String) {
+    let now = MonotonicClock.seconds()
+    failures.withLock { $0.append((now, address)) }
+  }
+}
