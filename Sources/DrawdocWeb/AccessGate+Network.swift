@@ -12,7 +12,7 @@ import DrawdocModel
 ///   only, to edit or only to view;
 /// - a change must come from a page of this server (its `https://` Origin).
 extension AccessGate {
-  func networkAdmission(_ request: HTTPRequest) -> Admission {
+  func networkAdmission(_ request: HTTPRequest, fresh: Bool) -> Admission {
     guard let network else {
       return .refused(WebError.refused(.forbidden, "this server does not serve the network").response)
     }
@@ -34,7 +34,8 @@ extension AccessGate {
     if !safe, let refusal = originRefusal(request, network) { return .refused(refusal) }
     if request.method == "POST" && path == ["api", "pair"] { return .pairing }
     guard let offered = bearer(request),
-      let visitor = network.visitor(forToken: offered, from: request.connection.peer)
+      let visitor = network.visitor(
+        forToken: offered, from: request.connection.peer, fresh: fresh)
     else {
       if safe && Self.wantsPage(request) { return .refused(Page.getIn) }
       return .refused(

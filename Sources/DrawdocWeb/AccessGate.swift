@@ -40,7 +40,7 @@ struct AccessGate: HTTPResponder {
   }
 
   func respond(to request: HTTPRequest) -> HTTPResponse {
-    switch admission(request) {
+    switch admission(request, fresh: true) {
     case .refused(let refusal): return secured(refusal)
     case .proof: return secured(ServerProof.response(to: request, token: token, port: port))
     case .pairing:
@@ -53,13 +53,13 @@ struct AccessGate: HTTPResponder {
 
   /// The routes' estimate, for a request the gate lets through; nothing for one it refuses.
   func memoryEstimate(of request: HTTPRequest) -> Int {
-    if case .refused = admission(request) { return 0 }
+    if case .refused = admission(request, fresh: true) { return 0 }
     return routes.memoryEstimate(of: request)
   }
 
   /// The same checks on the head alone, before the server reads a body.
   func admit(_ head: HTTPRequest) -> HTTPResponse? {
-    if case .refused(let refusal) = admission(head) { return secured(refusal) }
+    if case .refused(let refusal) = admission(head, fresh: false) { return secured(refusal) }
     return nil
   }
 
@@ -68,7 +68,7 @@ struct AccessGate: HTTPResponder {
   func isCredentialed(_ head: HTTPRequest) -> Bool {
     guard let offered = bearer(head) else { return false }
     if head.connection.isSecure {
-      return network?.visitor(forToken: offered, from: head.connection.peer) != nil
+      return network?.visitor(forToken: offered, from: head.connection.peer, fresh: false) != nil
     }
     return Self.same(offered, token)
   }
@@ -85,9 +85,9 @@ struct AccessGate: HTTPResponder {
     return response
   }
 
-  /// What to do with a request.
-  func admission(_ request: HTTPRequest) -> Admission {
-    if request.connection.isSecure { return networkAdmission(request) }
+  /// What to do with a request; `fresh` on a worker (see ``NetworkAccess``), not on the loop.
+  func admission(_ request: HTTPRequest, fresh: Bool) -> Admission {
+    if request.connection.isSecure { return networkAdmission(request, fresh: fresh) }
     let host = request.headers["Host"]?.lowercased() ?? ""
     guard host == "127.0.0.1:\(port)" || host == "localhost:\(port)" else {
       return .refused(

@@ -53,14 +53,20 @@ package final class NetworkAccess: Sendable {
     access = DeviceAccess(store: store)
   }
 
-  /// The visitor a token belongs to, if a device or a link holds it now; the device's last
-  /// visit is noted (written at most once a minute).
-  func visitor(forToken token: String, from peer: SocketAddress?) -> Visitor? {
+  /// The visitor a token belongs to, if a device or a link holds it.
+  ///
+  /// - Parameters:
+  ///   - token: The bearer token.
+  ///   - peer: Where the request came from (noted as the device's address).
+  ///   - fresh: `true` on a worker: the records are read again if their files changed, and a
+  ///     device's visit is noted (written at most once a minute). `false` on the event loop,
+  ///     which never waits: the records as last read (by a worker, or ``watch(every:_:)``).
+  func visitor(forToken token: String, from peer: SocketAddress?, fresh: Bool) -> Visitor? {
     let now = Timestamp.now
-    guard let records = currentRecords() else { return nil }
+    guard let records = fresh ? refreshed() : cache.withLock({ $0.records }) else { return nil }
     let hash = DeviceAccess.hash(token)
     if let device = records.devices.first(where: { $0.tokenHash == hash }) {
-      _ = try? access.noteSeen(device, address: peer?.host, at: now)
+      if fresh { _ = try? access.noteSeen(device, address: peer?.host, at: now) }
       return Visitor(access: .device(name: device.name), name: device.name, credential: hash)
     }
     if let link = records.links.first(where: { $0.tokenHash == hash }), !link.isExpired(at: now) {
@@ -71,25 +77,42 @@ package final class NetworkAccess: Sendable {
     return nil
   }
 
-  /// Whether the credential of `visitor` still opens the door (false once revoked or expired).
+  /// Whether the credential of `visitor` still opens the door (false once revoked or expired),
+  /// from the records as last read.
   func stillValid(_ visitor: Visitor) -> Bool {
-    switch visitor.access {
-    case .owner: return true
-    case .device, .link:
-      guard let records = currentRecords() else { return false }
+    guard case .owner = visitor.access else {
+      guard let records = cache.withLock({ $0.records }) else { return false }
       let now = Timestamp.now
       return records.devices.contains { $0.tokenHash == visitor.credential }
         || records.links.contains { $0.tokenHash == visitor.credential && !$0.isExpired(at: now) }
     }
+    return true
   }
 
   /// The records, read again if their files changed since they were last read.
-  private func currentRecords() -> AccessRecords? {
+  ///
+  /// - Returns: The records, and whether they were read again.
+  @discardableResult
+  func refreshed() -> AccessRecords? {
     let stamp = access.stamp()
     if let kept = cache.withLock({ $0.stamp == stamp ? $0.records : nil }) { return kept }
     guard let records = try? access.store.accessRecords() else { return nil }
     cache.withLock { $0 = (stamp, records) }
     return records
+  }
+
+  /// Looks at the records' files every `interval` seconds on a thread of its own, for as long
+  /// as the door exists, and calls `changed` after they changed (a device or a link taken out
+  /// by `drawdoc devices revoke` in another process, say).
+  package func watch(every interval: Double, _ changed: @escaping @Sendable () -> Void) {
+    _ = SystemThread.start(detached: true, stackSize: 256 << 10) { [weak self] in
+      while let door = self {
+        let before = door.cache.withLock { $0.stamp }
+        door.refreshed()
+        if door.cache.withLock({ $0.stamp }) != before { changed() }
+        MonotonicClock.sleep(seconds: interval)
+      }
+    }
   }
 }
 

@@ -13,7 +13,7 @@ import Foundation
 final class RawClient: Sendable {
   let descriptor: Int32
 
-  init(port: UInt16) throws {
+  init(port: UInt16, host: String = "127.0.0.1") throws {
     #if os(Linux)
       descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -24,7 +24,7 @@ final class RawClient: Sendable {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    _ = inet_pton(AF_INET, host, &address.sin_addr)
     let connected = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
