@@ -178,6 +178,9 @@ let package = Package(
       dependencies: ["DrawdocRaster", "DrawdocModel", "DrawdocSVG", "CZlib"]
     ),
     .testTarget(name: "DrawdocPDFTests", dependencies: ["DrawdocPDF", "DrawdocModel"]),
+    // drawdoc's certificate authority and the certificates it issues, checked with the
+    // `openssl` command line and python3's plistlib.
+    .testTarget(name: "DrawdocTLSTests", dependencies: ["DrawdocTLS", "DrawdocSystem"]),
     .testTarget(
       name: "DrawdocStoreTests",
       dependencies: [

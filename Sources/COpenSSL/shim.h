@@ -40,4 +40,18 @@ static inline void drawdoc_openssl_free(void *pointer) {
   OPENSSL_free(pointer);
 }
 
+// The stack of subjectAltName entries (GENERAL_NAMES), whose functions are macros.
+
+static inline int drawdoc_general_names_count(const GENERAL_NAMES *names) {
+  return sk_GENERAL_NAME_num(names);
+}
+
+static inline GENERAL_NAME *drawdoc_general_names_value(const GENERAL_NAMES *names, int index) {
+  return sk_GENERAL_NAME_value(names, index);
+}
+
+static inline int drawdoc_general_names_push(GENERAL_NAMES *names, GENERAL_NAME *name) {
+  return sk_GENERAL_NAME_push(names, name);
+}
+
 #endif
