@@ -139,7 +139,7 @@ struct ErrorReport {
     case .noSuchDrawing, .inTrash, .notInTrash, .noSuchVersion: return .noInput
     case .nothingToStep: return .notFound
     case .ambiguousTitle, .invalidSetting: return .usage
-    case .damagedDrawing: return .dataError
+    case .damagedDrawing, .damagedFile: return .dataError
     case .locked, .conflict: return .temporaryFailure
     case .readOnly: return .cannotCreate
     case .io, .eventsNoLongerKept, .journalRestarted: return .ioError
