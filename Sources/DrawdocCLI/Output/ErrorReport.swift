@@ -65,6 +65,15 @@ struct ErrorReport {
       }
       message = error.description
       pointsToHelp = nil
+    case let error as AccessError:
+      switch error {
+      case .noSuchDevice, .noSuchLink: status = .noInput
+      case .unknownPairingCode, .pairingCodeUsed, .pairingCodeExpired, .invalidDeviceName,
+        .deviceNameTaken:
+        status = .usage
+      }
+      message = error.description
+      pointsToHelp = nil
     case let error as FileNotInStore:
       status = .usage
       message = error.description
