@@ -26,7 +26,8 @@ package enum DrawdocCLI {
       RedoCommand.self, RestoreCommand.self, TrashCommand.self, WatchCommand.self,
       ConvertCommand.self, DiffCommand.self, MergeCommand.self, GitCommand.self,
       SyncCommand.self, GalleryCommand.self, ValidateCommand.self, ServeCommand.self,
-      ConfigCommand.self, CompletionsCommand.self, HelpCommand.self,
+      DevicesCommand.self, ShareCommand.self, ConfigCommand.self, CompletionsCommand.self,
+      HelpCommand.self,
     ]
   }
 

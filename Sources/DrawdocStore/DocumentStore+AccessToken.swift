@@ -47,30 +47,18 @@ extension DocumentStore {
     }.joined()
   }
 
-  private static func isLowercaseHexDigit(_ byte: UInt8) -> Bool {
+  static func isLowercaseHexDigit(_ byte: UInt8) -> Bool {
     (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte)
   }
 
-  /// Replaces a file atomically with one only its owner may read: created with mode 0600 (never
-  /// readable by others, not even for a moment), flushed, renamed into place.
-  private func writePrivately(_ bytes: [UInt8], to path: String) throws(StoreError) {
+  /// Replaces a file of the store atomically with one only its owner may read or write: made
+  /// with mode 0600 (never readable by others, not even for a moment), flushed, renamed into
+  /// place, its folder flushed. Must run under the store's write lock.
+  ///
+  /// - Throws: ``StoreError/io(path:operation:reason:)``; the file is then unchanged.
+  func writePrivately(_ bytes: [UInt8], to path: String) throws(StoreError) {
     try StoreFiles.createFolder(temporaryFolder)
-    let temporary = "\(temporaryFolder)/.access-token.\(CurrentProcess.id).0.tmp"
-    StoreFiles.removeQuietly(temporary)
-    do throws(Errno) {
-      let file = try FileDescriptor.open(
-        temporary, .writeOnly, options: [.create, .exclusive], permissions: 0o600)
-      defer { file.close() }
-      try file.writeAll(bytes)
-      try file.sync()
-    } catch {
-      StoreFiles.removeQuietly(temporary)
-      throw .io(path: path, operation: "write", reason: error.description)
-    }
-    do throws(Errno) { try FileSystem.rename(temporary, to: path) } catch {
-      StoreFiles.removeQuietly(temporary)
-      throw .io(path: path, operation: "rename", reason: error.description)
-    }
-    StoreFiles.syncFolder(root)
+    try StoreFiles.writeAtomically(
+      bytes, to: path, temporaryFolder: temporaryFolder, permissions: 0o600)
   }
 }

@@ -32,6 +32,10 @@ public enum StoreError: Error, Equatable, Sendable {
   case readOnly(path: String, reason: String)
   /// A file or folder of the store could not be read or written.
   case io(path: String, operation: String, reason: String)
+  /// A file the store keeps beside its drawings (the records of paired devices and shared
+  /// links) holds something other than what drawdoc writes there; `reason` says what, and
+  /// what to do.
+  case damagedFile(path: String, reason: String)
 }
 
 extension StoreError: CustomStringConvertible {
@@ -74,6 +78,8 @@ extension StoreError: CustomStringConvertible {
         + "(use --store to name a store of your own)"
     case .io(let path, let operation, let reason):
       return "cannot \(operation) \(path): \(reason)"
+    case .damagedFile(let path, let reason):
+      return "the store's file \(path) is damaged: \(reason)"
     }
   }
 }

@@ -12,11 +12,16 @@ extension StoreFiles {
   ///   - path: The file to replace or create.
   ///   - temporaryFolder: Where the temporary file is made (default: beside `path`).
   ///   - flush: Whether the content and the rename are flushed to disk.
+  ///   - permissions: The new file's permission bits, exactly (`nil`: `0644` less the umask);
+  ///     the file never has more than these, not even while it is written.
   /// - Throws: ``StoreError/io(path:operation:reason:)``; the target is then unchanged.
   package static func writeAtomically(
-    _ bytes: [UInt8], to path: String, temporaryFolder: String? = nil, flush: Bool = true
+    _ bytes: [UInt8], to path: String, temporaryFolder: String? = nil, flush: Bool = true,
+    permissions: UInt16? = nil
   ) throws(StoreError) {
-    try writeAtomically(to: path, temporaryFolder: temporaryFolder, flush: flush) {
+    try writeAtomically(
+      to: path, temporaryFolder: temporaryFolder, flush: flush, permissions: permissions
+    ) {
       (write) throws(StoreError) in
       var failure: StoreError?
       bytes.withUnsafeBytes { buffer in
@@ -55,7 +60,9 @@ extension StoreFiles {
   ///   - path: The file to replace or create.
   ///   - temporaryFolder: Where the temporary file is made (default: beside `path`).
   ///   - flush: Whether the content and the rename are flushed to disk.
-  ///   - permissions: The new file's permission bits, exactly (`nil`: `0644` less the umask).
+  ///   - permissions: The new file's permission bits, exactly (`nil`: `0644` less the umask);
+  ///     the file is made with no more than these, so it is never more open while it is
+  ///     written.
   ///   - produce: Called once; passes each piece, in order, to the function it receives.
   /// - Throws: ``StoreError/io(path:operation:reason:)`` or what `produce` throws; the target
   ///   is then unchanged.
@@ -97,7 +104,8 @@ extension StoreFiles {
       "\(folder)/.\(name).\(CurrentProcess.id).\(UInt32.random(in: 0...UInt32.max)).tmp"
     let file: FileDescriptor
     do throws(Errno) {
-      file = try FileDescriptor.open(temporary, .writeOnly, options: [.create, .exclusive])
+      file = try FileDescriptor.open(
+        temporary, .writeOnly, options: [.create, .exclusive], permissions: permissions ?? 0o644)
     } catch {
       throw .io(path: path, operation: "create a temporary file for", reason: error.description)
     }

@@ -47,7 +47,7 @@ struct WebError: Error {
         self.init(status: .forbidden, message: error.description)
       case .locked:
         self.init(status: .serviceUnavailable, message: error.description)
-      case .io, .eventsNoLongerKept, .journalRestarted:
+      case .io, .eventsNoLongerKept, .journalRestarted, .damagedFile:
         self.init(status: .internalServerError, message: error.description)
       }
     case let error as SyncError:

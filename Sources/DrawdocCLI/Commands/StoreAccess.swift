@@ -123,6 +123,14 @@ struct ValueParser {
     try read { () throws(InvalidValue) in try UserValue.identifier(text, field: name) }
   }
 
+  func duration(_ text: String, option: String, range: ClosedRange<Int>) throws(CommandLineError)
+    -> Int
+  {
+    try read { () throws(InvalidValue) in
+      try UserValue.duration(text, field: option, range: range)
+    }
+  }
+
   func title(_ text: String) throws(CommandLineError) -> String {
     try read { () throws(InvalidValue) in try UserValue.title(text) }
   }

@@ -66,6 +66,15 @@ struct ErrorReport {
       }
       message = error.description
       pointsToHelp = nil
+    case let error as AccessError:
+      switch error {
+      case .noSuchDevice, .noSuchLink: status = .noInput
+      case .unknownPairingCode, .pairingCodeUsed, .pairingCodeExpired, .invalidDeviceName,
+        .deviceNameTaken:
+        status = .usage
+      }
+      message = error.description
+      pointsToHelp = nil
     case let error as FileNotInStore:
       status = .usage
       message = error.description
@@ -149,7 +158,7 @@ struct ErrorReport {
     case .noSuchDrawing, .inTrash, .notInTrash, .noSuchVersion: return .noInput
     case .nothingToStep: return .notFound
     case .ambiguousTitle, .invalidSetting: return .usage
-    case .damagedDrawing: return .dataError
+    case .damagedDrawing, .damagedFile: return .dataError
     case .locked, .conflict: return .temporaryFailure
     case .readOnly: return .cannotCreate
     case .io, .eventsNoLongerKept, .journalRestarted: return .ioError

@@ -53,10 +53,11 @@ enum ExitStatus: Int32, CaseIterable {
     case .dataError:
       return "Bad input data: a file's content is not what it must be (or save --strict "
         + "refused a file that raised warnings, or a sync remote is not a drawdoc store, or "
-        + "a sync left drawings out)."
+        + "a sync left drawings out, or a file of the store's access records is damaged)."
     case .noInput:
       return "No such drawing, version, rectangle or file, or the drawing is in the trash; "
-        + "git install or uninstall without --global outside a git repository."
+        + "no paired device or shared link of that name or id (devices revoke, share "
+        + "--revoke); git install or uninstall without --global outside a git repository."
     case .unavailable:
       return "A program drawdoc needs is missing (git, for git install, git uninstall and "
         + "sync), or a sync remote cannot be reached or refused what was sent; git's own "

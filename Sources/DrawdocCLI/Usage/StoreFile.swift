@@ -33,6 +33,11 @@ struct StoreFile {
     StoreFile(
       path: "settings.json",
       meaning: "The store's settings (config), if any are set."),
+    StoreFile(
+      path: "access/",
+      meaning: "Who may reach the app served to the network (mode 0700): devices.json (the "
+        + "paired devices), links.json (the shared links) and pairing-codes.json, each mode "
+        + "0600, tokens and codes kept only as SHA-256 hashes."),
     StoreFile(path: "tmp/", meaning: "Temporary files while they are written."),
     StoreFile(path: ".lock", meaning: "The store lock (flock), held by every change."),
     StoreFile(

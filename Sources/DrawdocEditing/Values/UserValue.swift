@@ -118,4 +118,34 @@ package enum UserValue {
       throw InvalidValue(field: "title", value: text, expected: "\(error)")
     }
   }
+
+  /// A length of time, `30s`, `10m`, `12h` or `7d`: a whole number and its unit, in a range of
+  /// seconds.
+  ///
+  /// - Returns: The seconds.
+  package static func duration(_ text: String, field: String, range: ClosedRange<Int>)
+    throws(InvalidValue) -> Int
+  {
+    let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+    guard let unit = text.last.flatMap({ units[$0] }),
+      let count = Int(text.dropLast()), text.first?.isASCII == true, text.first?.isNumber == true,
+      case let (seconds, overflow) = count.multipliedReportingOverflow(by: unit), !overflow,
+      range.contains(seconds)
+    else {
+      throw InvalidValue(
+        field: field, value: text,
+        expected: "a duration such as 30s, 10m, 12h or 7d (a whole number and s, m, h or d), "
+          + "from \(durationText(range.lowerBound)) to \(durationText(range.upperBound))")
+    }
+    return seconds
+  }
+
+  /// A number of seconds as ``duration(_:field:range:)`` reads it, in the largest unit that
+  /// divides it: `7d`, `90m`, `45s`.
+  package static func durationText(_ seconds: Int) -> String {
+    for (unit, size) in [("d", 86_400), ("h", 3600), ("m", 60)] where seconds % size == 0 {
+      return "\(seconds / size)\(unit)"
+    }
+    return "\(seconds)s"
+  }
 }
