@@ -1,4 +1,5 @@
 import DrawdocHTTP
+import DrawdocModel
 import DrawdocStore
 import DrawdocSystem
 import Synchronization
@@ -21,12 +22,27 @@ package final class ChangeBroadcast: Sendable {
   /// An event as a stream sends it.
   private struct Message {
     let sequence: Int
+    /// The drawing the event is about.
+    let drawing: Identifier
     let bytes: [UInt8]
+  }
+
+  /// An open stream, with the last event it has been sent and who reads it.
+  private struct Listener {
+    let stream: HTTPStream
+    var after: Int
+    let visitor: Visitor
+
+    /// Whether its visitor may hear of a change of `drawing`: a link's visitor hears of its
+    /// drawing only.
+    func hears(_ drawing: Identifier) -> Bool {
+      visitor.linkedDrawing.map { $0 == drawing } ?? true
+    }
   }
 
   private struct State {
     /// The open streams, by a number of their own, with the last event each has been sent.
-    var streams: [Int: (stream: HTTPStream, after: Int)] = [:]
+    var streams: [Int: Listener] = [:]
     var nextStream = 0
     /// The most recent events, oldest first.
     var recent: [Message] = []
@@ -119,7 +135,9 @@ package final class ChangeBroadcast: Sendable {
   /// - Parameters:
   ///   - stream: The stream.
   ///   - since: The last event the page has seen; `nil` for only the events to come.
-  func add(_ stream: HTTPStream, since: Int?) {
+  ///   - visitor: Who reads it: a link's visitor hears of its drawing only, and a visitor whose
+  ///     credential is taken out loses the stream (``closeStreams(where:)``).
+  func add(_ stream: HTTPStream, since: Int?, visitor: Visitor = .owner) {
     // A page may have read the store a moment before this follower read the journal: an
     // event it knows of, not yet read here, is not a restarted journal.
     let journalEnd =
@@ -133,7 +151,9 @@ package final class ChangeBroadcast: Sendable {
           first += Self.reload
           after = state.lastSequence
         } else {
-          for message in state.recent where message.sequence > since {
+          let listener = Listener(stream: stream, after: since, visitor: visitor)
+          for message in state.recent
+          where message.sequence > since && listener.hears(message.drawing) {
             first += message.bytes
           }
         }
@@ -141,12 +161,25 @@ package final class ChangeBroadcast: Sendable {
       stream.send(first, replacingBacklogWith: Self.reload)
       let number = state.nextStream
       state.nextStream += 1
-      state.streams[number] = (stream, after)
+      state.streams[number] = Listener(stream: stream, after: after, visitor: visitor)
       return number
     }
     stream.onClose { [weak self] in
       self?.state.withLock { _ = $0.streams.removeValue(forKey: number) }
     }
+  }
+
+  /// Closes the streams whose visitor `shouldClose` says no longer may read (a device or a
+  /// link taken out).
+  ///
+  /// - Returns: How many were closed.
+  @discardableResult
+  package func closeStreams(where shouldClose: (Visitor) -> Bool) -> Int {
+    let closing = state.withLock { state in
+      state.streams.values.filter { shouldClose($0.visitor) }.map(\.stream)
+    }
+    for stream in closing { stream.close() }
+    return closing.count
   }
 
   /// Stops following; every stream is closed.
@@ -170,7 +203,7 @@ package final class ChangeBroadcast: Sendable {
       for event in events {
         var text = "id: \(event.sequence)\nevent: change\ndata: "
         text += String(decoding: event.jsonLine.dropLast(), as: UTF8.self) + "\n\n"
-        let message = Message(sequence: event.sequence, bytes: Array(text.utf8))
+        let message = Message(sequence: event.sequence, drawing: event.id, bytes: Array(text.utf8))
         messages.append(message)
         state.recent.append(message)
         state.recentBytes += message.bytes.count
@@ -185,7 +218,7 @@ package final class ChangeBroadcast: Sendable {
         dropped += 1
       }
       state.recent.removeFirst(dropped)
-      let streams = state.streams.values.map { $0 }
+      let streams = Array(state.streams.values)
       for key in Array(state.streams.keys) {
         if let after = state.streams[key]?.after, after < newest {
           state.streams[key]?.after = newest
@@ -195,10 +228,13 @@ package final class ChangeBroadcast: Sendable {
     }
     // Outside the lock: only this thread sends new events, so they stay in order, and a
     // stream added meanwhile got them from `recent`.
-    for (stream, after) in streams where after < newest {
+    for listener in streams where listener.after < newest {
       var bytes: [UInt8] = []
-      for message in messages where message.sequence > after { bytes += message.bytes }
-      stream.send(bytes, replacingBacklogWith: Self.reload)
+      for message in messages
+      where message.sequence > listener.after && listener.hears(message.drawing) {
+        bytes += message.bytes
+      }
+      if !bytes.isEmpty { listener.stream.send(bytes, replacingBacklogWith: Self.reload) }
     }
   }
 

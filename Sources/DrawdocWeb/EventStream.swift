@@ -7,7 +7,9 @@ import DrawdocHTTP
 /// (or `?since=N`, for a page that read the store at sequence N) and misses nothing; when the
 /// events it missed are no longer kept in memory, it gets one `reload` event instead.
 enum EventStream {
-  static func response(broadcast: ChangeBroadcast, request: HTTPRequest) -> HTTPResponse {
+  static func response(broadcast: ChangeBroadcast, request: HTTPRequest, visitor: Visitor)
+    -> HTTPResponse
+  {
     let since: Int?
     do {
       since = try (request.headers["Last-Event-ID"] ?? request.query["since"]).map {
@@ -21,6 +23,6 @@ enum EventStream {
     headers.add("Content-Type", "text/event-stream")
     return HTTPResponse(
       status: .ok, headers: headers,
-      body: .stream(open: { stream in broadcast.add(stream, since: since) }))
+      body: .stream(open: { stream in broadcast.add(stream, since: since, visitor: visitor) }))
   }
 }

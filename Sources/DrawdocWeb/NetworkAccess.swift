@@ -51,6 +51,7 @@ package final class NetworkAccess: Sendable {
     self.hosts = hosts
     origins = Set(hosts.map { "https://\($0)" })
     access = DeviceAccess(store: store)
+    refreshed()
   }
 
   /// The visitor a token belongs to, if a device or a link holds it.

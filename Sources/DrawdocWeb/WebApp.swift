@@ -79,6 +79,12 @@ package struct WebApp: HTTPResponder {
     broadcast: ChangeBroadcast, environment: [String: String] = CurrentProcess.environment()
   ) {
     self.broadcast = broadcast
+    // A device or a link taken out (here, or by `drawdoc devices revoke` in another process)
+    // loses its streams within a second: the records' files are looked at 5 times a second.
+    network?.watch(every: 0.2) { [weak broadcast, weak network] in
+      guard let network else { return }
+      broadcast?.closeStreams { !network.stillValid($0) }
+    }
     gate = AccessGate(
       token: token, port: port,
       routes: Routes(
@@ -168,7 +174,7 @@ struct Routes: VisitorResponder {
     guard path.first == "api", path.count >= 2 else { throw notFound(request) }
     let api = Array(path.dropFirst())
     switch (method, api[0], api.count) {
-    case ("GET", "events", 1): return EventStream.response(broadcast: broadcast, request: request)
+    case ("GET", "events", 1): return EventStream.response(broadcast: broadcast, request: request, visitor: visitor)
     case ("GET", "session", 1): return HTTPResponse(status: .noContent)
     case ("GET", "drawings", 1): return try listing()
     case ("POST", "drawings", 1): return try create(RequestFields(request))

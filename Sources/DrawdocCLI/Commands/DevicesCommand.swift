@@ -84,14 +84,17 @@ struct DevicesCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitStatus {
-    let access = DeviceAccess(store: try StoreAccess.open(arguments, context))
+    let store = try StoreAccess.open(arguments, context)
+    let access = DeviceAccess(store: store)
     switch task {
     case .list(let json):
       let devices = try access.devices()
       context.standardOutput.write(json ? Self.json(devices) : Array(Self.table(devices).utf8))
     case .pair(let seconds):
       let (code, expires) = try access.makePairingCode(validFor: seconds)
-      context.standardOutput.write(Self.pairingText(code: code, expires: expires, for: seconds))
+      PairingPrinter.print(
+        code: code, expires: expires, validFor: seconds, origins: store.servingOrigins(),
+        to: context.standardOutput)
     case .revoke(let name):
       let device = try access.revokeDevice(named: name)
       context.standardOutput.writeLine(
@@ -124,15 +127,7 @@ struct DevicesCommand: Command {
   }
 
   static func json(_ devices: [PairedDevice]) -> [UInt8] {
-    JSONValue.array(
-      devices.map { device in
-        .object([
-          ("name", .string(device.name)), ("paired", .string(device.paired.description)),
-          ("lastSeen", device.lastSeen.map { .string($0.description) } ?? .null),
-          ("address", device.address.map(JSONValue.string) ?? .null),
-        ])
-      }
-    ).document
+    JSONValue.array(devices.map(AccessView.device)).document
   }
 
   static func table(_ devices: [PairedDevice]) -> String {

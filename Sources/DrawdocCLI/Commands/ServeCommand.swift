@@ -77,7 +77,7 @@ struct ServeCommand: Command {
     let address = "http://127.0.0.1:\(server.port)/?token=\(token)"
     context.standardOutput.writeLine("drawdoc serves \(store.root) at \(address)")
     if let side {
-      side.printAddresses(listeningOn: Array(server.addresses.dropFirst()), to: context)
+      side.announce(listeningOn: Array(server.addresses.dropFirst()), to: context)
     }
     context.standardOutput.writeLine("Press Ctrl-C to stop.")
     var page: String?
@@ -90,6 +90,7 @@ struct ServeCommand: Command {
     }
     server.run()
     broadcast.stop()
+    if side != nil { try? store.noteServing(origins: []) }
     // The thumbnails of the last changes, drawn after their answers.
     store.memory?.waitForThumbnails()
     if let page { try? FileSystem.remove(page) }

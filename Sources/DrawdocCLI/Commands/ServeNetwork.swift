@@ -1,7 +1,9 @@
+import DrawdocEditing
 import DrawdocHTTP
 import DrawdocStore
 import DrawdocSystem
 import DrawdocTLS
+import DrawdocWeb
 
 /// What `drawdoc serve` is asked to do on the network: listen in TLS on the machine's
 /// addresses (`--lan`) or on those given (`--listen`), with the user's certificate
@@ -118,20 +120,23 @@ struct NetworkSide {
       pairingBase: addresses.first.map { "https://\($0)" })
   }
 
-  /// Prints where the network side is, and a pairing address with a new code, as text and
-  /// as a QR code.
-  func printAddresses(listeningOn addresses: [SocketAddress], to context: CommandContext) {
+  /// Prints where the network side is, and a new pairing code with its address, as text and
+  /// as a QR code; notes the addresses in the store for `drawdoc devices pair` and
+  /// `drawdoc share`.
+  func announce(listeningOn addresses: [SocketAddress], to context: CommandContext) {
     let output = context.standardOutput
-    for address in addresses { output.writeLine("On the network (TLS only): https://\(address)/") }
+    let origins = addresses.map { "https://\($0)" }
+    for origin in origins { output.writeLine("On the network (TLS only): \(origin)/") }
     if let authority {
       output.writeLine(
         "Certificate authority (trust it once on each device): \(authority.authorityFingerprint)")
     }
-    guard let first = addresses.first else { return }
     do {
-      let (code, _) = try DeviceAccess(store: store).makePairingCode()
+      try store.noteServing(origins: origins)
+      let (code, expires) = try DeviceAccess(store: store).makePairingCode()
       PairingPrinter.print(
-        address: "https://\(first)/pair#code=\(code)", code: code, to: output)
+        code: code, expires: expires, validFor: DeviceAccess.pairingCodeLifetime,
+        origins: origins, to: output)
     } catch {
       context.standardError.writeLine("warning: no pairing code could be made: \(error)")
     }

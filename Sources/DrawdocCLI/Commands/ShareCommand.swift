@@ -85,7 +85,8 @@ struct ShareCommand: Command {
     case .share(let document, let viewOnly, let seconds):
       let id = try StoreAccess.resolve(document, in: store, includingTrash: false)
       let (link, token) = try access.share(drawing: id, viewOnly: viewOnly, expiresIn: seconds)
-      context.standardOutput.write(Self.linkText(link, token: token))
+      context.standardOutput.write(
+        Self.linkText(link, token: token, origins: store.servingOrigins()))
     case .list(let json):
       let links = try access.links()
       context.standardOutput.write(
@@ -126,15 +127,7 @@ struct ShareCommand: Command {
   }
 
   static func json(_ links: [SharedLink]) -> [UInt8] {
-    JSONValue.array(
-      links.map { link in
-        .object([
-          ("id", .string(link.id)), ("drawing", .string(link.drawing.description)),
-          ("view", .bool(link.viewOnly)), ("created", .string(link.created.description)),
-          ("expires", link.expires.map { .string($0.description) } ?? .null),
-        ])
-      }
-    ).document
+    JSONValue.array(links.map(AccessView.link)).document
   }
 
   static func table(_ links: [SharedLink], titles: [Identifier: String], now: Timestamp = .now)

@@ -1,13 +1,21 @@
+import DrawdocModel
 import DrawdocQRCode
 
-/// How a pairing code is shown in a terminal: its address, the code alone (to type it), and
-/// the address as a QR code for a phone or a tablet to scan.
+/// How a pairing code is shown in a terminal, by `drawdoc serve --lan` and
+/// `drawdoc devices pair`: the code, how long it pairs, the pairing page's address on each
+/// origin the server is reached at, and the first of them as a QR code for a phone or a
+/// tablet to scan.
 enum PairingPrinter {
-  static func print(address: String, code: String, to output: any OutputSink) {
-    output.writeLine("Pair a device: open \(address)")
-    output.writeLine("  (code \(code): it pairs one device, within 10 minutes), or scan:")
-    if let qr = try? QRCode(encoding: Array(address.utf8)) {
-      output.write(qr.terminalText())
-    }
+  static func print(
+    code: String, expires: Timestamp, validFor seconds: Int, origins: [String],
+    to output: any OutputSink
+  ) {
+    output.write(
+      DevicesCommand.pairingText(code: code, expires: expires, for: seconds, origins: origins))
+    guard let first = origins.first,
+      let qr = try? QRCode(encoding: Array((first + DevicesCommand.pairingPath(code: code)).utf8))
+    else { return }
+    output.writeLine("Or scan this with the device's camera:")
+    output.write(qr.terminalText())
   }
 }

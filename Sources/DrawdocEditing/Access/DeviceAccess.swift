@@ -239,7 +239,7 @@ package struct DeviceAccess: Sendable {
   // MARK: - Tokens
 
   /// The SHA-256 of a token's or code's UTF-8 bytes, as 64 lowercase hexadecimal digits.
-  static func hash(_ secret: String) -> String {
+  package static func hash(_ secret: String) -> String {
     HMAC.hex(SHA256.hash(Array(secret.utf8)))
   }
 
