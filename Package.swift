@@ -138,6 +138,7 @@ let package = Package(
         .embedInCode("Assets/history.js"),
         .embedInCode("Assets/clipboard.js"),
         .embedInCode("Assets/pair.html"), .embedInCode("Assets/pair.js"),
+        .embedInCode("Assets/devices.js"),
       ]
     ),
     .target(

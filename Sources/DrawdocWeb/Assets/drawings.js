@@ -4,6 +4,7 @@
 import {
   api, coalesced, element, followChanges, keepTrying, localTime, notify, showMessage, showPicture,
 } from "./common.js";
+import { loadDevices } from "./devices.js";
 
 /** While a card is being renamed, the cards wait: redrawing them would lose the typing. */
 let renaming = false;
@@ -262,5 +263,6 @@ keepTrying(load).then((data) => {
   followChanges(data.sequence, () => { reload(); reloadSyncSoon(); },
     () => { reload(); reloadSyncSoon(); });
   reloadSync();
+  loadDevices();
   document.body.dataset.ready = "true";
 });

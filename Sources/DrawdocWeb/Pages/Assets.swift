@@ -24,6 +24,7 @@ enum Assets {
     case "history.js": asset = (javaScript, PackageResources.history_js)
     case "clipboard.js": asset = (javaScript, PackageResources.clipboard_js)
     case "pair.js": asset = (javaScript, PackageResources.pair_js)
+    case "devices.js": asset = (javaScript, PackageResources.devices_js)
     default: return nil
     }
     var headers = HTTPHeaders()
