@@ -114,7 +114,8 @@ package struct LocalAuthority: Sendable {
     return TLSIdentity(chain: [leaf, authority], key: key)
   }
 
-  /// The authority's certificate in DER form: the `.crt` a device downloads to trust it.
+  /// The authority's certificate in DER form: the `.crt` a device downloads to trust it
+  /// (served as `application/x-x509-ca-cert`, which Android and Windows offer to install).
   package func authorityCertificateDER() -> [UInt8] { certificateDER }
 
   /// The authority's certificate in PEM form.
@@ -133,7 +134,8 @@ package struct LocalAuthority: Sendable {
   /// An Apple configuration profile (`.mobileconfig`) that installs the authority as a
   /// trusted root on an iPhone, iPad or Mac: an unsigned XML property list. Its identifiers
   /// come from the certificate, so that installing it again replaces the profile rather than
-  /// adding a second.
+  /// adding a second. Safari offers to install it when it is served as
+  /// `application/x-apple-aspen-config`.
   package func appleProfile() -> [UInt8] {
     AppleProfile.rootCertificateProfile(
       certificateDER: certificateDER, certificateSHA256: certificateSHA256,

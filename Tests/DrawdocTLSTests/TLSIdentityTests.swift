@@ -48,10 +48,14 @@ import Testing
     defer { workspace.remove() }
     let authority = try LocalAuthority(folder: workspace.authorityFolder)
     let made = try authority.serverIdentity(names: ["studio.local"], addresses: ["fd00::20"])
-    let file = try workspace.write(
-      "combined.pem", made.privateKeyPEM + made.certificateChainPEM)
-    let loaded = try TLSIdentity.load(certificateFile: file, keyFile: file)
-    #expect(loaded == made)
+    for (name, bytes) in [
+      ("key-first.pem", made.privateKeyPEM + made.certificateChainPEM),
+      ("key-last.pem", made.certificateChainPEM + made.privateKeyPEM),
+    ] {
+      let file = try workspace.write(name, bytes)
+      let loaded = try TLSIdentity.load(certificateFile: file, keyFile: file)
+      #expect(loaded == made)
+    }
   }
 
   @Test func aKeyOfAnotherCertificateIsRefused() throws {
