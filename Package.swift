@@ -48,7 +48,6 @@ let package = Package(
     // model ← PDF)
 
     .target(name: "DrawdocModel"),
-    .target(name: "DrawdocQRCode"),
     // The JSON form of a drawing, and the JSON values every JSON output of drawdoc is made of.
     .target(name: "DrawdocJSON", dependencies: ["DrawdocModel"]),
     .target(name: "DrawdocLog", dependencies: ["DrawdocSystem"]),
