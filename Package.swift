@@ -170,6 +170,10 @@ let package = Package(
       name: "DrawdocJSONTests",
       dependencies: ["DrawdocJSON", "DrawdocSVG", "DrawdocModel", "DrawdocTestSupport"]),
     .testTarget(name: "DrawdocModelTests", dependencies: ["DrawdocModel", "DrawdocTestSupport"]),
+    // Decoded by zbarimg (zbar-tools), run with DrawdocSystem's ChildProcess.
+    .testTarget(
+      name: "DrawdocQRCodeTests",
+      dependencies: ["DrawdocQRCode", "DrawdocSystem", "DrawdocTestSupport"]),
     .testTarget(
       name: "DrawdocSVGTests",
       dependencies: ["DrawdocSVG", "DrawdocModel", "DrawdocTestSupport"],
