@@ -48,6 +48,9 @@ let package = Package(
     // model ← PDF)
 
     .target(name: "DrawdocModel"),
+    // QR codes (byte mode, Reed–Solomon error correction), written here: the pairing address
+    // `drawdoc serve --lan` draws in the terminal and the app's pairing page shows.
+    .target(name: "DrawdocQRCode"),
     // The JSON form of a drawing, and the JSON values every JSON output of drawdoc is made of.
     .target(name: "DrawdocJSON", dependencies: ["DrawdocModel"]),
     .target(name: "DrawdocLog", dependencies: ["DrawdocSystem"]),
@@ -169,6 +172,10 @@ let package = Package(
       name: "DrawdocJSONTests",
       dependencies: ["DrawdocJSON", "DrawdocSVG", "DrawdocModel", "DrawdocTestSupport"]),
     .testTarget(name: "DrawdocModelTests", dependencies: ["DrawdocModel", "DrawdocTestSupport"]),
+    // Decoded by zbarimg (zbar-tools), run with DrawdocSystem's ChildProcess.
+    .testTarget(
+      name: "DrawdocQRCodeTests",
+      dependencies: ["DrawdocQRCode", "DrawdocSystem", "DrawdocTestSupport"]),
     .testTarget(
       name: "DrawdocSVGTests",
       dependencies: ["DrawdocSVG", "DrawdocModel", "DrawdocTestSupport"],
