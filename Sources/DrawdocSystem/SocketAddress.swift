@@ -21,17 +21,10 @@ package struct SocketAddress: Hashable, Sendable, CustomStringConvertible {
   package init?(host text: String, port: UInt16) {
     var host = text
     if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-    var v4 = in_addr()
-    var v6 = in6_addr()
-    if inet_pton(AF_INET, host, &v4) == 1 {
-      isIPv6 = false
-      self.host = Self.text(family: AF_INET, &v4)
-    } else if inet_pton(AF_INET6, host, &v6) == 1 {
-      isIPv6 = true
-      self.host = Self.text(family: AF_INET6, &v6)
-    } else {
-      return nil
-    }
+    guard let bytes = InternetAddress.bytes(of: host), let canonical = InternetAddress.text(of: bytes)
+    else { return nil }
+    self.host = canonical
+    isIPv6 = bytes.count == 16
     self.port = port
   }
 
@@ -44,27 +37,26 @@ package struct SocketAddress: Hashable, Sendable, CustomStringConvertible {
   /// Whether the address is a loopback one (`127.0.0.0/8`, `::1`).
   package var isLoopback: Bool { isIPv6 ? host == "::1" : host.hasPrefix("127.") }
 
-  /// The canonical text of an address in binary form (`inet_ntop`).
-  private static func text(family: Int32, _ address: UnsafeRawPointer) -> String {
-    var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
-    guard inet_ntop(family, address, &buffer, socklen_t(buffer.count)) != nil else { return "" }
-    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
+  /// Whether the address is the unspecified one (`0.0.0.0`, `::`): every address of the
+  /// machine, for a listener.
+  package var isUnspecified: Bool { host == "0.0.0.0" || host == "::" }
 
   /// The address a `sockaddr` holds, if it is IPv4 or IPv6.
   static func from(_ storage: UnsafePointer<sockaddr>) -> SocketAddress? {
     switch Int32(storage.pointee.sa_family) {
     case AF_INET:
       return storage.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
-        var raw = address.pointee.sin_addr
-        return SocketAddress(
-          host: text(family: AF_INET, &raw), port: UInt16(bigEndian: address.pointee.sin_port))
+        let bytes = withUnsafeBytes(of: address.pointee.sin_addr) { Array($0) }
+        return InternetAddress.text(of: bytes).flatMap {
+          SocketAddress(host: $0, port: UInt16(bigEndian: address.pointee.sin_port))
+        }
       }
     case AF_INET6:
       return storage.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
-        var raw = address.pointee.sin6_addr
-        return SocketAddress(
-          host: text(family: AF_INET6, &raw), port: UInt16(bigEndian: address.pointee.sin6_port))
+        let bytes = withUnsafeBytes(of: address.pointee.sin6_addr) { Array($0) }
+        return InternetAddress.text(of: bytes).flatMap {
+          SocketAddress(host: $0, port: UInt16(bigEndian: address.pointee.sin6_port))
+        }
       }
     default: return nil
     }

@@ -61,70 +61,29 @@ package final class TLSContext: @unchecked Sendable {
       context,
       Int(SSL_MODE_ENABLE_PARTIAL_WRITE) | Int(SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER)
         | Int(SSL_MODE_RELEASE_BUFFERS))
-    let certificates = try PEMReader.certificates(chain, what: "the certificate")
-    defer { certificates.forEach { X509_free($0) } }
-    guard SSL_CTX_use_certificate(context, certificates[0]) == 1 else {
+    let (certificates, problem) = Certificate.all(inPEM: chain)
+    guard let leaf = certificates.first, problem == nil else {
+      throw TLSError(
+        "read the certificate", reason: problem ?? "no PEM certificate (-----BEGIN CERTIFICATE-----)")
+    }
+    guard SSL_CTX_use_certificate(context, leaf.handle) == 1 else {
       throw .fromQueue("use the certificate")
     }
     for intermediate in certificates.dropFirst() {
       // The chain takes its own reference.
-      guard drawdoc_ssl_ctx_add1_chain_cert(context, intermediate) == 1 else {
+      guard drawdoc_ssl_ctx_add1_chain_cert(context, intermediate.handle) == 1 else {
         throw .fromQueue("add a certificate of the chain")
       }
     }
-    let privateKey = try PEMReader.privateKey(key)
-    defer { EVP_PKEY_free(privateKey) }
-    guard SSL_CTX_use_PrivateKey(context, privateKey) == 1,
+    guard let privateKey = PrivateKey.first(inPEM: key) else {
+      throw TLSError("read the private key", reason: "no unencrypted PEM private key in it")
+    }
+    guard SSL_CTX_use_PrivateKey(context, privateKey.handle) == 1,
       SSL_CTX_check_private_key(context) == 1
     else {
       throw .fromQueue("use the private key with the certificate (is it the certificate's key?)")
     }
     kept = true
     return context
-  }
-}
-
-/// Reads PEM from memory.
-enum PEMReader {
-  /// Every certificate in `pem`, in order: at least one.
-  static func certificates(_ pem: [UInt8], what: String) throws(TLSError) -> [OpaquePointer] {
-    var found: [OpaquePointer] = []
-    try withMemoryBIO(pem) { bio throws(TLSError) in
-      while let certificate = PEM_read_bio_X509(bio, nil, nil, nil) {
-        found.append(certificate)
-      }
-    }
-    // Reading stops with "no start line" at the end: not an error.
-    OpenSSLErrors.clear()
-    guard !found.isEmpty else {
-      throw TLSError("read \(what)", reason: "no PEM certificate (-----BEGIN CERTIFICATE-----) in it")
-    }
-    return found
-  }
-
-  /// The private key in `pem`.
-  static func privateKey(_ pem: [UInt8]) throws(TLSError) -> OpaquePointer {
-    var key: OpaquePointer?
-    try withMemoryBIO(pem) { bio throws(TLSError) in
-      key = PEM_read_bio_PrivateKey(bio, nil, nil, nil)
-    }
-    guard let key else {
-      throw .fromQueue("read the private key (PEM, without a passphrase)")
-    }
-    return key
-  }
-
-  static func withMemoryBIO(_ bytes: [UInt8], _ body: (OpaquePointer) throws(TLSError) -> Void)
-    throws(TLSError)
-  {
-    // The BIO reads the bytes in place: they must outlive it.
-    let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 1)
-    defer { copy.deallocate() }
-    copy.copyBytes(from: bytes)
-    guard let bio = BIO_new_mem_buf(copy.baseAddress, Int32(bytes.count)) else {
-      throw .fromQueue("read PEM")
-    }
-    defer { BIO_free(bio) }
-    try body(bio)
   }
 }

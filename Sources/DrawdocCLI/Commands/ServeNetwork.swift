@@ -97,18 +97,70 @@ struct NetworkSide {
       authority = nil
     } else {
       let made = try LocalAuthority(folder: authorityFolder(of: store))
-      let host = NetworkInterfaces.hostName().lowercased()
-      let names = [host, host.hasSuffix(".local") ? nil : "\(host).local"].compactMap { $0 }
-        .filter(LocalAuthority.isHostName)
       identity = try made.serverIdentity(
-        names: names, addresses: Array(Set(addresses.map(\.host))).sorted())
+        names: coveredNames(), addresses: try coveredAddresses(addresses))
       authority = made
     }
     let context = try TLSContext(
       certificateChainPEM: identity.certificateChainPEM, privateKeyPEM: identity.privateKeyPEM)
-    return NetworkSide(
+    let side = NetworkSide(
       store: store, identity: identity, authority: authority,
       listening: addresses.map { Listening(address: $0, tls: context) })
+    side.keepRenewing(context, addresses: addresses)
+    return side
+  }
+
+  /// The names a certificate of the store's authority covers: the machine's name and
+  /// `NAME.local` (what mDNS answers to).
+  static func coveredNames() -> [String] {
+    let host = NetworkInterfaces.hostName().lowercased()
+    return [host, host.hasSuffix(".local") ? nil : "\(host).local"].compactMap { $0 }
+      .filter(LocalAuthority.isHostName)
+  }
+
+  /// The addresses it covers: those listened on, and for a listener on every address
+  /// (`0.0.0.0`, `::`) the machine's own.
+  static func coveredAddresses(_ listening: [SocketAddress]) throws -> [String] {
+    var covered = Set(listening.filter { !$0.isUnspecified }.map(\.host))
+    if listening.contains(where: \.isUnspecified) {
+      covered.formUnion(try NetworkInterfaces.addresses().map(\.text))
+    }
+    return covered.sorted()
+  }
+
+  /// Keeps the certificate of the store's authority current while the server runs for
+  /// months: twice a day it is asked for again, and a new one (fewer than 30 days left) is
+  /// put in place for the connections to come.
+  func keepRenewing(_ context: TLSContext, addresses: [SocketAddress]) {
+    guard let authority else { return }
+    let started = identity
+    _ = SystemThread.start(detached: true, stackSize: 256 << 10) {
+      var current = started
+      while true {
+        MonotonicClock.sleep(seconds: 12 * 3600)
+        guard
+          let renewed = try? authority.serverIdentity(
+            names: Self.coveredNames(), addresses: Self.coveredAddresses(addresses)),
+          renewed != current
+        else { continue }
+        if (try? context.replace(
+          certificateChainPEM: renewed.certificateChainPEM, privateKeyPEM: renewed.privateKeyPEM))
+          != nil
+        {
+          current = renewed
+        }
+      }
+    }
+  }
+
+  /// Where pages reach the network side: `https://ADDRESS:PORT` for each listener, and for a
+  /// listener on every address each address the certificate covers.
+  static func origins(_ listening: [SocketAddress], covering identity: TLSIdentity) -> [String] {
+    listening.flatMap { address -> [String] in
+      guard address.isUnspecified else { return ["https://\(address)"] }
+      return identity.addresses.compactMap { SocketAddress(host: $0, port: address.port) }
+        .filter { $0.isIPv6 == address.isIPv6 }.map { "https://\($0)" }
+    }
   }
 
   /// The gate's view of it, once the listeners' ports are known.
@@ -117,7 +169,7 @@ struct NetworkSide {
       names: identity.names, addresses: identity.addresses, ports: addresses.map(\.port),
       store: store,
       authority: authority.map { ($0.authorityCertificateDER(), $0.appleProfile()) },
-      pairingBase: addresses.first.map { "https://\($0)" })
+      pairingBase: Self.origins(addresses, covering: identity).first)
   }
 
   /// Prints where the network side is, and a new pairing code with its address, as text and
@@ -125,7 +177,7 @@ struct NetworkSide {
   /// `drawdoc share`.
   func announce(listeningOn addresses: [SocketAddress], to context: CommandContext) {
     let output = context.standardOutput
-    let origins = addresses.map { "https://\($0)" }
+    let origins = Self.origins(addresses, covering: identity)
     for origin in origins { output.writeLine("On the network (TLS only): \(origin)/") }
     if let authority {
       output.writeLine(
