@@ -117,6 +117,15 @@ package protocol AccessRecord: Hashable, Sendable {
   init(json: JSONValue) throws(AccessFileFault)
 }
 
+extension AccessRecord {
+  /// The record as a listing shows it (`drawdoc devices --json`, `drawdoc share --list
+  /// --json`): its JSON without the hash of its token, which no one needs to see.
+  package var listed: JSONValue {
+    guard case .object(let members) = json else { return json }
+    return .object(members.filter { $0.key != "tokenHash" })
+  }
+}
+
 /// What is wrong in an access file.
 package struct AccessFileFault: Error, Equatable {
   /// What is wrong, for ``StoreError/damagedFile(path:reason:)``.

@@ -235,17 +235,5 @@ import Testing
 
 /// The SHA-256 of text as coreutils' `sha256sum` gives it: an independent hash.
 func sha256sum(_ text: String) throws -> String {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["sha256sum"]
-  let input = Pipe()
-  let output = Pipe()
-  process.standardInput = input
-  process.standardOutput = output
-  try process.run()
-  input.fileHandleForWriting.write(Data(text.utf8))
-  try input.fileHandleForWriting.close()
-  let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  process.waitUntilExit()
-  return String(printed.prefix(64))
+  String(try output(of: ["sha256sum"], input: text).prefix(64))
 }

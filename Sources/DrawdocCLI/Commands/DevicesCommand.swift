@@ -124,15 +124,7 @@ struct DevicesCommand: Command {
   }
 
   static func json(_ devices: [PairedDevice]) -> [UInt8] {
-    JSONValue.array(
-      devices.map { device in
-        .object([
-          ("name", .string(device.name)), ("paired", .string(device.paired.description)),
-          ("lastSeen", device.lastSeen.map { .string($0.description) } ?? .null),
-          ("address", device.address.map(JSONValue.string) ?? .null),
-        ])
-      }
-    ).document
+    JSONValue.array(devices.map(\.listed)).document
   }
 
   static func table(_ devices: [PairedDevice]) -> String {

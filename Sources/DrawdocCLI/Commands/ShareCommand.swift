@@ -126,15 +126,7 @@ struct ShareCommand: Command {
   }
 
   static func json(_ links: [SharedLink]) -> [UInt8] {
-    JSONValue.array(
-      links.map { link in
-        .object([
-          ("id", .string(link.id)), ("drawing", .string(link.drawing.description)),
-          ("view", .bool(link.viewOnly)), ("created", .string(link.created.description)),
-          ("expires", link.expires.map { .string($0.description) } ?? .null),
-        ])
-      }
-    ).document
+    JSONValue.array(links.map(\.listed)).document
   }
 
   static func table(_ links: [SharedLink], titles: [Identifier: String], now: Timestamp = .now)
