@@ -60,6 +60,11 @@ import Testing
     #expect(throws: AccessError.unknownPairingCode("12345678")) {
       try access.pair(code: "12345678", name: "Guess", address: nil, at: at(1))
     }
+    // What comes back of a code that is not one is on one line, and short.
+    let garbage = "x\n" + String(repeating: "y", count: 100)
+    #expect(throws: AccessError.unknownPairingCode("x\\nyyyyyyyyyyyyyyyyy…")) {
+      try access.pair(code: garbage, name: "Guess", address: nil, at: at(1))
+    }
     #expect(try accessFiles() == before)
     #expect(try access.devices().isEmpty)
     _ = try access.pair(code: justInTime, name: "On time", address: nil, at: at(119))
