@@ -31,7 +31,8 @@ package struct PairedDevice: Hashable, Sendable {
 /// A link that opens one drawing, to edit or only to view, for whoever holds its token; the
 /// store keeps the token only as a SHA-256 hash.
 package struct SharedLink: Hashable, Sendable {
-  /// A short id to list and revoke it by: eight characters from `a-z` and `2-9`.
+  /// A short id to list and revoke it by: eight small letters and digits, without `i`, `l`,
+  /// `o`, `0` and `1`.
   package var id: String
   /// The SHA-256 of its token's UTF-8 bytes, as 64 lowercase hexadecimal digits.
   package var tokenHash: String
