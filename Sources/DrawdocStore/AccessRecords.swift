@@ -31,7 +31,8 @@ package struct PairedDevice: Hashable, Sendable {
 /// A link that opens one drawing, to edit or only to view, for whoever holds its token; the
 /// store keeps the token only as a SHA-256 hash.
 package struct SharedLink: Hashable, Sendable {
-  /// A short id to list and revoke it by: eight characters from `a-z` and `2-9`.
+  /// A short id to list and revoke it by: eight small letters and digits, without `i`, `l`,
+  /// `o`, `0` and `1`.
   package var id: String
   /// The SHA-256 of its token's UTF-8 bytes, as 64 lowercase hexadecimal digits.
   package var tokenHash: String
@@ -115,6 +116,15 @@ package protocol AccessRecord: Hashable, Sendable {
   ///
   /// - Throws: ``AccessFileFault`` naming the member that is missing or wrong.
   init(json: JSONValue) throws(AccessFileFault)
+}
+
+extension AccessRecord {
+  /// The record as a listing shows it (`drawdoc devices --json`, `drawdoc share --list
+  /// --json`): its JSON without the hash of its token, which no one needs to see.
+  package var listed: JSONValue {
+    guard case .object(let members) = json else { return json }
+    return .object(members.filter { $0.key != "tokenHash" })
+  }
 }
 
 /// What is wrong in an access file.

@@ -22,8 +22,8 @@ extension Routes {
     case ("GET", "devices", 1):
       return json(
         .object([
-          ("devices", .array(try access.devices().map(AccessView.device))),
-          ("links", .array(try access.links().map(AccessView.link))),
+          ("devices", .array(try access.devices().map(\.listed))),
+          ("links", .array(try access.links().map(\.listed))),
           ("network", .bool(network != nil)),
         ]))
     case ("DELETE", "devices", 2):

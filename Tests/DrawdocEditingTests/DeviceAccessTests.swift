@@ -60,6 +60,11 @@ import Testing
     #expect(throws: AccessError.unknownPairingCode("12345678")) {
       try access.pair(code: "12345678", name: "Guess", address: nil, at: at(1))
     }
+    // What comes back of a code that is not one is on one line, and short.
+    let garbage = "x\n" + String(repeating: "y", count: 100)
+    #expect(throws: AccessError.unknownPairingCode("x\\nyyyyyyyyyyyyyyyyy…")) {
+      try access.pair(code: garbage, name: "Guess", address: nil, at: at(1))
+    }
     #expect(try accessFiles() == before)
     #expect(try access.devices().isEmpty)
     _ = try access.pair(code: justInTime, name: "On time", address: nil, at: at(119))
@@ -235,17 +240,5 @@ import Testing
 
 /// The SHA-256 of text as coreutils' `sha256sum` gives it: an independent hash.
 func sha256sum(_ text: String) throws -> String {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["sha256sum"]
-  let input = Pipe()
-  let output = Pipe()
-  process.standardInput = input
-  process.standardOutput = output
-  try process.run()
-  input.fileHandleForWriting.write(Data(text.utf8))
-  try input.fileHandleForWriting.close()
-  let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  process.waitUntilExit()
-  return String(printed.prefix(64))
+  String(try output(of: ["sha256sum"], input: text).prefix(64))
 }

@@ -107,21 +107,11 @@ import Testing
 
 /// The SHA-256 of text in base64, as python3's hashlib and base64 give it.
 private func pythonSHA256(_ text: String) throws -> String {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = [
-    "python3", "-c",
-    "import base64, hashlib, sys; "
-      + "print(base64.b64encode(hashlib.sha256(sys.stdin.buffer.read()).digest()).decode())",
-  ]
-  let input = Pipe()
-  let output = Pipe()
-  process.standardInput = input
-  process.standardOutput = output
-  try process.run()
-  input.fileHandleForWriting.write(Data(text.utf8))
-  try input.fileHandleForWriting.close()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  try output(
+    of: [
+      "python3", "-c",
+      "import base64, hashlib, sys; "
+        + "print(base64.b64encode(hashlib.sha256(sys.stdin.buffer.read()).digest()).decode())",
+    ], input: text
+  ).trimmingCharacters(in: .whitespacesAndNewlines)
 }

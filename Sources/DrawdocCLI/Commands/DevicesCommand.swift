@@ -127,7 +127,7 @@ struct DevicesCommand: Command {
   }
 
   static func json(_ devices: [PairedDevice]) -> [UInt8] {
-    JSONValue.array(devices.map(AccessView.device)).document
+    JSONValue.array(devices.map(\.listed)).document
   }
 
   static func table(_ devices: [PairedDevice]) -> String {

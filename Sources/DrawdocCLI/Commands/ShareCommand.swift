@@ -127,7 +127,7 @@ struct ShareCommand: Command {
   }
 
   static func json(_ links: [SharedLink]) -> [UInt8] {
-    JSONValue.array(links.map(AccessView.link)).document
+    JSONValue.array(links.map(\.listed)).document
   }
 
   static func table(_ links: [SharedLink], titles: [Identifier: String], now: Timestamp = .now)

@@ -95,7 +95,10 @@ package struct DeviceAccess: Sendable {
     throws -> (device: PairedDevice, token: String)
   {
     let typed = Self.normalizedCode(code)
-    guard let typed else { throw AccessError.unknownPairingCode(code) }
+    // What was typed comes back in the message: on one line, and not much of it.
+    guard let typed else {
+      throw AccessError.unknownPairingCode(DisplayText.single(code, limit: 20))
+    }
     let shown = String(typed.prefix(4)) + "-" + String(typed.suffix(4))
     let name = try Self.checkedName(name)
     let codeHash = Self.hash(typed)
@@ -104,7 +107,7 @@ package struct DeviceAccess: Sendable {
       name: name, tokenHash: Self.hash(token), paired: now, address: address)
     let answer = try store.changeAccess { records -> Result<Void, AccessError> in
       guard let index = records.pairingCodes.firstIndex(where: { Self.same($0.codeHash, codeHash) })
-      else { return .failure(.unknownPairingCode(code)) }
+      else { return .failure(.unknownPairingCode(shown)) }
       let record = records.pairingCodes[index]
       if record.used { return .failure(.pairingCodeUsed(shown)) }
       if now >= record.expires {
