@@ -227,7 +227,7 @@ let package = Package(
       name: "DrawdocCLITests",
       dependencies: [
         "DrawdocCLI", "DrawdocSVG", "DrawdocJSON", "DrawdocModel", "DrawdocRaster",
-        "DrawdocSystem", "drawdoc",
+        "DrawdocSystem", "DrawdocTestSupport", "drawdoc",
       ],
       exclude: ["Fixtures/peers"]
     ),

@@ -79,7 +79,9 @@ extension EventLoop {
   /// Reads and drops what has come, up to `limit` bytes.
   ///
   /// - Returns: How many bytes, or `nil` at the client's end or a failure.
-  private func drop(from connection: Connection, atMost limit: Int, through transport: any Transport)
+  private func drop(
+    from connection: Connection, atMost limit: Int, through transport: any Transport
+  )
     -> Int?
   {
     let asked = max(1, min(limit, readBuffer.count))

@@ -21,7 +21,8 @@ package struct SocketAddress: Hashable, Sendable, CustomStringConvertible {
   package init?(host text: String, port: UInt16) {
     var host = text
     if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-    guard let bytes = InternetAddress.bytes(of: host), let canonical = InternetAddress.text(of: bytes)
+    guard let bytes = InternetAddress.bytes(of: host),
+      let canonical = InternetAddress.text(of: bytes)
     else { return nil }
     self.host = canonical
     isIPv6 = bytes.count == 16

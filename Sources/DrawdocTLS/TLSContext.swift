@@ -64,7 +64,8 @@ package final class TLSContext: @unchecked Sendable {
     let (certificates, problem) = Certificate.all(inPEM: chain)
     guard let leaf = certificates.first, problem == nil else {
       throw TLSError(
-        "read the certificate", reason: problem ?? "no PEM certificate (-----BEGIN CERTIFICATE-----)")
+        "read the certificate",
+        reason: problem ?? "no PEM certificate (-----BEGIN CERTIFICATE-----)")
     }
     guard SSL_CTX_use_certificate(context, leaf.handle) == 1 else {
       throw .fromQueue("use the certificate")

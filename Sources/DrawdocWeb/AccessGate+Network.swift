@@ -14,7 +14,8 @@ import DrawdocModel
 extension AccessGate {
   func networkAdmission(_ request: HTTPRequest, fresh: Bool) -> Admission {
     guard let network else {
-      return .refused(WebError.refused(.forbidden, "this server does not serve the network").response)
+      return .refused(
+        WebError.refused(.forbidden, "this server does not serve the network").response)
     }
     let host = request.headers["Host"]?.lowercased() ?? ""
     guard network.hosts.contains(host) else {

@@ -174,7 +174,8 @@ struct Routes: VisitorResponder {
     guard path.first == "api", path.count >= 2 else { throw notFound(request) }
     let api = Array(path.dropFirst())
     switch (method, api[0], api.count) {
-    case ("GET", "events", 1): return EventStream.response(broadcast: broadcast, request: request, visitor: visitor)
+    case ("GET", "events", 1):
+      return EventStream.response(broadcast: broadcast, request: request, visitor: visitor)
     case ("GET", "session", 1): return HTTPResponse(status: .noContent)
     case ("GET", "drawings", 1): return try listing()
     case ("POST", "drawings", 1): return try create(RequestFields(request))

@@ -76,8 +76,11 @@ final class NetworkFixture {
     let fixture = try NetworkFixture()
     #expect(try fixture.call("GET", "/api/drawings", token: nil).status == .unauthorized)
     #expect(try fixture.call("GET", "/api/drawings", token: fixture.owner).status == .unauthorized)
-    #expect(try fixture.call("GET", "/api/proof?nonce=" + String(repeating: "a", count: 32),
-      token: nil).status != .ok)
+    #expect(
+      try fixture.call(
+        "GET", "/api/proof?nonce=" + String(repeating: "a", count: 32),
+        token: nil
+      ).status != .ok)
     let token = try fixture.pair("iPad in the studio")
     #expect(try fixture.call("GET", "/api/drawings", token: token).status == .ok)
     let devices = try DeviceAccess(store: fixture.store).devices()
@@ -88,7 +91,8 @@ final class NetworkFixture {
       ("GET", "/api/devices"), ("POST", "/api/pairing"), ("GET", "/api/sync"),
       ("DELETE", "/api/devices/iPad%20in%20the%20studio"),
     ] {
-      #expect(try fixture.call(method, path, token: token).status == .forbidden, "\(method) \(path)")
+      #expect(
+        try fixture.call(method, path, token: token).status == .forbidden, "\(method) \(path)")
     }
   }
 
@@ -125,8 +129,9 @@ final class NetworkFixture {
       "/api/drawings/\(id)", "/api/drawings/\(id)/svg", "/api/drawings/\(id)/history",
       "/api/drawings/\(id)/export?format=json", "/api/session",
     ] {
-      #expect(try fixture.call("GET", path, token: token).status == .ok
-        || (try fixture.call("GET", path, token: token).status == .noContent), "\(path)")
+      #expect(
+        try fixture.call("GET", path, token: token).status == .ok
+          || (try fixture.call("GET", path, token: token).status == .noContent), "\(path)")
     }
     for path in ["/api/drawings", "/api/drawings/\(fixture.other)", "/api/devices"] {
       #expect(try fixture.call("GET", path, token: token).status == .forbidden, "\(path)")
@@ -166,8 +171,9 @@ final class NetworkFixture {
       "PATCH", "/api/drawings/\(fixture.id)/rectangles/\(rectangle)", token: token,
       json: #"{"version": 1, "x": "5"}"#)
     #expect(moved.status == .ok)
-    #expect(try fixture.call("DELETE", "/api/drawings/\(fixture.id)", token: token).status
-      == .forbidden)
+    #expect(
+      try fixture.call("DELETE", "/api/drawings/\(fixture.id)", token: token).status
+        == .forbidden)
     #expect(
       try fixture.call(
         "PATCH", "/api/drawings/\(fixture.other)/rectangles/\(rectangle)", token: token,

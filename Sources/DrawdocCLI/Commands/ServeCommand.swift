@@ -14,14 +14,15 @@ struct ServeCommand: Command {
     "drawdoc serve [--port N] [--open] [--new-token] [--lan] [--listen ADDR:PORT]... "
     + "[--tls-cert FILE --tls-key FILE]"
   static let arguments: [ArgumentSpecification] = []
-  static let options: [OptionSpecification] = [
-    .value("port", placeholder: "N", help: "The port (default 8765; 0 picks a free one)."),
-    .flag("open", help: "Open the app in the default browser."),
-    .flag(
-      "new-token",
-      help: "Replace the access token kept in the store: every page that held it is shut out."),
-    StoreAccess.option,
-  ] + NetworkOptions.options
+  static let options: [OptionSpecification] =
+    [
+      .value("port", placeholder: "N", help: "The port (default 8765; 0 picks a free one)."),
+      .flag("open", help: "Open the app in the default browser."),
+      .flag(
+        "new-token",
+        help: "Replace the access token kept in the store: every page that held it is shut out."),
+      StoreAccess.option,
+    ] + NetworkOptions.options
   static let discussion = """
     Prints the address, with the store's access token in it: open it once in a browser (on
     this machine: the server listens on 127.0.0.1 only); the page keeps the token for this
