@@ -57,7 +57,7 @@ package final class HTTPServer: Sendable {
     makeResponder: (UInt16) -> any HTTPResponder
   ) throws(HTTPServerError) {
     try self.init(
-      listeningOn: [Listening(address: SocketAddress(host: "127.0.0.1", port: port)!)],
+      listeningOn: [Listening(address: SocketAddress.loopback(port: port))],
       limits: limits
     ) { addresses in makeResponder(addresses[0].port) }
   }

@@ -29,6 +29,17 @@ package struct SocketAddress: Hashable, Sendable, CustomStringConvertible {
     self.port = port
   }
 
+  /// `127.0.0.1:port`.
+  package static func loopback(port: UInt16) -> SocketAddress {
+    SocketAddress(host: "127.0.0.1", port: port, isIPv6: false)
+  }
+
+  private init(host: String, port: UInt16, isIPv6: Bool) {
+    self.host = host
+    self.port = port
+    self.isIPv6 = isIPv6
+  }
+
   /// `host:port`, with an IPv6 host in brackets.
   package var description: String { "\(hostForURL):\(port)" }
 

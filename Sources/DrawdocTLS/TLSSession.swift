@@ -70,11 +70,12 @@ package final class TLSSession {
 
   /// Reads the client's data into `buffer`, as much as the received records hold.
   package func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {
+    guard let start = buffer.baseAddress else { return .wantsMore }
     var total = 0
     while total < buffer.count {
       OpenSSLErrors.clear()
       let count = SSL_read(
-        ssl, buffer.baseAddress! + total, Int32(clamping: buffer.count - total))
+        ssl, start + total, Int32(clamping: buffer.count - total))
       if count > 0 {
         total += Int(count)
         continue

@@ -62,6 +62,7 @@ package final class NetworkAccess: Sendable {
   ///   - fresh: `true` on a worker: the records are read again if their files changed, and a
   ///     device's visit is noted (written at most once a minute). `false` on the event loop,
   ///     which never waits: the records as last read (by a worker, or ``watch(every:_:)``).
+  /// - Returns: The device's or the link's visitor; `nil` for a token neither holds.
   func visitor(forToken token: String, from peer: SocketAddress?, fresh: Bool) -> Visitor? {
     let now = Timestamp.now
     guard let records = fresh ? refreshed() : cache.withLock({ $0.records }) else { return nil }

@@ -47,7 +47,7 @@ import Testing
       privateKeyPEM: Array(try Data(contentsOf: URL(fileURLWithPath: key))))
     let server = try HTTPServer(
       listeningOn: [
-        Listening(address: SocketAddress(host: "127.0.0.2", port: 0)!, tls: context)
+        Listening(address: try #require(SocketAddress(host: "127.0.0.2", port: 0)), tls: context)
       ], limits: limits
     ) { _ in Responder() }
     server.start()

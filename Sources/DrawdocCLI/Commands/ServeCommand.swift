@@ -60,7 +60,7 @@ struct ServeCommand: Command {
     let token = try Self.accessToken(of: store, renewing: newToken, context)
     let broadcast = try ChangeBroadcast(store: store)
     let side = try network.enabled ? NetworkSide.prepare(network, store: store) : nil
-    var listening = [Listening(address: SocketAddress(host: "127.0.0.1", port: port)!)]
+    var listening = [Listening(address: SocketAddress.loopback(port: port))]
     listening += side?.listening ?? []
     let server = try HTTPServer(listeningOn: listening, limits: WebApp.limits) { addresses in
       WebApp(
