@@ -285,6 +285,17 @@ class LanServer:
         self.stop()
 
 
+def plain_http_answer(lan):
+    """What the TLS port answers to a plain HTTP request (the whole text, until it closes)."""
+    with socket.create_connection((LAN_ADDRESS, lan.tls_port), timeout=10) as plain:
+        plain.sendall(f"GET /api/session HTTP/1.1\r\nHost: {LAN_ADDRESS}:{lan.tls_port}\r\n"
+                      "\r\n".encode())
+        answer = b""
+        while chunk := plain.recv(65536):
+            answer += chunk
+    return answer.decode("utf-8", "replace")
+
+
 def raise_descriptor_limit(needed):
     """Raises this process's RLIMIT_NOFILE to `needed` (within the hard limit); False when
     the hard limit is lower."""
@@ -305,4 +316,4 @@ def percentile(values, fraction):
 
 
 __all__ = ["LanServer", "EventStream", "Failure", "wait", "LAN_ADDRESS", "fingerprint_of",
-           "raise_descriptor_limit", "percentile", "read_response"]
+           "raise_descriptor_limit", "percentile", "read_response", "plain_http_answer"]

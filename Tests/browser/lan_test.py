@@ -32,7 +32,7 @@ from datetime import datetime, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from served_app import command_line  # noqa: E402
-from lan_server import LAN_ADDRESS, Failure, LanServer, wait  # noqa: E402
+from lan_server import LAN_ADDRESS, Failure, LanServer, plain_http_answer, wait  # noqa: E402
 
 
 def expect(what, condition, detail=""):
@@ -88,13 +88,7 @@ def check_certificate(lan):
 
 def check_plain_http(lan):
     """Plain HTTP to the TLS port: 400, and a text that says to use https://."""
-    with socket.create_connection((LAN_ADDRESS, lan.tls_port), timeout=10) as plain:
-        plain.sendall(f"GET /api/session HTTP/1.1\r\nHost: {LAN_ADDRESS}:{lan.tls_port}\r\n"
-                      "\r\n".encode())
-        answer = b""
-        while chunk := plain.recv(65536):
-            answer += chunk
-    text = answer.decode("utf-8", "replace")
+    text = plain_http_answer(lan)
     expect("plain HTTP to the TLS port answers 400", text.startswith("HTTP/1.1 400"), text[:300])
     expect("the refusal says to use https://", "https://" in text.split("\r\n\r\n", 1)[-1],
            text[:500])
