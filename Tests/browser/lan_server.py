@@ -172,6 +172,8 @@ class LanServer:
         """A client context that trusts only the downloaded authority and checks the host."""
         # With a cafile, create_default_context loads no other authority.
         context = ssl.create_default_context(cafile=self.authority_pem)
+        # X.509 checked strictly, as newer Pythons and Apple's systems do.
+        context.verify_flags |= ssl.VERIFY_X509_STRICT
         assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname
         return context
 

@@ -51,10 +51,15 @@ def check_certificate(lan):
     """The certificate presented covers 127.0.0.2 and is the store's authority's."""
     with socket.create_connection((LAN_ADDRESS, lan.tls_port), timeout=10) as raw:
         with lan.context.wrap_socket(raw, server_hostname=LAN_ADDRESS) as tls:
-            names = tls.getpeercert().get("subjectAltName", ())
+            presented = tls.getpeercert()
+            names = presented.get("subjectAltName", ())
             server_der = tls.getpeercert(binary_form=True)
     expect("the server's certificate names 127.0.0.2", ("IP Address", LAN_ADDRESS) in names,
            names)
+    # Apple's systems refuse a server certificate valid for more than 398 days.
+    days = (ssl.cert_time_to_seconds(presented["notAfter"])
+            - ssl.cert_time_to_seconds(presented["notBefore"])) / 86400
+    expect("the server's certificate is valid for 398 days at most", days <= 398, days)
     stored = ssl.PEM_cert_to_DER_cert(open(os.path.join(lan.store, "tls",
                                                         "authority.crt")).read())
     expect("the downloaded authority is the one in the store", stored == lan.authority_der)
