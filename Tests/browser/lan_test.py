@@ -10,7 +10,8 @@ authority (downloaded and checked against the printed fingerprint first):
   Retry-After past the bound;
 - a device may use the API but manage devices, links, pairing or syncs (403);
 - a view link reads its drawing (200) and every change route answers 403, and nothing
-  changed; an edit link edits its drawing but no other; neither reads another drawing;
+  changed; an edit link edits its drawing but no other; neither reads another drawing, and
+  a link's event stream hears of its drawing only;
 - `drawdoc devices revoke` ends the device's open event stream within 1 s (the figure is
   printed) and its next request gets 401; the same for `drawdoc share --revoke`;
 - the owner's loopback token opens nothing on TLS (401); a wrong Host gets 403; plain HTTP to
@@ -175,6 +176,8 @@ def check_links(lan):
     version = state["version"]
 
     _, view = link_token(lan, plan, "--view")
+    view_stream = lan.events(view)  # from the start: it would replay every drawing's events
+    expect("a view link's event stream opens", view_stream.status == 200, view_stream.status)
     for path in read_routes(plan):
         expect_status(lan, 200, "GET", path, view)
     for path in read_routes(other) + ["/api/drawings"]:
@@ -203,7 +206,15 @@ def check_links(lan):
     expect_status(lan, 403, "DELETE", f"/api/drawings/{plan}", edit)
     expect("the other drawing was not edited", lan.json(
         "GET", f"/api/drawings/{other}", lan.owner_device)["version"] == other_state["version"])
-    print("  edit link: edits its drawing (200), another's 403")
+    edited = f'"id": "{plan}", "version": {version + 1}'.encode()
+    wait("the view link's stream to hear the edit link's edit",
+         lambda: edited in view_stream.received, 5, 0.01)
+    view_stream.close()
+    expect("a link's stream hears of its drawing only",
+           other.encode() not in view_stream.received and
+           trashed.encode() not in view_stream.received, bytes(view_stream.received)[:600])
+    print("  edit link: edits its drawing (200), another's 403; a link's stream hears only "
+          "its drawing")
     return plan
 
 
