@@ -113,7 +113,8 @@ def handshakes(connect, seconds, clients):
 def measure(lan, count, seconds):
     device = lan.pair("Benchmark")
     drawing = lan.new_drawing("Bench", "--random", "10", "--seed", "1")
-    rectangle = lan.json("GET", f"/api/drawings/{drawing}", device)["drawing"]["rectangles"][0]["id"]
+    answer = lan.json("GET", f"/api/drawings/{drawing}", device)
+    rectangle = answer["drawing"]["rectangles"][0]["id"]
     tls = lan.connection()
     plain = http.client.HTTPConnection("127.0.0.1", lan.port, timeout=10)
     step = [1]

@@ -19,7 +19,6 @@ authority (downloaded and checked against the printed fingerprint first):
 
 Run: python3 Tests/browser/lan_test.py --drawdoc .build/debug/drawdoc
 """
-import glob
 import json
 import os
 import re
@@ -32,8 +31,8 @@ import time
 from datetime import datetime, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from served_app import command_line  # noqa: E402
-from lan_server import LAN_ADDRESS, Failure, LanServer, plain_http_answer, wait  # noqa: E402
+from lan_server import (LAN_ADDRESS, Failure, plain_http_answer, run_lan_test,  # noqa: E402
+                        wait)
 
 
 def expect(what, condition, detail=""):
@@ -309,17 +308,5 @@ def test(lan):
     print(f"  wrong codes: {statuses}")
 
 
-def main():
-    options = command_line(__doc__)
-    started = time.monotonic()
-    try:
-        with LanServer(options.drawdoc) as lan:
-            test(lan)
-    except Failure as failure:
-        print(f"lan test: FAILED: {failure}")
-        sys.exit(1)
-    print(f"lan test: passed ({time.monotonic() - started:.0f} s)")
-
-
 if __name__ == "__main__":
-    main()
+    run_lan_test("lan test", __doc__, test)

@@ -27,9 +27,8 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from served_app import command_line  # noqa: E402
-from lan_server import (LAN_ADDRESS, Failure, LanServer, percentile,  # noqa: E402
-                        plain_http_answer, raise_descriptor_limit, wait)
+from lan_server import (LAN_ADDRESS, Failure, percentile, plain_http_answer,  # noqa: E402
+                        raise_descriptor_limit, run_lan_test, wait)
 
 IDLE_COUNT = 2000
 SLOW_COUNT = 500
@@ -357,21 +356,9 @@ def test(lan):
         raise Failure("the device is not answered after the attack")
 
 
-def main():
-    options = command_line(__doc__)
+if __name__ == "__main__":
+    # Raised before the server starts: it inherits the limit (and raises its own).
     if not raise_descriptor_limit(DESCRIPTORS_NEEDED):
         sys.exit(f"tls attack test: needs {DESCRIPTORS_NEEDED} open files; raise the hard "
                  "limit (ulimit -Hn) and run it again")
-    started = time.monotonic()
-    try:
-        # Started after the limit is raised: the server inherits it (and raises its own).
-        with LanServer(options.drawdoc) as lan:
-            test(lan)
-    except Failure as failure:
-        print(f"tls attack test: FAILED: {failure}")
-        sys.exit(1)
-    print(f"tls attack test: passed ({time.monotonic() - started:.0f} s)")
-
-
-if __name__ == "__main__":
-    main()
+    run_lan_test("tls attack test", __doc__, test)
