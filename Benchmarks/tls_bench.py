@@ -7,12 +7,14 @@ One server (`drawdoc serve --port 0 --listen 127.0.0.2:0`, a store in a new temp
 folder), its certificate authority downloaded, checked against the printed fingerprint and
 then the only one trusted (Tests/browser/lan_server.py), a device paired. Measured:
 
-  1. a small GET (`GET /api/session`, 204) and `GET /api/drawings/ID` of a drawing of 10
-     rectangles, and an edit (`POST /api/drawings/ID/edits` with one `shift` step), each on a
-     kept-alive connection, after the handshake: over TLS with the device's token, and over
-     the loopback HTTP listener with the owner's token, asked in turn (one TLS, one HTTP) so
+  1. `GET /` (the page's shell, 1.8 kB, asked with no credential on either side: the same
+     work, but TLS), a small GET (`GET /api/session`, 204) and `GET /api/drawings/ID` of a
+     drawing of 10 rectangles, and an edit (`POST /api/drawings/ID/edits` with one `shift`
+     step), each on a kept-alive connection, after the handshake: over TLS with the device's
+     token, and over the loopback HTTP listener with the owner's token (the gate resolves a
+     device's token in more steps than the owner's), asked in turn (one TLS, one HTTP) so
      that both see the same machine; the medians, 95th percentiles and TLS / HTTP;
-  2. the server's own CPU time a request (/proc/PID/stat, all its threads) for
+  2. the server's own CPU time a request (/proc/PID/stat, all its threads) for `GET /` and
      `GET /api/session`, TLS and HTTP, in batches of 1,000 taking turns, three times: what
      the server pays, without the Python client's share of the latency;
   3. handshakes a second: a new TLS connection and one `GET /api/session`, closed, one client
@@ -131,7 +133,18 @@ def measure(lan, count, seconds):
         return lambda: lan.loopback(method, path, body=body() if body else None,
                                     connection=plain)[0]
 
-    rows = []
+    def shell_over_tls():
+        return lan.request("GET", "/", connection=tls)[0]
+
+    def shell_over_http():
+        plain.request("GET", "/", headers={"Host": f"127.0.0.1:{lan.port}"})
+        response = plain.getresponse()
+        response.read()
+        return response.status
+
+    log(f"GET / (no credential): {count} over TLS and {count} over HTTP, in turn")
+    rows = [compare(lan, "GET / (the page's shell, 1.8 kB, no credential)", shell_over_tls,
+                    shell_over_http, 200, count)]
     for name, method, path, body, expected in (
             ("GET /api/session", "GET", "/api/session", None, 204),
             ("GET /api/drawings/ID (10 rectangles)", "GET", f"/api/drawings/{drawing}", None,
@@ -141,9 +154,13 @@ def measure(lan, count, seconds):
         log(f"{name}: {count} over TLS and {count} over HTTP, in turn")
         rows.append(compare(lan, name, over_tls(method, path, body),
                             over_http(method, path, body), expected, count))
-    log(f"the server's CPU for GET /api/session: 3 × {CPU_BATCH} over TLS and over HTTP")
-    cpu = server_cpu(lan, over_tls("GET", "/api/session"), over_http("GET", "/api/session"),
-                     CPU_BATCH)
+    cpu = []
+    for name, tls_ask, http_ask in (
+            ("GET /", shell_over_tls, shell_over_http),
+            ("GET /api/session", over_tls("GET", "/api/session"),
+             over_http("GET", "/api/session"))):
+        log(f"the server's CPU for {name}: 3 × {CPU_BATCH} over TLS and over HTTP")
+        cpu.append((name, *server_cpu(lan, tls_ask, http_ask, CPU_BATCH)))
     tls.close()
     plain.close()
 
@@ -193,9 +210,10 @@ def main():
               f"{percentile(tls, 0.95) * 1000:.2f} | {statistics.median(plain) * 1000:.2f} | "
               f"{percentile(plain, 0.95) * 1000:.2f} | {ratio:.2f} × |")
     print()
-    print(f"The server's CPU time for GET /api/session (3 batches of {CPU_BATCH} each, "
-          f"/proc/PID/stat): TLS {cpu[0] * 1e6:.0f} µs, HTTP {cpu[1] * 1e6:.0f} µs a request "
-          f"({cpu[0] / cpu[1]:.2f} ×)" if cpu[1] else "The server's CPU time: too small to see")
+    for name, tls_cpu, http_cpu in cpu:
+        print(f"The server's CPU time for {name} (3 batches of {CPU_BATCH} each, "
+              f"/proc/PID/stat): TLS {tls_cpu * 1e6:.0f} µs, HTTP {http_cpu * 1e6:.0f} µs a "
+              f"request" + (f" ({tls_cpu / http_cpu:.2f} ×)" if http_cpu else ""))
     print()
     print("| new connections, each with one GET /api/session | clients | a second |")
     print("|---|---:|---:|")
