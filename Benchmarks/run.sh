@@ -16,6 +16,10 @@
 #                                     # only the sync's section (sync_bench.py): `drawdoc sync`
 #                                     # receiving 1,000 / 4,000 / 10,000 drawings, and of
 #                                     # 1,000 through a bare repository
+#   bash Benchmarks/run.sh --tls-only [--quick]
+#                                     # only TLS against HTTP (tls_bench.py): a small GET, a
+#                                     # drawing's JSON and an edit over the network listener
+#                                     # (127.0.0.2) and the loopback one, handshakes a second
 #   bash Benchmarks/run.sh --store-only [--before PATH]
 #                                     # only the store's section (store_bench.py): new, set
 #                                     # and list in stores of 100, 10 k and 100 k drawings
@@ -43,7 +47,7 @@
 # --no-sync leaves it out; --before PATH measures that binary too, in the same run; with
 # --quick it receives 200 and 800 and makes stores of 200 drawings, 5 runs.
 #
-# The store's section (store_bench.py) comes last: `drawdoc new`, `set` and `list` in stores
+# The store's section (store_bench.py) comes after it: `drawdoc new`, `set` and `list` in stores
 # of 100, 10,000 and 100,000 drawings, with --before PATH measured in the same run. It needs
 # python3. --no-store leaves it out; with --quick it stops at 10,000 and makes 5 runs.
 #
@@ -75,6 +79,8 @@ sync=yes
 sync_options=()
 store=yes
 store_options=()
+tls=yes
+tls_options=()
 before=""
 sizes="10000,100000,1000000"
 set_sizes="1000,1000000"
@@ -92,6 +98,7 @@ while (($#)); do
       serve_options=(--quick)
       sync_options=(--quick)
       store_options=(--sizes 100,10000 --runs 5)
+      tls_options=(--quick)
       shift ;;
     --app-only)
       app=only
@@ -119,6 +126,12 @@ while (($#)); do
       shift ;;
     --store-only)
       store=only
+      shift ;;
+    --tls-only)
+      tls=only
+      shift ;;
+    --no-tls)
+      tls=no
       shift ;;
     --no-store)
       store=no
@@ -242,6 +255,17 @@ run_store() { # drawdoc binary
   python3 "$here/store_bench.py" --drawdoc "$1" "${compare[@]}" "${store_options[@]}"
 }
 
+# --- TLS against HTTP: tls_bench.py, one server on 127.0.0.1 and 127.0.0.2 ------------------
+# Prints its own tables.
+run_tls() { # drawdoc binary
+  if ! command -v python3 >/dev/null; then
+    echo "run.sh: python3 not found: the TLS section is left out." >&2
+    echo "To install it: apt-get install -y python3" >&2
+    return 0
+  fi
+  python3 "$here/tls_bench.py" --drawdoc "$1" "${tls_options[@]}"
+}
+
 # One section alone: builds drawdoc, runs the section, and ends the script with its status.
 run_only() { # the section's run_ function
   echo "building drawdoc (swift build -c release)" >&2
@@ -252,6 +276,7 @@ run_only() { # the section's run_ function
   exit "$status"
 }
 
+if [[ $tls == only ]]; then run_only run_tls; fi
 if [[ $store == only ]]; then run_only run_store; fi
 if [[ $sync == only ]]; then run_only run_sync; fi
 if [[ $serve == only ]]; then run_only run_serve; fi
@@ -377,6 +402,9 @@ if [[ $sync == yes ]]; then
 fi
 if [[ $store == yes ]]; then
   run_store "$bin/drawdoc" || status=1
+fi
+if [[ $tls == yes ]]; then
+  run_tls "$bin/drawdoc" || status=1
 fi
 echo "whole run, builds and generation included: $(($(date +%s) - started)) s"
 exit "$status"

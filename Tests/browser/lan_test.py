@@ -1,0 +1,312 @@
+#!/usr/bin/env python3
+"""`drawdoc serve`'s network side, over TLS on the loopback alias 127.0.0.2, with only
+Python's standard library, every request verified against drawdoc's own certificate
+authority (downloaded and checked against the printed fingerprint first):
+
+- the certificate presented covers 127.0.0.2 and leads to the authority kept in the store;
+  a client that trusts only the system's authorities, or expects another name, refuses it;
+- pairing with the printed code works once (a reused code 410, an unknown one 403), a code
+  made by `drawdoc devices pair` that expired gets 410, and wrong codes get 429 with
+  Retry-After past the bound;
+- a device may use the API but manage devices, links, pairing or syncs (403);
+- a view link reads its drawing (200) and every change route answers 403, and nothing
+  changed; an edit link edits its drawing but no other; neither reads another drawing, and
+  a link's event stream hears of its drawing only;
+- `drawdoc devices revoke` ends the device's open event stream within 1 s (the figure is
+  printed) and its next request gets 401; the same for `drawdoc share --revoke`;
+- the owner's loopback token opens nothing on TLS (401); a wrong Host gets 403; plain HTTP to
+  the TLS port gets 400 with a text that says to use https://.
+
+Run: python3 Tests/browser/lan_test.py --drawdoc .build/debug/drawdoc
+"""
+import json
+import os
+import re
+import shutil
+import socket
+import ssl
+import subprocess
+import sys
+import time
+from datetime import datetime, timezone
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lan_server import (LAN_ADDRESS, Failure, plain_http_answer, run_lan_test,  # noqa: E402
+                        wait)
+
+
+def expect(what, condition, detail=""):
+    if not condition:
+        raise Failure(f"{what}{': ' + str(detail) if detail else ''}")
+
+
+def expect_status(lan, expected, method, path, token, body=None, headers=None):
+    status, fields, data = lan.request(method, path, token, body, headers)
+    expect(f"{method} {path} answers {expected}", status == expected,
+           f"it answered {status}: {data[:200]!r}")
+    return fields, data
+
+
+def check_certificate(lan):
+    """The certificate presented covers 127.0.0.2 and is the store's authority's."""
+    with socket.create_connection((LAN_ADDRESS, lan.tls_port), timeout=10) as raw:
+        with lan.context.wrap_socket(raw, server_hostname=LAN_ADDRESS) as tls:
+            presented = tls.getpeercert()
+            names = presented.get("subjectAltName", ())
+            server_der = tls.getpeercert(binary_form=True)
+    expect("the server's certificate names 127.0.0.2", ("IP Address", LAN_ADDRESS) in names,
+           names)
+    # Apple's systems refuse a server certificate valid for more than 398 days.
+    days = (ssl.cert_time_to_seconds(presented["notAfter"])
+            - ssl.cert_time_to_seconds(presented["notBefore"])) / 86400
+    expect("the server's certificate is valid for 398 days at most", days <= 398, days)
+    stored = ssl.PEM_cert_to_DER_cert(open(os.path.join(lan.store, "tls",
+                                                        "authority.crt")).read())
+    expect("the downloaded authority is the one in the store", stored == lan.authority_der)
+    # A client that trusts only the system's authorities refuses the certificate...
+    system = ssl.create_default_context()
+    try:
+        with socket.create_connection((LAN_ADDRESS, lan.tls_port), timeout=10) as raw:
+            system.wrap_socket(raw, server_hostname=LAN_ADDRESS).close()
+        raise Failure("a client without drawdoc's authority accepted its certificate")
+    except ssl.SSLCertVerificationError:
+        pass
+    # ... and one that trusts the authority but expects another name refuses it too.
+    try:
+        with socket.create_connection((LAN_ADDRESS, lan.tls_port), timeout=10) as raw:
+            lan.context.wrap_socket(raw, server_hostname="example.com").close()
+        raise Failure("the certificate was accepted for example.com")
+    except ssl.SSLCertVerificationError:
+        pass
+    # An independent check of the chain: openssl verify, when openssl is there.
+    if shutil.which("openssl"):
+        server_pem = os.path.join(lan.folder, "server.pem")
+        with open(server_pem, "w") as file:
+            file.write(ssl.DER_cert_to_PEM_cert(server_der))
+        result = subprocess.run(["openssl", "verify", "-CAfile", lan.authority_pem,
+                                 "-verify_ip", LAN_ADDRESS, server_pem],
+                                capture_output=True, text=True, timeout=30)
+        expect("openssl verify accepts the server's certificate for 127.0.0.2",
+               result.returncode == 0, result.stdout + result.stderr)
+    print("  certificate: covers 127.0.0.2, chain to the store's authority verified")
+
+
+def check_plain_http(lan):
+    """Plain HTTP to the TLS port: 400, and a text that says to use https://."""
+    text = plain_http_answer(lan)
+    expect("plain HTTP to the TLS port answers 400", text.startswith("HTTP/1.1 400"), text[:300])
+    expect("the refusal says to use https://", "https://" in text.split("\r\n\r\n", 1)[-1],
+           text[:500])
+
+
+def pairing_code(lan, *options):
+    """A new code from `drawdoc devices pair OPTIONS`."""
+    printed = lan.run("devices", "pair", *options).stdout
+    match = re.search(r"Pairing code: ([A-Z2-9]{4}-[A-Z2-9]{4})", printed)
+    expect("drawdoc devices pair prints a code", match, printed)
+    return match.group(1)
+
+
+def stored_expiry(lan, code):
+    """When the store says `code` expires (its record found by the code's SHA-256)."""
+    import hashlib
+    records = json.load(open(os.path.join(lan.store, "access", "pairing-codes.json")))
+    # The store hashes a code as it reads it: capitals, without the dash.
+    digest = hashlib.sha256(code.replace("-", "").encode()).hexdigest()
+    for record in records["pairingCodes"]:
+        if record["codeHash"] == digest:
+            return datetime.strptime(record["expires"], "%Y-%m-%dT%H:%M:%SZ").replace(
+                tzinfo=timezone.utc).timestamp()
+    raise Failure(f"no record of code {code} in pairing-codes.json: {records}")
+
+
+def link_token(lan, *arguments):
+    """(id, token) of a link made by `drawdoc share ARGUMENTS`."""
+    printed = lan.run("share", *arguments).stdout
+    token = re.search(rf"https://{re.escape(LAN_ADDRESS)}:{lan.tls_port}/drawings/[\w-]+"
+                      r"#link=([0-9a-f]{32})", printed)
+    identifier = re.search(r"Link (\w+) ", printed)
+    expect("drawdoc share prints its link to this listener", token and identifier, printed)
+    return identifier.group(1), token.group(1)
+
+
+def change_routes(drawing, rectangle, version, other):
+    """Every route that changes the store, each with a body it would accept."""
+    path = f"/api/drawings/{drawing}"
+    return [
+        ("POST", "/api/drawings", {"title": "new"}),
+        ("DELETE", path, None),
+        ("POST", f"{path}/rename", {"version": version, "title": "renamed"}),
+        ("POST", f"{path}/duplicate", {"title": "copy"}),
+        ("POST", f"{path}/undo", {"version": version}),
+        ("POST", f"{path}/redo", {"version": version}),
+        ("POST", f"{path}/restore", {"version": 1}),
+        ("POST", f"{path}/edits", {"edits": [{"shift": rectangle, "by": {"x": 1}}]}),
+        ("POST", f"{path}/rectangles", {"version": version, "x": 5}),
+        ("PATCH", f"{path}/rectangles/{rectangle}", {"version": version, "x": 7}),
+        ("DELETE", f"{path}/rectangles/{rectangle}", {"version": version}),
+        ("POST", f"{path}/rectangles/{rectangle}/raise", {"version": version}),
+        ("POST", f"{path}/rectangles/{rectangle}/lower", {"version": version}),
+        ("POST", "/api/import", {"svg": "<svg xmlns='http://www.w3.org/2000/svg'/>"}),
+        ("GET", "/api/sync", None),
+        ("POST", "/api/sync", None),
+        ("POST", f"/api/trash/{other}/restore", None),
+        ("GET", "/api/devices", None),
+        ("POST", "/api/pairing", None),
+        ("DELETE", "/api/devices/iPad", None),
+        ("DELETE", "/api/links/abcdefgh", None),
+    ]
+
+
+def read_routes(drawing):
+    path = f"/api/drawings/{drawing}"
+    return [f"{path}", f"{path}/changes?since=1", f"{path}/svg", f"{path}/thumbnail",
+            f"{path}/export?format=svg", f"{path}/export?format=png", f"{path}/history",
+            f"{path}/versions/1"]
+
+
+def check_links(lan):
+    plan = lan.new_drawing("Plan", "--random", "3")
+    other = lan.new_drawing("Other", "--random", "2")
+    trashed = lan.new_drawing("Trashed")
+    lan.run("delete", trashed)
+    state = lan.json("GET", f"/api/drawings/{plan}", lan.owner_device)
+    rectangle = state["drawing"]["rectangles"][0]["id"]
+    version = state["version"]
+
+    _, view = link_token(lan, plan, "--view")
+    view_stream = lan.events(view)  # from the start: it would replay every drawing's events
+    expect("a view link's event stream opens", view_stream.status == 200, view_stream.status)
+    for path in read_routes(plan):
+        expect_status(lan, 200, "GET", path, view)
+    for path in read_routes(other) + ["/api/drawings"]:
+        expect_status(lan, 403, "GET", path, view)
+    refused = change_routes(plan, rectangle, version, trashed)
+    for method, path, body in refused:
+        expect_status(lan, 403, method, path, view, body)
+    after = lan.json("GET", f"/api/drawings/{plan}", lan.owner_device)
+    expect("the refused changes of a view link changed nothing",
+           after["version"] == version and after["svg"] == state["svg"])
+    expect("the trashed drawing is still in the trash", any(
+        entry.get("id") == trashed for entry in
+        lan.json("GET", "/api/drawings", lan.owner_device)["trash"]))
+    print(f"  view link: {len(read_routes(plan))} reads 200, {len(refused)} changes 403, "
+          "other drawings 403")
+
+    _, edit = link_token(lan, plan)
+    answer = lan.json("POST", f"/api/drawings/{plan}/edits", edit,
+                      {"edits": [{"shift": rectangle, "by": {"x": 1}}]})
+    expect("an edit link's edit makes a new version", answer["version"] == version + 1, answer)
+    other_state = lan.json("GET", f"/api/drawings/{other}", lan.owner_device)
+    other_rectangle = other_state["drawing"]["rectangles"][0]["id"]
+    expect_status(lan, 403, "POST", f"/api/drawings/{other}/edits", edit,
+                  {"edits": [{"shift": other_rectangle, "by": {"x": 1}}]})
+    expect_status(lan, 403, "GET", f"/api/drawings/{other}", edit)
+    expect_status(lan, 403, "DELETE", f"/api/drawings/{plan}", edit)
+    expect("the other drawing was not edited", lan.json(
+        "GET", f"/api/drawings/{other}", lan.owner_device)["version"] == other_state["version"])
+    edited = f'"id": "{plan}", "version": {version + 1}'.encode()
+    wait("the view link's stream to hear the edit link's edit",
+         lambda: edited in view_stream.received, 5, 0.01)
+    view_stream.close()
+    expect("a link's stream hears of its drawing only",
+           other.encode() not in view_stream.received and
+           trashed.encode() not in view_stream.received, bytes(view_stream.received)[:600])
+    print("  edit link: edits its drawing (200), another's 403; a link's stream hears only "
+          "its drawing")
+    return plan
+
+
+def check_revocation(lan, name, token, revoke):
+    """`revoke()` (a drawdoc command) ends `token`'s open stream within 1 s; then 401."""
+    stream = lan.events(token)
+    expect(f"{name}'s event stream opens", stream.status == 200, stream.status)
+    expect_status(lan, 204, "GET", "/api/session", token)
+    started = time.monotonic()
+    revoke()
+    revoked = time.monotonic()
+    wait(f"{name}'s stream ends after its revocation", lambda: stream.ended, 5, 0.005)
+    after_command = stream.ended - revoked
+    stream.close()
+    expect_status(lan, 401, "GET", "/api/session", token)
+    expect_status(lan, 401, "GET", "/api/drawings", token)
+    print(f"  revoked {name}: stream ended {after_command * 1000:.0f} ms after the command "
+          f"returned ({(stream.ended - started) * 1000:.0f} ms after it started)")
+    expect(f"{name}'s stream ends within 1 s of its revocation", after_command <= 1.0,
+           f"{after_command:.3f} s")
+
+
+def test(lan):
+    check_certificate(lan)
+
+    # Pairing with the printed code: once.
+    device = lan.pair("iPad in the studio")
+    lan.owner_device = device
+    expect_status(lan, 410, "POST", "/api/pair", None, {"code": lan.code, "name": "Second"})
+    expect_status(lan, 403, "POST", "/api/pair", None, {"code": "ABCD-EFGH", "name": "Third"})
+    # A code that expires: made now, tried once its stored expiry has passed (below).
+    expiring = pairing_code(lan, "--expires", "1m")
+    expiry = stored_expiry(lan, expiring)
+    print(f"  pairing: the printed code paired once, then 410; unknown 403; "
+          f"a code expiring in {expiry - time.time():.0f} s made")
+
+    # What a device may and may not do.
+    expect_status(lan, 204, "GET", "/api/session", device)
+    expect_status(lan, 200, "GET", "/api/drawings", device)
+    for method, path in (("GET", "/api/devices"), ("POST", "/api/pairing"),
+                         ("GET", "/api/sync"), ("POST", "/api/sync"),
+                         ("DELETE", "/api/links/abcdefgh"),
+                         ("DELETE", "/api/devices/iPad%20in%20the%20studio")):
+        expect_status(lan, 403, method, path, device)
+    created = lan.json("POST", "/api/drawings", device, {"title": "From the iPad"}, expect=201)
+    expect("a device makes a drawing", re.fullmatch(r"[\w-]+", created["id"]), created)
+
+    # The owner's token, a wrong Host, plain HTTP.
+    expect_status(lan, 401, "GET", "/api/session", lan.owner_token)
+    expect_status(lan, 401, "GET", "/api/drawings", lan.owner_token)
+    expect_status(lan, 403, "GET", "/api/session", device,
+                  headers={"Host": f"example.com:{lan.tls_port}"})
+    expect_status(lan, 403, "GET", "/api/session", device, headers={"Host": LAN_ADDRESS})
+    expect_status(lan, 403, "POST", "/api/drawings", device, {"title": "x"},
+                  headers={"Origin": f"https://example.com:{lan.tls_port}"})
+    check_plain_http(lan)
+    print("  owner token 401 on TLS, wrong Host 403, wrong Origin 403, plain HTTP 400")
+
+    plan = check_links(lan)
+
+    # Revocations: a device by name, a link by id.
+    doomed = lan.pair("Phone", pairing_code(lan))
+    check_revocation(lan, "the device Phone", doomed,
+                     lambda: lan.run("devices", "revoke", "Phone"))
+    link_id, link = link_token(lan, plan)
+    check_revocation(lan, f"the link {link_id}", link,
+                     lambda: lan.run("share", "--revoke", link_id))
+    expect_status(lan, 204, "GET", "/api/session", device)
+
+    # The expired code, once the store's expiry has passed (by the clock, not a sleep).
+    wait("the code's expiry to pass", lambda: time.time() > expiry + 1, 90, 0.2)
+    _, data = expect_status(lan, 410, "POST", "/api/pair", None,
+                            {"code": expiring, "name": "Late"})
+    expect("the refusal says the code expired", b"expire" in data, data)
+    print("  an expired code: 410")
+
+    # Wrong codes, last, from another loopback address (which has its own count).
+    statuses = []
+    for attempt in range(12):
+        guesser = lan.connection(source="127.0.0.3")
+        status, fields, _ = lan.request("POST", "/api/pair", None,
+                                        {"code": f"WXYZ-{attempt + 2:02d}AB".replace("0", "Q")
+                                                 .replace("1", "R"), "name": "Guess"},
+                                        connection=guesser)
+        guesser.close()
+        statuses.append(status)
+        if status == 429:
+            retry = fields.get("retry-after", "")
+            expect("429 says when to retry", retry.isdigit() and int(retry) > 0, fields)
+            break
+    expect("wrong codes get 403 then 429 after 5", statuses == [403] * 5 + [429], statuses)
+    print(f"  wrong codes: {statuses}")
+
+
+if __name__ == "__main__":
+    run_lan_test("lan test", __doc__, test)
