@@ -27,6 +27,14 @@ extension AccessGate {
         ).response)
     }
     if let refusal = Self.methodRefusal(request) { return .refused(refusal) }
+    if Self.isProof(request) {
+      return .refused(
+        WebError.refused(
+          .notFound,
+          "the server's proof is for the pages of its own machine: on the network, TLS proves "
+            + "the server"
+        ).response)
+    }
     let safe = Self.isSafe(request)
     let path = request.pathSegments
     if safe && (Self.isShell(path) || PairingRoute.isPublic(path)) {

@@ -26,6 +26,10 @@ package final class NetworkAccess: Sendable {
   /// `https://HOST:PORT` of the first listener, which pairing addresses start with.
   package let pairingBase: String?
   private let cache: Mutex<(stamp: AccessStamp?, records: AccessRecords?)> = Mutex((nil, nil))
+  /// The SHA-256 of tokens seen lately, so that a request costs a look-up, not a hash (at
+  /// most ``hashesKept``; emptied when full).
+  private let hashes = Mutex<[String: String]>([:])
+  static let hashesKept = 1024
 
   /// - Parameters:
   ///   - names: The host names the certificate covers.
@@ -66,7 +70,7 @@ package final class NetworkAccess: Sendable {
   func visitor(forToken token: String, from peer: SocketAddress?, fresh: Bool) -> Visitor? {
     let now = Timestamp.now
     guard let records = fresh ? refreshed() : cache.withLock({ $0.records }) else { return nil }
-    let hash = DeviceAccess.hash(token)
+    let hash = self.hash(token)
     if let device = records.devices.first(where: { $0.tokenHash == hash }) {
       if fresh { _ = try? access.noteSeen(device, address: peer?.host, at: now) }
       return Visitor(access: .device(name: device.name), name: device.name, credential: hash)
@@ -77,6 +81,16 @@ package final class NetworkAccess: Sendable {
         name: "guest", credential: hash)
     }
     return nil
+  }
+
+  private func hash(_ token: String) -> String {
+    if let known = hashes.withLock({ $0[token] }) { return known }
+    let hash = DeviceAccess.hash(token)
+    hashes.withLock { hashes in
+      if hashes.count >= Self.hashesKept { hashes.removeAll(keepingCapacity: true) }
+      hashes[token] = hash
+    }
+    return hash
   }
 
   /// Whether the credential of `visitor` still opens the door (false once revoked or expired),
