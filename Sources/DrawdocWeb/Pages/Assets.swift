@@ -1,6 +1,6 @@
 import DrawdocHTTP
 
-/// The style sheet and scripts: the files of `Sources/DrawdocWeb/Assets/`, which SwiftPM
+/// The style sheet, scripts, web app manifest and icons: the files of `Sources/DrawdocWeb/Assets/`, which SwiftPM
 /// compiles into the binary (`.embedInCode` in `Package.swift` makes each one a byte array of
 /// `PackageResources`). No URL reaches the file system.
 enum Assets {
@@ -23,6 +23,12 @@ enum Assets {
     case "layers.js": asset = (javaScript, PackageResources.layers_js)
     case "history.js": asset = (javaScript, PackageResources.history_js)
     case "clipboard.js": asset = (javaScript, PackageResources.clipboard_js)
+    // What a browser installs the app with (to a phone's or tablet's home screen).
+    case "manifest.webmanifest":
+      asset = ("application/manifest+json", PackageResources.manifest_webmanifest)
+    case "icon-180.png": asset = (png, PackageResources.icon_180_png)
+    case "icon-192.png": asset = (png, PackageResources.icon_192_png)
+    case "icon-512.png": asset = (png, PackageResources.icon_512_png)
     default: return nil
     }
     var headers = HTTPHeaders()
@@ -31,4 +37,5 @@ enum Assets {
   }
 
   private static let javaScript = "text/javascript; charset=utf-8"
+  private static let png = "image/png"
 }
