@@ -71,6 +71,7 @@ private func pngSize(_ bytes: [UInt8]) -> (Int, Int)? {
         #"<link rel="manifest" href="/assets/manifest.webmanifest">"#,
         #"<link rel="apple-touch-icon" href="/assets/icon-180.png">"#,
         #"<meta name="apple-mobile-web-app-capable" content="yes">"#,
+        #"<meta name="mobile-web-app-capable" content="yes">"#,
         #"<meta name="viewport" content="width=device-width, initial-scale=1">"#,
       ] {
         #expect(head.contains(tag), "\(tag)")

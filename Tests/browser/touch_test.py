@@ -8,6 +8,8 @@ Input.dispatchMouseEvent with pointerType "pen"): the page's rule for who does w
 - Once a pen has touched the page, a finger's drag moves the view instead, with either tool,
   and changes nothing in the drawing; its tap selects; two fingers still pinch to zoom.
 - A page opened again has seen no pen: a finger draws again.
+- A second finger landing during a finger's move turns it into a pinch: the move is dropped,
+  and the rectangle shows where it is, not hidden.
 - Chromium reads the web app manifest the page links without an error, and finds the app
   installable (Page.getAppManifest, Page.getInstallabilityErrors).
 
@@ -23,7 +25,8 @@ try:
 except ImportError:
     sys.exit("touch_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
 from served_app import Failure, run_browser_test, wait  # noqa: E402
-from editor_actions import EDITOR, Store, idle, open_editor, screen, selection  # noqa: E402
+from editor_actions import (  # noqa: E402
+    EDITOR, Store, idle, node, open_editor, screen, selection)
 
 RED = (40, 40, 100, 80)
 
@@ -185,6 +188,29 @@ def check(session):
     pick(driver, "rectangle")
     hands.finger((300, 200), (360, 250))
     drawn(store, doc, before, (300, 200, 60, 50))
+
+    step("a second finger landing during a finger's move makes a pinch: the move is dropped")
+    idle(driver)
+    pick(driver, "select")
+    before, versions = boxes(store, doc), len(store.versions(doc))
+    zoom = driver.execute_script(EDITOR + "zoom()")
+    first = screen(driver, 90, 100)
+    second = screen(driver, 200, 100)
+    track = [(first["x"] + 8 * at, first["y"]) for at in range(4)]
+    for x, y in track:  # the first finger alone: a move of the red rectangle, under way
+        hands.cdp("Input.dispatchTouchEvent", type="touchMove" if x != track[0][0] else
+                  "touchStart", touchPoints=[{"x": x, "y": y, "id": 0}])
+    for spread in range(0, 41, 10):  # the second lands, and they spread apart
+        hands.cdp("Input.dispatchTouchEvent", type="touchMove" if spread else "touchStart",
+                  touchPoints=[{"x": track[-1][0] - spread, "y": track[-1][1], "id": 0},
+                               {"x": second["x"] + spread, "y": second["y"], "id": 1}])
+    hands.cdp("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+    wait("a larger zoom", lambda: driver.execute_script(EDITOR + "zoom()") > zoom, 5, 0.05)
+    unchanged(driver, store, doc, before, versions, "a move turned into a pinch")
+    if node(driver, red)[:2] != [str(v) for v in store.box(doc, red)[:2]] or driver.execute_script(
+            "return document.querySelector(`#drawing rect[data-id='${arguments[0]}']`)"
+            ".getAttribute('visibility')", red):
+        raise Failure(f"the red rectangle shows as {node(driver, red)}, hidden or moved")
 
 
 def main():
