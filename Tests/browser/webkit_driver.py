@@ -23,6 +23,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import urllib.request
 
@@ -148,10 +149,17 @@ class WebKit:
                 process.kill()
         shutil.rmtree(self.folder, ignore_errors=True)
 
-    def log(self):
-        """What WebKitWebDriver wrote, for a failure's report."""
+    def tell_what_it_shows(self, name):
+        """For a failure's report, on standard error: a screenshot of the page (its path),
+        and the end of what WebKitWebDriver wrote."""
+        try:
+            shot = os.path.join(tempfile.gettempdir(), name)
+            self.driver.save_screenshot(shot)
+            print(f"  the page as it was: {shot}", file=sys.stderr)
+        except Exception:
+            pass  # a browser that is gone shows nothing
         try:
             with open(os.path.join(self.folder, "driver.log")) as log:
-                return log.read()[-4000:]
+                print(log.read()[-4000:], file=sys.stderr, end="")
         except OSError:
-            return ""
+            pass  # no log written

@@ -14,9 +14,9 @@ Run against a server of its own (`drawdoc serve` on a new store, loopback), or w
 `URL?token=TOKEN` (`--token`); `--ca-file PEM` makes WebKit trust that authority through its
 certificate store, for a server whose certificate it issued.
 """
+import contextlib
 import json
 import os
-import shutil
 import sys
 import tempfile
 
@@ -28,6 +28,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from served_app import Failure, Server, command_line, wait
+from editor_actions import Store
 from webkit_driver import WebKit
 
 A = {"id": "red-aaa-001", "x": 40, "y": 40, "width": 100, "height": 80, "color": "#dc2626",
@@ -210,43 +211,32 @@ def add_arguments(parser):
 
 def main():
     options = command_line(__doc__, add_arguments)
-    folder = tempfile.mkdtemp(prefix="drawdoc-webkit-test-")
-    server = webkit = None
-    try:
-        store = None
-        base, token = options.base_url, options.token
-        if not base:
-            env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
-            server = Server(options.drawdoc, env)
-            base, token = server.base, server.token
-            from editor_actions import Store
-            store = Store(options.drawdoc, env)
-        base = base if base.endswith("/") else base + "/"
-        webkit = WebKit(ca_file=options.ca_file)
-        print(f"The editor in WebKit ({webkit.driver.capabilities['browserVersion']}), {base}:",
-              flush=True)
-        webkit.driver.get(f"{base}?token={token}" if token else base)
-        wait("the drawings page", lambda: webkit.driver.execute_script(
-            "return document.body.dataset.ready === 'true'"), 15, 0.05)
-        core_flows(webkit.driver, base, store)
-        print("webkit test: passed")
-    except (Failure, AssertionError) as error:
-        print(f"webkit test FAILED: {error}", file=sys.stderr)
-        if webkit and getattr(webkit, "driver", None):
-            try:
-                shot = os.path.join(tempfile.gettempdir(), "webkit-test-failure.png")
-                webkit.driver.save_screenshot(shot)
-                print(f"  the page as it was: {shot}", file=sys.stderr)
-            except Exception:
-                pass  # a browser that is gone shows nothing
-            print(webkit.log(), file=sys.stderr)
-        sys.exit(1)
-    finally:
-        if webkit:
-            webkit.quit()
-        if server:
-            server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
+    with contextlib.ExitStack() as stopped_at_the_end:
+        folder = stopped_at_the_end.enter_context(
+            tempfile.TemporaryDirectory(prefix="drawdoc-webkit-test-"))
+        base, token, store = options.base_url, options.token, None
+        webkit = None
+        try:
+            if not base:
+                env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
+                server = Server(options.drawdoc, env)
+                stopped_at_the_end.callback(server.stop)
+                base, token, store = server.base, server.token, Store(options.drawdoc, env)
+            base = base if base.endswith("/") else base + "/"
+            webkit = WebKit(ca_file=options.ca_file)
+            stopped_at_the_end.callback(webkit.quit)
+            print(f"The editor in WebKit ({webkit.driver.capabilities['browserVersion']}), "
+                  f"{base}:", flush=True)
+            webkit.driver.get(f"{base}?token={token}" if token else base)
+            wait("the drawings page", lambda: webkit.driver.execute_script(
+                "return document.body.dataset.ready === 'true'"), 15, 0.05)
+            core_flows(webkit.driver, base, store)
+            print("webkit test: passed")
+        except (Failure, AssertionError) as error:
+            print(f"webkit test FAILED: {error}", file=sys.stderr)
+            if webkit:
+                webkit.tell_what_it_shows("webkit-test-failure.png")
+            sys.exit(1)
 
 
 if __name__ == "__main__":
