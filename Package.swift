@@ -118,7 +118,8 @@ let package = Package(
     .target(name: "DrawdocTLS", dependencies: ["DrawdocSystem", "COpenSSL"]),
     // The pages, their style sheet and their scripts are files of `Assets/`, compiled in as
     // byte arrays (`PackageResources.editor_js`, …): nothing is read from disk at run time.
-    // `Assets/package.json` is only for `node --check` (it says the scripts are ES modules).
+    // `Assets/package.json` is only for `node --check` (it says the scripts are ES modules);
+    // `Assets/icon.svg` is the drawdoc drawing the icons are exported from (docs/serve.md).
     .target(
       name: "DrawdocWeb",
       dependencies: [
@@ -126,7 +127,7 @@ let package = Package(
         "DrawdocEditing", "DrawdocHTTP", "DrawdocSystem", "DrawdocSync", "DrawdocDrawIO",
         "DrawdocExcalidraw", "DrawdocQRCode",
       ],
-      exclude: ["Assets/package.json"],
+      exclude: ["Assets/package.json", "Assets/icon.svg"],
       resources: [
         .embedInCode("Assets/drawings.html"), .embedInCode("Assets/editor.html"),
         .embedInCode("Assets/get-in.html"),
@@ -141,6 +142,8 @@ let package = Package(
         .embedInCode("Assets/clipboard.js"),
         .embedInCode("Assets/pair.html"), .embedInCode("Assets/pair.js"),
         .embedInCode("Assets/devices.js"),
+        .embedInCode("Assets/manifest.webmanifest"), .embedInCode("Assets/icon-180.png"),
+        .embedInCode("Assets/icon-192.png"), .embedInCode("Assets/icon-512.png"),
       ]
     ),
     .target(

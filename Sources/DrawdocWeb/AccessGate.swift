@@ -175,7 +175,8 @@ struct AccessGate: HTTPResponder {
     (
       "Content-Security-Policy",
       "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
-        + "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+        + "connect-src 'self'; manifest-src 'self'; form-action 'self'; base-uri 'none'; "
+        + "frame-ancestors 'none'"
     ),
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "no-referrer"),

@@ -3,7 +3,9 @@
 // eight handles resize it (Shift keeps the aspect ratio, Alt resizes about the centre), and the
 // rectangle tool draws (Shift: a square). Moves, resizes and drawing snap, with guides, unless
 // snapping is off or Ctrl/⌘ is held. Each gesture is one edit when the pointer is released.
-// An ES module.
+// A pen (an Apple Pencil) does all this as a mouse does; once one has touched the page, a
+// finger only moves the view (one drags it, two pinch) and a tap selects, as in iPad drawing
+// apps: the pencil draws, the hand holds the paper. An ES module.
 
 import { hit } from "./geometry.js";
 import { SNAP_DISTANCE, boxLines, snapTargets, snapped } from "./snap.js";
@@ -74,6 +76,24 @@ function touches(r, box) {
 }
 
 /**
+ * Whether a pointer pressed on the canvas moves the view instead of using the tool: a finger,
+ * once a pen has touched the page. Before that, a finger uses the tool as a mouse does.
+ */
+export function pansView(pointerType, penSeen) {
+  return pointerType === "touch" && penSeen;
+}
+
+/**
+ * Prevents what a browser does on a press (select text, start a drag), except for a pen:
+ * WebKit (WebKitGTK 2.50) sends a pen nothing more, not even its release, after a pointerdown
+ * whose default was prevented. The stage selects no text (user-select) and scrolls under no
+ * touch (touch-action), so for a pen nothing is lost.
+ */
+export function keepDefault(event) {
+  if (event.pointerType !== "pen") event.preventDefault();
+}
+
+/**
  * Connects the gestures. `editor` gives: `stage`, `view`, `page` (the PageDrawing), `state`
  * (selection, hovered, snap, grid, lastColor, gone), `tools`, `select(ids)`, `edit(steps)`,
  * `renderOverlay(extra)`, `setSteps(changes)` (the set steps of moved rectangles).
@@ -81,6 +101,13 @@ function touches(r, box) {
 export function connectGestures(editor) {
   const { stage, view, page, state, tools } = editor;
   let gesture = null;
+  /** Whether a pen has touched this page (seen before any listener of the stage can stop it). */
+  let penSeen = false;
+  window.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "pen") penSeen = true;
+  }, { capture: true });
+  // A second finger makes a pinch (the viewport's): the gesture of the first is dropped.
+  view.onPinch = () => cancel();
 
   const snapOn = (event) => state.snap && !(event.ctrlKey || event.metaKey);
 
@@ -109,7 +136,9 @@ export function connectGestures(editor) {
     const base = { start: point, moved: false, pointer: event.pointerType };
     const handle = (event.target.dataset && event.target.dataset.handle)
       || (event.pointerType !== "mouse" ? nearHandle(point) : undefined);
-    if (tools.current === "rectangle") {
+    if (pansView(event.pointerType, penSeen)) {
+      gesture = { ...base, kind: "pan", from: { x: event.clientX, y: event.clientY } };
+    } else if (tools.current === "rectangle") {
       gesture = { ...base, kind: "draw", targets: snapTargets(page.drawing, page.rectangles, new Set()) };
     } else if (handle && state.selection.size) {
       const original = selected();
@@ -139,11 +168,12 @@ export function connectGestures(editor) {
     }
     if (!gesture) return;
     stage.setPointerCapture(event.pointerId);
-    event.preventDefault();
+    keepDefault(event);
   });
 
   stage.addEventListener("pointermove", (event) => {
     if (!gesture) return hover(event);
+    if (gesture.kind === "pan") return pan(event);
     const point = view.canvasPoint(event);
     const dx = point.x - gesture.start.x;
     const dy = point.y - gesture.start.y;
@@ -208,6 +238,15 @@ export function connectGestures(editor) {
     editor.renderOverlay({ boxes: moving.result, copies, guides });
   }
 
+  /** A finger dragging the view: it starts past 3 pixels, so that a tap stays a tap. */
+  function pan(event) {
+    const dx = event.clientX - gesture.from.x, dy = event.clientY - gesture.from.y;
+    if (!gesture.moved && Math.hypot(dx, dy) < 3) return;
+    gesture.moved = true;
+    gesture.from = { x: event.clientX, y: event.clientY };
+    view.panBy(dx, dy);
+  }
+
   function hover(event) {
     if (!page.drawing || tools.current !== "select" || event.pointerType === "touch") return;
     const over = hit(page.rectangles, view.canvasPoint(event));
@@ -222,6 +261,14 @@ export function connectGestures(editor) {
     gesture = null;
     if (stage.hasPointerCapture(event.pointerId)) stage.releasePointerCapture(event.pointerId);
     if (done.kind === "marquee") { editor.select([...state.selection]); return; }
+    if (done.kind === "pan") {
+      // A finger's tap selects what it is on (nothing, off every rectangle), with the select tool.
+      if (!cancelled && !done.moved && tools.current === "select") {
+        const found = hit(page.rectangles, done.start);
+        editor.select(found ? [found.id] : []);
+      }
+      return;
+    }
     if (done.hidden) page.hide(done.original.map((r) => r.id), false);
     if (cancelled || !done.moved || !done.result) {
       if (done.original) page.preview(done.original);
@@ -242,5 +289,15 @@ export function connectGestures(editor) {
   });
   stage.addEventListener("pointerup", (event) => end(event, false));
   stage.addEventListener("pointercancel", (event) => end(event, true));
-  return { cancel: () => { gesture = null; editor.renderOverlay(); } };
+
+  /** Drops the gesture under way, its rectangles shown where they were. */
+  function cancel() {
+    const dropped = gesture;
+    gesture = null;
+    if (dropped && dropped.hidden) page.hide(dropped.original.map((r) => r.id), false);
+    if (dropped && dropped.original) page.preview(dropped.original);
+    if (dropped && dropped.kind === "marquee") editor.select([...state.selection]);
+    else editor.renderOverlay();
+  }
+  return { cancel };
 }

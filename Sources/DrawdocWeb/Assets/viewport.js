@@ -193,7 +193,8 @@ export class Viewport {
       if (!this.spaceHeld && !this.handTool && event.button !== 1) return;
       this.panning = { x: event.clientX, y: event.clientY };
       stage.setPointerCapture(event.pointerId);
-      event.preventDefault();
+      // Not for a pen, whose next events WebKit would drop (gestures.js, keepDefault).
+      if (event.pointerType !== "pen") event.preventDefault();
       event.stopImmediatePropagation();
     }, { capture: true });
     stage.addEventListener("pointermove", (event) => {

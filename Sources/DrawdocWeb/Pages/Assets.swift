@@ -1,6 +1,6 @@
 import DrawdocHTTP
 
-/// The style sheet and scripts: the files of `Sources/DrawdocWeb/Assets/`, which SwiftPM
+/// The style sheet, scripts, web app manifest and icons: the files of `Sources/DrawdocWeb/Assets/`, which SwiftPM
 /// compiles into the binary (`.embedInCode` in `Package.swift` makes each one a byte array of
 /// `PackageResources`). No URL reaches the file system.
 enum Assets {
@@ -25,6 +25,12 @@ enum Assets {
     case "clipboard.js": asset = (javaScript, PackageResources.clipboard_js)
     case "pair.js": asset = (javaScript, PackageResources.pair_js)
     case "devices.js": asset = (javaScript, PackageResources.devices_js)
+    // What a browser installs the app with (to a phone's or tablet's home screen).
+    case "manifest.webmanifest":
+      asset = ("application/manifest+json", PackageResources.manifest_webmanifest)
+    case "icon-180.png": asset = (png, PackageResources.icon_180_png)
+    case "icon-192.png": asset = (png, PackageResources.icon_192_png)
+    case "icon-512.png": asset = (png, PackageResources.icon_512_png)
     default: return nil
     }
     var headers = HTTPHeaders()
@@ -33,4 +39,5 @@ enum Assets {
   }
 
   private static let javaScript = "text/javascript; charset=utf-8"
+  private static let png = "image/png"
 }

@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""Fingers and a pen on the editor's canvas in headless Chromium, with input sent by the
+Chrome DevTools Protocol as a touch screen and a pen tablet send it (Input.dispatchTouchEvent,
+Input.dispatchMouseEvent with pointerType "pen"): the page's rule for who does what.
+
+- Before any pen, a finger uses the tool: with the rectangle tool its drag draws one.
+- A pen draws with the rectangle tool and moves a rectangle with the select tool.
+- Once a pen has touched the page, a finger's drag moves the view instead, with either tool,
+  and changes nothing in the drawing; its tap selects; two fingers still pinch to zoom.
+- A page opened again has seen no pen: a finger draws again.
+- A second finger landing during a finger's move turns it into a pinch: the move is dropped,
+  and the rectangle shows where it is, not hidden.
+- Chromium reads the web app manifest the page links without an error, and finds the app
+  installable (Page.getAppManifest, Page.getInstallabilityErrors).
+
+Every change is checked with `drawdoc open --json` and `drawdoc history --json`; the view
+through `drawdocEditor.toScreen` and `zoom`.
+
+Run: python3 Tests/browser/touch_test.py --drawdoc .build/debug/drawdoc
+"""
+import sys
+
+try:
+    from selenium.webdriver.common.by import By
+except ImportError:
+    sys.exit("touch_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
+from served_app import Failure, run_browser_test, wait  # noqa: E402
+from editor_actions import (  # noqa: E402
+    EDITOR, Store, idle, node, open_editor, screen, selection)
+
+RED = (40, 40, 100, 80)
+
+
+def step(name):
+    print(f"  {name}", flush=True)
+
+
+class Hands:
+    """A finger and a pen on the page, at canvas points."""
+
+    def __init__(self, driver):
+        self.driver = driver
+
+    def cdp(self, command, **parameters):
+        self.driver.execute_cdp_cmd(command, parameters)
+
+    def path(self, start, end, steps=6):
+        """Client points from canvas point `start` to `end`, whole pixels (the view's are)."""
+        a, b = screen(self.driver, *start), screen(self.driver, *end)
+        return [(round(a["x"] + (b["x"] - a["x"]) * done / max(steps, 1)),
+                 round(a["y"] + (b["y"] - a["y"]) * done / max(steps, 1)))
+                for done in range(steps + 1)]
+
+    def fingers(self, *tracks):
+        """Fingers moving together along client-point tracks of equal length, then lifted."""
+        def points(at):
+            return [{"x": track[at][0], "y": track[at][1], "id": finger}
+                    for finger, track in enumerate(tracks)]
+        self.cdp("Input.dispatchTouchEvent", type="touchStart", touchPoints=points(0))
+        for at in range(1, len(tracks[0])):
+            self.cdp("Input.dispatchTouchEvent", type="touchMove", touchPoints=points(at))
+        self.cdp("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+
+    def finger(self, start, end):
+        self.fingers(self.path(start, end))
+
+    def tap(self, x, y):
+        self.fingers(self.path((x, y), (x, y), steps=0))
+
+    def pen(self, start, end):
+        """A pen pressed at canvas point `start`, moved to `end`, lifted."""
+        track = self.path(start, end)
+        common = {"pointerType": "pen", "force": 0.5}
+        self.cdp("Input.dispatchMouseEvent", type="mouseMoved", x=track[0][0], y=track[0][1],
+                 **common)
+        self.cdp("Input.dispatchMouseEvent", type="mousePressed", x=track[0][0], y=track[0][1],
+                 button="left", buttons=1, clickCount=1, **common)
+        for x, y in track[1:]:
+            self.cdp("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y, button="left",
+                     buttons=1, **common)
+        self.cdp("Input.dispatchMouseEvent", type="mouseReleased", x=track[-1][0],
+                 y=track[-1][1], button="left", buttons=0, clickCount=1, **common)
+
+
+def pick(driver, tool):
+    driver.find_element(By.CSS_SELECTOR, f'button[data-tool="{tool}"]').click()
+    wait(f"the {tool} tool", lambda: driver.execute_script(EDITOR + "tool()") == tool, 5, 0.05)
+
+
+def boxes(store, doc):
+    return sorted((r["x"], r["y"], r["width"], r["height"]) for r in store.rectangles(doc))
+
+
+def drawn(store, doc, before, wanted):
+    """Waits for the store to hold the rectangles `before` and one more, `wanted`."""
+    expected = sorted(before + [wanted])
+    wait(f"a rectangle at {wanted}", lambda: boxes(store, doc) == expected, 10, 0.1)
+
+
+def unchanged(driver, store, doc, before, versions, what):
+    """The page has sent nothing, and the store is as it was."""
+    idle(driver)
+    if boxes(store, doc) != before or len(store.versions(doc)) != versions:
+        raise Failure(f"{what} changed the drawing: {boxes(store, doc)}, "
+                      f"{len(store.versions(doc)) - versions} versions more")
+
+
+def origin(driver):
+    return screen(driver, 0, 0)
+
+
+def panned_by(driver, before, dx, dy):
+    """Waits for the canvas's corner to be (dx, dy) away from `before` on the screen."""
+    def moved():
+        now = origin(driver)
+        return round(now["x"] - before["x"]) == dx and round(now["y"] - before["y"]) == dy
+    wait(f"the view moved by ({dx}, {dy})", moved, 5, 0.05)
+
+
+def check(session):
+    driver = session.driver
+    store = Store(session.drawdoc, session.env)
+    doc, (red,) = store.new("Pen and fingers", (*RED, "#dc2626"))
+    open_editor(driver, session.server.base, doc)
+    hands = Hands(driver)
+
+    step("Chromium reads the editor's web app manifest without an error and can install it")
+    manifest = driver.execute_cdp_cmd("Page.getAppManifest", {})
+    if not manifest["url"].endswith("/assets/manifest.webmanifest") or manifest["errors"]:
+        raise Failure(f"the manifest at {manifest['url']!r}: {manifest['errors']}")
+    if manifest["manifest"]["name"] != "drawdoc" or len(manifest["manifest"]["icons"]) != 4:
+        raise Failure(f"Chromium read {manifest['manifest']}")
+    errors = driver.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"]
+    if errors:
+        raise Failure(f"Chromium would not install the app: {errors}")
+
+    step("no pen yet: a finger's drag with the rectangle tool draws (250, 15, 60, 40)")
+    pick(driver, "rectangle")
+    hands.finger((250, 15), (310, 55))
+    drawn(store, doc, [RED], (250, 15, 60, 40))
+    idle(driver)
+
+    step("a pen's drag with the rectangle tool draws (20, 200, 80, 60)")
+    hands.pen((20, 200), (100, 260))
+    drawn(store, doc, [RED, (250, 15, 60, 40)], (20, 200, 80, 60))
+    idle(driver)
+    before = boxes(store, doc)
+    versions = len(store.versions(doc))
+
+    step("after the pen, a finger's drag with the rectangle tool moves the view by (40, 30)")
+    corner = origin(driver)
+    hands.finger((250, 150), (290, 180))
+    panned_by(driver, corner, 40, 30)
+    unchanged(driver, store, doc, before, versions, "a finger's drag after a pen")
+
+    step("with the select tool, a finger's drag on the red rectangle moves the view, not it")
+    pick(driver, "select")
+    chosen = selection(driver)
+    corner = origin(driver)
+    hands.finger((90, 80), (60, 60))
+    panned_by(driver, corner, -30, -20)
+    unchanged(driver, store, doc, before, versions, "a finger's drag on a rectangle")
+    if selection(driver) != chosen or red in chosen:
+        raise Failure(f"a finger's drag changed the selection from {chosen} to {selection(driver)}")
+
+    step("a finger's tap on the red rectangle selects it")
+    hands.tap(90, 80)
+    wait("the red rectangle selected", lambda: selection(driver) == [red], 5, 0.05)
+
+    step("a pen's drag moves the red rectangle by (20, 30)")
+    hands.pen((90, 80), (110, 110))
+    wait("the red rectangle at (60, 70)", lambda: store.box(doc, red) == (60, 70, 100, 80),
+         10, 0.1)
+    idle(driver)
+    before = boxes(store, doc)
+    versions = len(store.versions(doc))
+
+    step("two fingers spread apart still zoom in")
+    zoom = driver.execute_script(EDITOR + "zoom()")
+    middle = screen(driver, 200, 150)
+    hands.fingers(*[[(middle["x"] + side * spread, middle["y"]) for spread in range(20, 101, 10)]
+                    for side in (-1, 1)])
+    wait("a larger zoom", lambda: driver.execute_script(EDITOR + "zoom()") > zoom * 2, 5, 0.05)
+    unchanged(driver, store, doc, before, versions, "a pinch after a pen")
+
+    step("the page opened again has seen no pen: a finger draws again")
+    open_editor(driver, session.server.base, doc)
+    pick(driver, "rectangle")
+    hands.finger((300, 200), (360, 250))
+    drawn(store, doc, before, (300, 200, 60, 50))
+
+    step("a second finger landing during a finger's move makes a pinch: the move is dropped")
+    idle(driver)
+    pick(driver, "select")
+    before, versions = boxes(store, doc), len(store.versions(doc))
+    zoom = driver.execute_script(EDITOR + "zoom()")
+    first = screen(driver, 90, 100)
+    second = screen(driver, 200, 100)
+    track = [(first["x"] + 8 * at, first["y"]) for at in range(4)]
+    for x, y in track:  # the first finger alone: a move of the red rectangle, under way
+        hands.cdp("Input.dispatchTouchEvent", type="touchMove" if x != track[0][0] else
+                  "touchStart", touchPoints=[{"x": x, "y": y, "id": 0}])
+    for spread in range(0, 41, 10):  # the second lands, and they spread apart
+        hands.cdp("Input.dispatchTouchEvent", type="touchMove" if spread else "touchStart",
+                  touchPoints=[{"x": track[-1][0] - spread, "y": track[-1][1], "id": 0},
+                               {"x": second["x"] + spread, "y": second["y"], "id": 1}])
+    hands.cdp("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+    wait("a larger zoom", lambda: driver.execute_script(EDITOR + "zoom()") > zoom, 5, 0.05)
+    unchanged(driver, store, doc, before, versions, "a move turned into a pinch")
+    if node(driver, red)[:2] != [str(v) for v in store.box(doc, red)[:2]] or driver.execute_script(
+            "return document.querySelector(`#drawing rect[data-id='${arguments[0]}']`)"
+            ".getAttribute('visibility')", red):
+        raise Failure(f"the red rectangle shows as {node(driver, red)}, hidden or moved")
+
+
+def main():
+    run_browser_test("touch", "fingers and a pen on the editor", __doc__, check)
+
+
+if __name__ == "__main__":
+    main()
