@@ -136,6 +136,7 @@ let package = Package(
         .embedInCode("Assets/layers.js"),
         .embedInCode("Assets/history.js"),
         .embedInCode("Assets/clipboard.js"),
+        .embedInCode("Assets/presence.js"),
       ]
     ),
     .target(

@@ -23,6 +23,7 @@ enum Assets {
     case "layers.js": asset = (javaScript, PackageResources.layers_js)
     case "history.js": asset = (javaScript, PackageResources.history_js)
     case "clipboard.js": asset = (javaScript, PackageResources.clipboard_js)
+    case "presence.js": asset = (javaScript, PackageResources.presence_js)
     default: return nil
     }
     var headers = HTTPHeaders()
