@@ -19,6 +19,9 @@
 #   bash Benchmarks/run.sh --store-only [--before PATH]
 #                                     # only the store's section (store_bench.py): new, set
 #                                     # and list in stores of 100, 10 k and 100 k drawings
+#   bash Benchmarks/run.sh --presence-only
+#                                     # only presence's section (presence_bench.py): pointer
+#                                     # and edit from page to page, 20 pages moving
 #
 # The drawing app's section (app_bench.py) comes after the table: `drawdoc serve` in
 # headless Chromium. It needs Debian's chromium and chromium-driver and Python's selenium;
@@ -30,6 +33,12 @@
 # opening, and the page's memory, on 1 k, 10 k and 100 k rectangles. Same needs as the app's
 # section; --no-editor leaves it out; with --quick it makes shorter gestures and one opening;
 # --before PATH measures that binary's editor first, in the same run.
+#
+# Presence's section (presence_bench.py) comes after the editor's: a pointer moved on one page
+# drawn as a cursor on another, an edit from page to page, and 20 pages in one drawing moving
+# their pointers (the server's CPU, each page's frame times). Same needs as the app's
+# section; --no-presence leaves it out; with --quick it makes fewer moves and edits and runs
+# the 20 pages for 5 s.
 #
 # The server's section (serve_bench.py) comes last: `drawdoc serve` over HTTP, under attack,
 # edits and their events at 1 k, 10 k and 100 k rectangles, writers, `drawdoc set`. It needs
@@ -69,6 +78,8 @@ app=yes
 app_options=()
 editor=yes
 editor_options=()
+presence=yes
+presence_options=()
 serve=yes
 serve_options=()
 sync=yes
@@ -89,6 +100,7 @@ while (($#)); do
       suite_options=(--runs 3 --store-runs 5 --budget 20 --set-runs 15 --watch-changes 60)
       app_options=(--quick)
       editor_options=(--quick)
+      presence_options=(--quick)
       serve_options=(--quick)
       sync_options=(--quick)
       store_options=(--sizes 100,10000 --runs 5)
@@ -104,6 +116,12 @@ while (($#)); do
       shift ;;
     --no-editor)
       editor=no
+      shift ;;
+    --presence-only)
+      presence=only
+      shift ;;
+    --no-presence)
+      presence=no
       shift ;;
     --serve-only)
       serve=only
@@ -203,6 +221,21 @@ run_editor() { # drawdoc binary
   return "$editor_status"
 }
 
+# --- Presence's section: presence_bench.py in headless Chromium ---------------------------
+# Prints its own table. Exit status 2 means the browser, its driver or Selenium is missing:
+# the section is left out, the run does not fail.
+run_presence() { # drawdoc binary
+  if ! command -v python3 >/dev/null; then
+    echo "run.sh: python3 not found: presence's section is left out." >&2
+    echo "To install it: apt-get install -y python3 chromium chromium-driver python3-selenium" >&2
+    return 0
+  fi
+  local presence_status=0
+  python3 "$here/presence_bench.py" --drawdoc "$1" "${presence_options[@]}" || presence_status=$?
+  if ((presence_status == 2)); then return 0; fi
+  return "$presence_status"
+}
+
 # --- The server's section: serve_bench.py over HTTP -------------------------------------
 # Prints its own tables; with a "before" binary, each binary's and a before → after table.
 run_serve() { # drawdoc binary
@@ -256,6 +289,7 @@ if [[ $store == only ]]; then run_only run_store; fi
 if [[ $sync == only ]]; then run_only run_sync; fi
 if [[ $serve == only ]]; then run_only run_serve; fi
 if [[ $editor == only ]]; then run_only run_editor; fi
+if [[ $presence == only ]]; then run_only run_presence; fi
 if [[ $app == only ]]; then run_only run_app; fi
 
 if [[ ! -f "$reference/gen_drawdoc.py" || ! -f "$reference/ref_sax.c" ]]; then
@@ -368,6 +402,9 @@ if [[ $app == yes ]]; then
 fi
 if [[ $editor == yes ]]; then
   run_editor "$bin/drawdoc" || status=1
+fi
+if [[ $presence == yes ]]; then
+  run_presence "$bin/drawdoc" || status=1
 fi
 if [[ $serve == yes ]]; then
   run_serve "$bin/drawdoc" || status=1

@@ -132,12 +132,17 @@ export function connectPresence(editor) {
     try { message = JSON.parse(data); } catch (error) { return; }
     if (name === "presence" && typeof message.page === "string" && message.page !== pageId) {
       if (message.left) { forget(message.page); return; }
-      const known = others.get(message.page) || {};
-      others.set(message.page, { ...known, name: String(message.name), color: safeColor(message.color),
-        pointer: message.pointer, selection: message.selection || [], view: message.view,
-        heard: performance.now() });
+      const known = others.get(message.page);
+      const selection = Array.isArray(message.selection) ? message.selection : [];
+      const other = { ...known, name: String(message.name), color: safeColor(message.color),
+        pointer: message.pointer, selection, view: message.view, heard: performance.now() };
+      others.set(message.page, other);
       if (following === message.page && message.view) showView(message.view);
-      update();
+      // Most posts move a pointer only: the row and the outlines are drawn again when they
+      // change.
+      placeCursor(other);
+      if (!known || known.selection.join() !== selection.join()) drawOutlines();
+      if (!known || known.name !== other.name || known.color !== other.color) drawRow();
     } else if (name === "terminal" && message.drawing === id) {
       showTerminal(message);
     }
@@ -179,26 +184,30 @@ export function connectPresence(editor) {
   }
 
   function placeCursors() {
-    for (const other of others.values()) {
-      if (!other.pointer) {
-        if (other.cursor) other.cursor.hidden = true;
-        continue;
-      }
-      if (!other.cursor) {
-        const arrow = document.createElementNS(SVG, "svg");
-        arrow.setAttribute("viewBox", "0 0 16 20");
-        const path = document.createElementNS(SVG, "path");
-        path.setAttribute("d", "M0 0L0 15L4 11L7 18L10 17L7 10L12 10Z");
-        arrow.append(path);
-        other.cursor = element("div", { class: "presence-cursor" }, arrow,
-          element("span", { class: "presence-label", text: other.name }));
-        cursors.append(other.cursor);
-      }
-      other.cursor.hidden = false;
-      other.cursor.style.setProperty("--who", other.color);
-      const x = view.x + other.pointer.x * view.zoom, y = view.y + other.pointer.y * view.zoom;
-      other.cursor.style.transform = `translate(${x}px, ${y}px)`;
+    for (const other of others.values()) placeCursor(other);
+  }
+
+  function placeCursor(other) {
+    if (!other.pointer) {
+      if (other.cursor) other.cursor.hidden = true;
+      return;
     }
+    if (!other.cursor) {
+      const arrow = document.createElementNS(SVG, "svg");
+      arrow.setAttribute("viewBox", "0 0 16 20");
+      const path = document.createElementNS(SVG, "path");
+      path.setAttribute("d", "M0 0L0 15L4 11L7 18L10 17L7 10L12 10Z");
+      arrow.append(path);
+      other.cursor = element("div", { class: "presence-cursor" }, arrow,
+        element("span", { class: "presence-label", text: other.name }));
+      cursors.append(other.cursor);
+    }
+    other.cursor.hidden = false;
+    if (other.cursor.style.getPropertyValue("--who") !== other.color) {
+      other.cursor.style.setProperty("--who", other.color);
+    }
+    const x = view.x + other.pointer.x * view.zoom, y = view.y + other.pointer.y * view.zoom;
+    other.cursor.style.transform = `translate(${x}px, ${y}px)`;
   }
 
   function drawOutlines() {
