@@ -32,7 +32,6 @@ Exit status: 0 when every measurement ran (a missed target does not change it), 
 failed, 2 when Chromium, chromedriver or Selenium is missing.
 """
 import argparse
-import math
 import os
 import shutil
 import statistics
@@ -40,12 +39,9 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "Tests", "browser"))
-import served_app  # noqa: E402
-from served_app import Failure, chromium_options, start_server  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from app_bench import App, Failure, find_tools, percentile, wait  # noqa: E402
 
-INSTALL = "apt-get install -y chromium chromium-driver python3-selenium"
 PAGES_PER_BROWSER = 5
 
 # B's record of when its cursor of another page is drawn at a new point: the point and the
@@ -101,81 +97,22 @@ def log(text):
     print(f"presence bench: {text}", file=sys.stderr, flush=True)
 
 
-def percentile(values, fraction):
-    """Nearest rank."""
-    ordered = sorted(values)
-    rank = min(len(ordered), max(1, math.ceil(fraction * len(ordered))))
-    return ordered[rank - 1]
+class Bench(App):
+    """The app's store, server and browsers (app_bench.py), with windows of one browser and
+    the server's CPU time."""
 
-
-def wait(what, condition, seconds=20, pause=0.02):
-    return served_app.wait(what, condition, seconds, pause)
-
-
-class Bench:
-    """A store, `drawdoc serve` on it, and the browsers."""
-
-    def __init__(self, drawdoc, browser, driver_path, folder):
-        self.drawdoc = drawdoc
-        self.browser = browser
-        self.driver_path = driver_path
-        self.env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
-        self.env.pop("DRAWDOC_LOG", None)
-        self.drivers = []
-        self.server, self.base, self.token = start_server(drawdoc, self.env)
-
-    def open_browser(self):
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-        # Pages measured side by side: none is slowed as a page in the background.
-        options = chromium_options(self.browser, "--disable-background-timer-throttling",
-                                   "--disable-renderer-backgrounding",
-                                   "--disable-backgrounding-occluded-windows")
-        driver = webdriver.Chrome(service=Service(self.driver_path), options=options)
-        driver.set_page_load_timeout(30)
-        driver.set_script_timeout(120)
-        self.drivers.append(driver)
-        driver.get(f"{self.base}?token={self.token}")
-        wait("the drawings page, with the token taken", lambda: driver.execute_script(
-            "return !!(document.body && document.body.dataset.ready)"))
-        return driver
-
-    def open_editor(self, driver, doc, new_window=False):
-        if new_window:
-            driver.switch_to.new_window("window")
-            driver.set_window_size(1400, 1000)
-        driver.get(f"{self.base}drawings/{doc}")
-        wait("the editor", lambda: driver.execute_script(
-            "return !!document.body.dataset.ready && drawdocEditor.drawing !== null"))
-        wait("the change stream", lambda: driver.execute_script(
-            "return document.getElementById('status').textContent === 'live'"))
+    def open_window(self, driver, doc):
+        """One more window of `driver` on the editor of `doc`; returns its handle."""
+        driver.switch_to.new_window("window")
+        driver.set_window_size(1400, 1000)
+        self.open_editor(driver, doc)
         return driver.current_window_handle
-
-    def run(self, *arguments):
-        import subprocess
-        result = subprocess.run([self.drawdoc, *arguments], env=self.env, capture_output=True,
-                                text=True, timeout=120)
-        if result.returncode != 0:
-            raise Failure(f"drawdoc {' '.join(arguments)} failed: {result.stderr.strip()}")
-        return result.stdout
 
     def cpu_seconds(self):
         """The server's user and system time so far."""
         with open(f"/proc/{self.server.pid}/stat") as file:
             fields = file.read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def close(self):
-        for driver in self.drivers:
-            try:
-                driver.quit()
-            except Exception:
-                pass
-        self.server.terminate()
-        try:
-            self.server.wait(timeout=10)
-        except Exception:
-            self.server.kill()
 
 
 def measure_pointer(bench, driver, a, b, moves):
@@ -250,7 +187,11 @@ def measure_crowd(bench, doc, pages, seconds):
     while len(windows) < pages:
         driver = bench.open_browser()
         for index in range(min(PAGES_PER_BROWSER, pages - len(windows))):
-            windows.append((driver, bench.open_editor(driver, doc, new_window=index > 0)))
+            if index == 0:
+                bench.open_editor(driver, doc)
+                windows.append((driver, driver.current_window_handle))
+            else:
+                windows.append((driver, bench.open_window(driver, doc)))
     log(f"{pages} pages open; each sees {pages - 1} others")
     driver, handle = windows[-1]
     driver.switch_to.window(handle)
@@ -297,25 +238,19 @@ def main():
     moves = options.moves or (60 if options.quick else 200)
     edits = options.edits or (20 if options.quick else 50)
     seconds = options.seconds or (5 if options.quick else 10)
-    browser = next((path for path in ("/usr/bin/chromium", "/usr/bin/chromium-browser")
-                    if os.access(path, os.X_OK)), None)
-    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        browser = None
-    if not browser or not os.access(driver_path, os.X_OK):
-        log(f"chromium, chromedriver or selenium not found. To install: {INSTALL}")
+    browser, driver_path, missing = find_tools()
+    if missing:
+        log(missing)
         return 2
     folder = tempfile.mkdtemp(prefix="drawdoc-presence-bench-")
     bench = Bench(options.drawdoc, browser, driver_path, folder)
     rows = []
     try:
-        doc = bench.run("new", "--title", "Presence", "--random", "1000", "--seed", "7",
-                        "--width", "1000", "--height", "800").strip()
+        doc = bench.new_drawing(1000, 7, "Presence")
         driver = bench.open_browser()
-        a = bench.open_editor(driver, doc)
-        b = bench.open_editor(driver, doc, new_window=True)
+        bench.open_editor(driver, doc)
+        a = driver.current_window_handle
+        b = bench.open_window(driver, doc)
         log(f"(a) {moves} pointer moves on A, drawn on B")
         latencies, missing = measure_pointer(bench, driver, a, b, moves)
         median, p95 = statistics.median(latencies), percentile(latencies, 0.95)

@@ -13,25 +13,14 @@ import DrawdocModel
 /// `pointer` is `null` when the pointer is off the canvas; `{"page": …, "leave": true}` says
 /// the page is going. Other members are left aside. The name and colour are never taken from
 /// it: the server adds them (``PresenceBoard``).
-struct PresenceUpdate: Equatable {
-  struct Point: Equatable {
-    let x: Double
-    let y: Double
-  }
-
-  struct Box: Equatable {
-    let x: Double
-    let y: Double
-    let width: Double
-    let height: Double
-  }
-
+struct PresenceUpdate {
   /// The page's own random id: 8 to 64 letters, digits, `-` or `_`.
   let page: String
   let leave: Bool
-  let pointer: Point?
+  let pointer: (x: Double, y: Double)?
   let selection: [Identifier]
-  let view: Box?
+  /// The rectangle of the drawing the page shows.
+  let view: (x: Double, y: Double, width: Double, height: Double)?
 
   /// The most ids a selection sends (the page outlines no more than that).
   static let selectionLimit = 1000
@@ -95,18 +84,20 @@ struct PresenceUpdate: Equatable {
       }
   }
 
-  private static func point(_ value: JSONValue?) throws(WebError) -> Point? {
+  private static func point(_ value: JSONValue?) throws(WebError) -> (x: Double, y: Double)? {
     switch value {
     case nil, .null?: return nil
     case .object(let members)?:
       guard let x = number(members, "x"), let y = number(members, "y") else { break }
-      return Point(x: x, y: y)
+      return (x, y)
     default: break
     }
     throw bad("pointer must be {\"x\": X, \"y\": Y} in drawing units, or null off the canvas")
   }
 
-  private static func box(_ value: JSONValue?) throws(WebError) -> Box? {
+  private static func box(_ value: JSONValue?) throws(WebError) -> (
+    x: Double, y: Double, width: Double, height: Double
+  )? {
     switch value {
     case nil, .null?: return nil
     case .object(let members)?:
@@ -114,7 +105,7 @@ struct PresenceUpdate: Equatable {
         let width = number(members, "width"), let height = number(members, "height"),
         width > 0, height > 0
       else { break }
-      return Box(x: x, y: y, width: width, height: height)
+      return (x, y, width, height)
     default: break
     }
     throw bad(
