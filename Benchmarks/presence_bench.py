@@ -74,7 +74,20 @@ observer.observe(document.getElementById('canvas'),
 
 # A page's own loop: a pointermove each frame along a circle of its own, and its frame times.
 MOVE_AND_TIME = """
-const [index, seconds, move] = arguments;
+const [index, seconds, mode, count] = arguments;
+// "local": as many cursors as the others', moved by the page itself each frame, with no
+// presence sent or heard: what drawing them costs this machine's Chromium, beside which
+// presence is read.
+const own = [];
+if (mode === 'local') {
+  for (let k = 0; k < count; k++) {
+    const cursor = document.createElement('div');
+    cursor.className = 'presence-cursor bench-cursor';
+    cursor.textContent = 'local';
+    document.getElementById('presence-cursors').append(cursor);
+    own.push(cursor);
+  }
+}
 const stage = document.getElementById('stage').getBoundingClientRect();
 const cx = stage.left + stage.width / 2, cy = stage.top + stage.height / 2;
 window.frames = [];
@@ -85,9 +98,14 @@ const step = (now) => {
   if (previous !== null) window.frames.push(now - previous);
   previous = now;
   const angle = now / 1000 * 2 + index;
-  if (move) document.dispatchEvent(new PointerEvent('pointermove', {bubbles: true, pointerType: 'mouse',
+  own.forEach((cursor, k) => {
+    cursor.style.transform =
+      `translate(${300 + Math.cos(angle + k) * 150}px, ${200 + Math.sin(angle + k) * 100}px)`;
+  });
+  if (mode === 'presence') document.dispatchEvent(new PointerEvent('pointermove', {bubbles: true, pointerType: 'mouse',
     clientX: cx + Math.cos(angle) * 150, clientY: cy + Math.sin(angle) * 100}));
-  if (now < end) requestAnimationFrame(step); else window.framesDone = true;
+  if (now < end) requestAnimationFrame(step);
+  else { own.forEach((cursor) => cursor.remove()); window.framesDone = true; }
 };
 requestAnimationFrame(step);
 """
@@ -199,23 +217,24 @@ def measure_crowd(bench, doc, pages, seconds):
         "return drawdocEditor.presence().length") == pages - 1, seconds=30)
     # The same pages still first: the frame times the machine gives them without presence
     # moving, beside which the moving ones are read.
-    still, _ = run_crowd(bench, windows, seconds, False)
-    frames, cpu = run_crowd(bench, windows, seconds, True)
+    still, _ = run_crowd(bench, windows, seconds, "still")
+    local, _ = run_crowd(bench, windows, seconds, "local")
+    frames, cpu = run_crowd(bench, windows, seconds, "presence")
     driver, handle = windows[-1]
     driver.switch_to.window(handle)
     cursors = driver.execute_script(
         "return document.querySelectorAll('#presence-cursors .presence-cursor:not([hidden])')"
         ".length")
-    return cpu, frames, still, cursors
+    return cpu, frames, still, local, cursors
 
 
-def run_crowd(bench, windows, seconds, move):
-    """Every page's frame times over `seconds`, each moving its pointer when `move`; and the
-    server's CPU share meanwhile."""
+def run_crowd(bench, windows, seconds, mode):
+    """Every page's frame times over `seconds`, each still, moving a cursor of its own
+    (`local`) or moving its pointer (`presence`); and the server's CPU share meanwhile."""
     cpu_before, wall_before = bench.cpu_seconds(), time.monotonic()
     for index, (driver, handle) in enumerate(windows):
         driver.switch_to.window(handle)
-        driver.execute_script(MOVE_AND_TIME, index, seconds, move)
+        driver.execute_script(MOVE_AND_TIME, index, seconds, mode, len(windows) - 1)
     frames = []
     for driver, handle in windows:
         driver.switch_to.window(handle)
@@ -267,8 +286,9 @@ def main():
         driver.quit()
         bench.drivers.remove(driver)
         log(f"(c) {options.pages} pages moving their pointers for {seconds:g} s")
-        cpu, frames, still, cursors = measure_crowd(bench, doc, options.pages, seconds)
+        cpu, frames, still, local, cursors = measure_crowd(bench, doc, options.pages, seconds)
         still_medians = [statistics.median(f) for f in still if f]
+        local_medians = [statistics.median(f) for f in local if f]
         medians = [statistics.median(f) for f in frames if f]
         p95s = [percentile(f, 0.95) for f in frames if f]
         rows.append((f"(c) {options.pages} pages: server CPU, share of one core",
@@ -279,6 +299,10 @@ def main():
                      f"{statistics.median(medians):.1f} / {max(p95s):.1f} ms", "", ""))
         rows.append(("(c) … the same pages still (no pointer moving), worst page's median",
                      f"{max(still_medians):.1f} ms", "", ""))
+        rows.append((f"(c) … the same pages each moving {options.pages - 1} cursors of its own, "
+                     "no presence, worst / median page's median",
+                     f"{max(local_medians):.1f} / {statistics.median(local_medians):.1f} ms",
+                     "", ""))
         rows.append(("(c) … cursors drawn on the last page at the end", str(cursors),
                      str(options.pages - 1), cursors == options.pages - 1))
     except Failure as error:

@@ -1,6 +1,7 @@
 // Presence: who else has this drawing open. Each page has a random id; it sends its pointer,
 // selection and view (in drawing units) with `POST /api/drawings/ID/presence` — at most one
-// request on its way, at least 50 ms apart (20 a second at most), and every 2 s while open —
+// request on its way, at least 50 ms apart (20 a second at most; fewer with more than five
+// others present), and every 2 s while open —
 // and hears the others' on its change stream (`event: presence`, with the name and colour the
 // server gave them). It shows each other page's pointer as a labelled cursor in its colour,
 // its selection outlined in that colour, and a row of who is here in the top bar: a click
@@ -16,8 +17,13 @@ const SVG = "http://www.w3.org/2000/svg";
 /** Presence older than this is dropped (a page sends it every 2 s). */
 const FRESH_MS = 5000;
 const HEARTBEAT_MS = 2000;
-/** At least this long between two sends: 20 a second at most. */
+/**
+ * At least this long between two sends: 20 a second at most; and, with many others present,
+ * this long for each of them, so that a page hears about 100 presences a second however
+ * crowded the drawing (20 pages: each sends 5 a second).
+ */
 const SPACING_MS = 50;
+const SPACING_PER_OTHER_MS = 10;
 /** How long a change from the terminal shows. */
 const TERMINAL_MS = 3000;
 /** The most selected ids sent, as the server takes them. */
@@ -69,7 +75,8 @@ export function connectPresence(editor) {
   function schedule() {
     mine.dirty = true;
     if (!connected || mine.busy || mine.timer) return;
-    const wait = Math.max(0, mine.sent + SPACING_MS - performance.now());
+    const spacing = Math.max(SPACING_MS, others.size * SPACING_PER_OTHER_MS);
+    const wait = Math.max(0, mine.sent + spacing - performance.now());
     mine.timer = setTimeout(send, wait);
   }
 
