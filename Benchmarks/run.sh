@@ -176,12 +176,16 @@ command -v swift >/dev/null || {
 # --- The drawing app's section: `drawdoc serve` in headless Chromium ------------------------
 # Prints its own table after the suite's. Exit status 2 from app_bench.py means the browser,
 # its driver or Selenium is missing: the section is left out, the run does not fail.
+# Whether python3 is there for a section in the browser; says what is left out when not.
+browser_python() { # the section, in words
+  command -v python3 >/dev/null && return 0
+  echo "run.sh: python3 not found: $1 is left out." >&2
+  echo "To install it: apt-get install -y python3 chromium chromium-driver python3-selenium" >&2
+  return 1
+}
+
 run_app() { # drawdoc binary
-  if ! command -v python3 >/dev/null; then
-    echo "run.sh: python3 not found: the drawing app's section is left out." >&2
-    echo "To install it: apt-get install -y python3 chromium chromium-driver python3-selenium" >&2
-    return 0
-  fi
+  browser_python "the drawing app's section" || return 0
   local app_status=0
   if [[ -n $before ]]; then
     # The "before" binary first, in the same run, for its figures beside the new ones.
@@ -200,11 +204,7 @@ run_app() { # drawdoc binary
 # Prints its own table. Exit status 2 means the browser, its driver or Selenium is missing:
 # the section is left out, the run does not fail.
 run_editor() { # drawdoc binary
-  if ! command -v python3 >/dev/null; then
-    echo "run.sh: python3 not found: the editor's section is left out." >&2
-    echo "To install it: apt-get install -y python3 chromium chromium-driver python3-selenium" >&2
-    return 0
-  fi
+  browser_python "the editor's section" || return 0
   local editor_status=0
   if [[ -n $before ]]; then
     # The "before" binary first (its editor is compiled into it), for its figures beside
@@ -225,11 +225,7 @@ run_editor() { # drawdoc binary
 # Prints its own table. Exit status 2 means the browser, its driver or Selenium is missing:
 # the section is left out, the run does not fail.
 run_presence() { # drawdoc binary
-  if ! command -v python3 >/dev/null; then
-    echo "run.sh: python3 not found: presence's section is left out." >&2
-    echo "To install it: apt-get install -y python3 chromium chromium-driver python3-selenium" >&2
-    return 0
-  fi
+  browser_python "presence's section" || return 0
   local presence_status=0
   python3 "$here/presence_bench.py" --drawdoc "$1" "${presence_options[@]}" || presence_status=$?
   if ((presence_status == 2)); then return 0; fi
