@@ -75,7 +75,6 @@ def check(session):
     b = driver.current_window_handle
     driver.set_window_size(1400, 1000)
     open_editor(driver, base, doc)
-    driver.execute_script(RECORD_CHIPS)
     if driver.execute_script("return document.visibilityState") != "visible":
         raise Failure("B's window is not visible: its frames would not be drawn")
 
@@ -89,6 +88,7 @@ def check(session):
         if people != [("owner", "Follow owner's view")]:
             raise Failure(f"the row shows {people}, not the one other page")
     colour = others(driver)[0]["color"]
+    driver.execute_script(RECORD_CHIPS)
 
     print("  A's pointer drawn on B as a labelled cursor, where B draws that point", flush=True)
     driver.switch_to.window(a)
