@@ -144,6 +144,7 @@ let package = Package(
         .embedInCode("Assets/devices.js"),
         .embedInCode("Assets/manifest.webmanifest"), .embedInCode("Assets/icon-180.png"),
         .embedInCode("Assets/icon-192.png"), .embedInCode("Assets/icon-512.png"),
+        .embedInCode("Assets/presence.js"),
       ]
     ),
     .target(

@@ -23,6 +23,9 @@
 #   bash Benchmarks/run.sh --store-only [--before PATH]
 #                                     # only the store's section (store_bench.py): new, set
 #                                     # and list in stores of 100, 10 k and 100 k drawings
+#   bash Benchmarks/run.sh --presence-only
+#                                     # only presence's section (presence_bench.py): pointer
+#                                     # and edit from page to page, 20 pages moving
 #
 # The drawing app's section (app_bench.py) comes after the table: `drawdoc serve` in
 # headless Chromium. It needs Debian's chromium and chromium-driver and Python's selenium;
@@ -34,6 +37,12 @@
 # opening, and the page's memory, on 1 k, 10 k and 100 k rectangles. Same needs as the app's
 # section; --no-editor leaves it out; with --quick it makes shorter gestures and one opening;
 # --before PATH measures that binary's editor first, in the same run.
+#
+# Presence's section (presence_bench.py) comes after the editor's: a pointer moved on one page
+# drawn as a cursor on another, an edit from page to page, and 20 pages in one drawing moving
+# their pointers (the server's CPU, each page's frame times). Same needs as the app's
+# section; --no-presence leaves it out; with --quick it makes fewer moves and edits and runs
+# the 20 pages for 5 s.
 #
 # The server's section (serve_bench.py) comes last: `drawdoc serve` over HTTP, under attack,
 # edits and their events at 1 k, 10 k and 100 k rectangles, writers, `drawdoc set`. It needs
@@ -73,6 +82,8 @@ app=yes
 app_options=()
 editor=yes
 editor_options=()
+presence=yes
+presence_options=()
 serve=yes
 serve_options=()
 sync=yes
@@ -95,6 +106,7 @@ while (($#)); do
       suite_options=(--runs 3 --store-runs 5 --budget 20 --set-runs 15 --watch-changes 60)
       app_options=(--quick)
       editor_options=(--quick)
+      presence_options=(--quick)
       serve_options=(--quick)
       sync_options=(--quick)
       store_options=(--sizes 100,10000 --runs 5)
@@ -111,6 +123,12 @@ while (($#)); do
       shift ;;
     --no-editor)
       editor=no
+      shift ;;
+    --presence-only)
+      presence=only
+      shift ;;
+    --no-presence)
+      presence=no
       shift ;;
     --serve-only)
       serve=only
@@ -171,12 +189,16 @@ command -v swift >/dev/null || {
 # --- The drawing app's section: `drawdoc serve` in headless Chromium ------------------------
 # Prints its own table after the suite's. Exit status 2 from app_bench.py means the browser,
 # its driver or Selenium is missing: the section is left out, the run does not fail.
+# Whether python3 is there for a section in the browser; says what is left out when not.
+browser_python() { # the section, in words
+  command -v python3 >/dev/null && return 0
+  echo "run.sh: python3 not found: $1 is left out." >&2
+  echo "To install it: apt-get install -y python3 chromium chromium-driver python3-selenium" >&2
+  return 1
+}
+
 run_app() { # drawdoc binary
-  if ! command -v python3 >/dev/null; then
-    echo "run.sh: python3 not found: the drawing app's section is left out." >&2
-    echo "To install it: apt-get install -y python3 chromium chromium-driver python3-selenium" >&2
-    return 0
-  fi
+  browser_python "the drawing app's section" || return 0
   local app_status=0
   if [[ -n $before ]]; then
     # The "before" binary first, in the same run, for its figures beside the new ones.
@@ -195,11 +217,7 @@ run_app() { # drawdoc binary
 # Prints its own table. Exit status 2 means the browser, its driver or Selenium is missing:
 # the section is left out, the run does not fail.
 run_editor() { # drawdoc binary
-  if ! command -v python3 >/dev/null; then
-    echo "run.sh: python3 not found: the editor's section is left out." >&2
-    echo "To install it: apt-get install -y python3 chromium chromium-driver python3-selenium" >&2
-    return 0
-  fi
+  browser_python "the editor's section" || return 0
   local editor_status=0
   if [[ -n $before ]]; then
     # The "before" binary first (its editor is compiled into it), for its figures beside
@@ -214,6 +232,17 @@ run_editor() { # drawdoc binary
   python3 "$here/editor_bench.py" --drawdoc "$1" "${editor_options[@]}" || editor_status=$?
   if ((editor_status == 2)); then return 0; fi
   return "$editor_status"
+}
+
+# --- Presence's section: presence_bench.py in headless Chromium ---------------------------
+# Prints its own table. Exit status 2 means the browser, its driver or Selenium is missing:
+# the section is left out, the run does not fail.
+run_presence() { # drawdoc binary
+  browser_python "presence's section" || return 0
+  local presence_status=0
+  python3 "$here/presence_bench.py" --drawdoc "$1" "${presence_options[@]}" || presence_status=$?
+  if ((presence_status == 2)); then return 0; fi
+  return "$presence_status"
 }
 
 # --- The server's section: serve_bench.py over HTTP -------------------------------------
@@ -281,6 +310,7 @@ if [[ $store == only ]]; then run_only run_store; fi
 if [[ $sync == only ]]; then run_only run_sync; fi
 if [[ $serve == only ]]; then run_only run_serve; fi
 if [[ $editor == only ]]; then run_only run_editor; fi
+if [[ $presence == only ]]; then run_only run_presence; fi
 if [[ $app == only ]]; then run_only run_app; fi
 
 if [[ ! -f "$reference/gen_drawdoc.py" || ! -f "$reference/ref_sax.c" ]]; then
@@ -393,6 +423,9 @@ if [[ $app == yes ]]; then
 fi
 if [[ $editor == yes ]]; then
   run_editor "$bin/drawdoc" || status=1
+fi
+if [[ $presence == yes ]]; then
+  run_presence "$bin/drawdoc" || status=1
 fi
 if [[ $serve == yes ]]; then
   run_serve "$bin/drawdoc" || status=1

@@ -54,6 +54,8 @@ package final class ChangeBroadcast: Sendable {
   }
 
   private let state = Mutex(State())
+  /// Who else hears the events read, after the streams (``listen(_:)``).
+  private let listeners = Mutex([@Sendable ([StoreEvent]) -> Void]())
   private let follower: ChangeFollower
   private let store: DocumentStore
 
@@ -125,6 +127,12 @@ package final class ChangeBroadcast: Sendable {
 
   /// A change was made here: its event goes out now, without waiting for the file system.
   func changed() { follower.wake() }
+
+  /// Calls `listener` with the events read from the journal from now on, in order, after
+  /// the streams were sent them, on the follower's thread (it must not block).
+  func listen(_ listener: @escaping @Sendable ([StoreEvent]) -> Void) {
+    listeners.withLock { $0.append(listener) }
+  }
 
   /// How many streams are open.
   var streamCount: Int { state.withLock { $0.streams.count } }
@@ -236,6 +244,7 @@ package final class ChangeBroadcast: Sendable {
       }
       if !bytes.isEmpty { listener.stream.send(bytes, replacingBacklogWith: Self.reload) }
     }
+    for listener in listeners.withLock({ $0 }) { listener(events) }
   }
 
   /// The journal dropped events the follower had not read, or started again: what is kept no

@@ -39,7 +39,8 @@ import DrawdocSystem
 /// | `GET /api/drawings/ID/versions/N` | version N's SVG file |
 /// | `POST /api/drawings/ID/restore` | `version`: that version again, as a new one; `HistoryRoutes.swift` |
 /// | `POST /api/trash/ID/restore` | back from the trash |
-/// | `GET /api/events?since=N` | Server-Sent Events: one per store change |
+/// | `GET /api/events?since=N&drawing=ID&page=PAGE` | Server-Sent Events: one per store change; an editor page's presence events too (`EventStream`) |
+/// | `POST /api/drawings/ID/presence` | `page`, `pointer`, `selection`, `view`, or `leave`: never stored (``PresenceUpdate``) |
 /// | `GET /api/session` | 204 when the request carries the token |
 /// | `GET /api/proof?nonce=N` | the server's proof that it holds the token, needing none (``ServerProof``) |
 /// | `GET /api/sync`, `POST /api/sync` | the sync's status, and a sync (`SyncRoutes.swift`) |
@@ -135,6 +136,9 @@ struct Routes: VisitorResponder {
   var editing: Editing { Editing(store: store) }
   /// Whether a sync is running (``syncRoute(_:_:)``).
   let syncs = SyncSlot()
+  /// Who is in each drawing, and which changes the routes made (`PresenceRoutes.swift`).
+  let presence = PresenceBoard()
+  let origins = ChangeOrigins()
 
   init(
     store: DocumentStore, broadcast: ChangeBroadcast, network: NetworkAccess? = nil,
@@ -144,18 +148,22 @@ struct Routes: VisitorResponder {
     self.broadcast = broadcast
     self.network = network
     self.environment = environment
+    followOrigins()
   }
 
   func respond(to request: HTTPRequest, as visitor: Visitor) -> HTTPResponse {
-    defer {
-      // A change made here reaches the pages at once, not when the file system tells.
-      if request.method != "GET" && request.method != "HEAD" { broadcast.changed() }
+    if let answer = presenceRoute(request, visitor) { return answer }
+    let answer = { () -> HTTPResponse in
+      do {
+        return try route(request, visitor)
+      } catch {
+        return WebError(error).response
+      }
     }
-    do {
-      return try route(request, visitor)
-    } catch {
-      return WebError(error).response
-    }
+    guard request.method != "GET" && request.method != "HEAD" else { return answer() }
+    // A change made here reaches the pages at once, not when the file system tells.
+    defer { broadcast.changed() }
+    return claiming(request, answer)
   }
 
   private func route(_ request: HTTPRequest, _ visitor: Visitor) throws -> HTTPResponse {
@@ -175,7 +183,8 @@ struct Routes: VisitorResponder {
     let api = Array(path.dropFirst())
     switch (method, api[0], api.count) {
     case ("GET", "events", 1):
-      return EventStream.response(broadcast: broadcast, request: request, visitor: visitor)
+      return EventStream.response(
+        broadcast: broadcast, presence: presence, visitor: visitor, request: request)
     case ("GET", "session", 1): return HTTPResponse(status: .noContent)
     case ("GET", "drawings", 1): return try listing()
     case ("POST", "drawings", 1): return try create(RequestFields(request))

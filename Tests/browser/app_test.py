@@ -388,6 +388,8 @@ def test(app, screenshots):
     ActionChains(driver).move_to_element(app.find("#title")).perform()  # no hover outline
     app.find("#stage").send_keys(Keys.ESCAPE)
     app.wait("no selection", lambda: not app.finds("#overlay rect"))
+    # The terminal's last change is outlined for 3 s (presence): the file has no outline.
+    app.wait("no outline of the terminal's change", lambda: not app.finds("#presence-outlines rect"))
     time.sleep(0.3)
     shot = os.path.join(app.folder, "canvas.png")
     app.find("#drawing").screenshot(shot)

@@ -280,8 +280,11 @@ export function coalesced(load) {
  * itself from the last event it saw — after a network error, or a restart of the server, which
  * keeps its token. A page hidden for a while lets go of its stream — a browser opens only six
  * connections to a server, and every tab's stream holds one — and takes it again when shown.
+ * `presence` (an editor's): `query` added to the stream's address (its drawing and page),
+ * `onEvent(name, data)` for its events of other names (`presence`, `terminal`), which carry
+ * no id and take no part in the sequence.
  */
-export function followChanges(since, onChange, onReload, onConnection = () => {}) {
+export function followChanges(since, onChange, onReload, onConnection = () => {}, presence = null) {
   let last = since;
   let controller = null;
   let idle = null;
@@ -308,6 +311,8 @@ export function followChanges(since, onChange, onReload, onConnection = () => {}
       onChange(event);
     } else if (name === "reload") {
       onReload();
+    } else if (presence && name !== "message") {
+      presence.onEvent(name, data);
     }
   };
   const open = async () => {
@@ -317,8 +322,8 @@ export function followChanges(since, onChange, onReload, onConnection = () => {}
       const headers = await authorization();
       if (headers === null) throw new Error("unproven");
       if (mine.signal.aborted) return;
-      const response = await fetch("/api/events?since=" + encodeURIComponent(last),
-        { headers, signal: mine.signal });
+      const response = await fetch("/api/events?since=" + encodeURIComponent(last) +
+        (presence ? presence.query : ""), { headers, signal: mine.signal });
       if (response.status === 401) {
         showGetIn();
         setStatus("disconnected: open the address drawdoc serve printed");
@@ -366,12 +371,27 @@ export function followChanges(since, onChange, onReload, onConnection = () => {}
         if (controller) controller.abort();
         controller = null;
         setStatus("paused");
+        // Away: no longer present (the server hears the stream close).
+        if (presence) presence.onConnection(false);
       }, 30000);
     } else {
       clearTimeout(idle);
       if (!controller) { open(); onReload(); }
     }
   });
+}
+
+/**
+ * Sends a last request as the page goes away (`pagehide`): a fetch kept alive after the page,
+ * with the token, started at once — only while a change stream is open on a proven server.
+ */
+export function leaving(path, body) {
+  const token = storedToken();
+  if (!token || !provenStream) return;
+  try {
+    fetch(path, { method: "POST", keepalive: true, body: JSON.stringify(body),
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" } });
+  } catch (error) { /* the page is going anyway */ }
 }
 
 /** Calls `load` until it gives something, every two seconds. */

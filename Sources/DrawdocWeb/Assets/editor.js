@@ -14,6 +14,7 @@ import { connectKeys } from "./keys.js";
 import { connectLayers } from "./layers.js";
 import { PageDrawing, describe, makeId } from "./pagedrawing.js";
 import { connectPanel } from "./panel.js";
+import { connectPresence } from "./presence.js";
 import { GRID_STEP } from "./snap.js";
 import { Tools } from "./tools.js";
 import { Viewport } from "./viewport.js";
@@ -418,6 +419,7 @@ connectKeys(editor);
 connectPanel(editor);
 connectClipboard(editor);
 connectLayers(editor);
+const presence = connectPresence(editor);
 const history = connectHistory({
   id, api, showPreview, message: notify,
   onChange: (listener) => { versionListeners.push(listener); },
@@ -442,6 +444,9 @@ window.drawdocEditor = Object.freeze({
   tool: () => tools.current,
   /** Whether edits are still on their way to the server. */
   busy: () => sending > 0 || page.pending.length > 0,
+  /** The others in this drawing: `[{name, color, pointer: {x, y}, selection}]` (presence.js). */
+  presence: () => presence.others(),
+  pageId: presence.pageId,
 });
 
 // MARK: Following changes made elsewhere
@@ -459,5 +464,5 @@ keepTrying(load).then((data) => {
       history.refresh();
     }
     if (event.version > page.version || event.event === "restored") reload();
-  }, () => reload(), connection);
+  }, () => reload(), (up) => { connection(up); presence.onConnection(up); }, presence);
 });

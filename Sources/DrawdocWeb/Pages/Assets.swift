@@ -31,6 +31,7 @@ enum Assets {
     case "icon-180.png": asset = (png, PackageResources.icon_180_png)
     case "icon-192.png": asset = (png, PackageResources.icon_192_png)
     case "icon-512.png": asset = (png, PackageResources.icon_512_png)
+    case "presence.js": asset = (javaScript, PackageResources.presence_js)
     default: return nil
     }
     var headers = HTTPHeaders()
