@@ -128,7 +128,9 @@ function showGetIn() {
       element("h2", { text: "This device is not paired" }),
       element("p", { text: "Scan the pairing code that drawdoc serve --lan shows (or that " +
         "drawdoc devices pair makes), or open the link you were given. A device that was " +
-        "taken out needs a new code." }))
+        "taken out needs a new code, and so does an app added to the home screen (it keeps " +
+        "its own storage): " },
+        element("a", { href: "/pair", text: "pair this device with a code" })))
     : element("section", { id: "get-in", class: "get-in", role: "alert" },
       element("h2", { text: "This page needs the access token" }),
       element("p", { text: "Open the address that drawdoc serve printed in its terminal (the " +
