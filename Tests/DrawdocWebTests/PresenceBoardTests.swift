@@ -117,7 +117,7 @@ private final class TestClock: Sendable {
     let board = PresenceBoard()
     let drawing = try Identifier("afy-kw5-t7o")
     try board.post(try update("page-mine1"), drawing: drawing, visitor: .owner)
-    let device = Visitor(access: .device(name: "iPad"), name: "iPad")
+    let device = Visitor(access: .device(name: "iPad"), name: "iPad", credential: "c0ffee")
     #expect(throws: WebError.self) {
       try board.post(try update("page-mine1"), drawing: drawing, visitor: device)
     }
