@@ -122,10 +122,16 @@ package final class NetworkAccess: Sendable {
   /// by `drawdoc devices revoke` in another process, say).
   package func watch(every interval: Double, _ changed: @escaping @Sendable () -> Void) {
     _ = SystemThread.start(detached: true, stackSize: 256 << 10) { [weak self] in
+      // The records this watcher last acted on: requests refresh the cache too, so a request
+      // between a revocation and the next look would otherwise hide it from the watcher.
+      var acted = self?.cache.withLock { $0.stamp }
       while let door = self {
-        let before = door.cache.withLock { $0.stamp }
         door.refreshed()
-        if door.cache.withLock({ $0.stamp }) != before { changed() }
+        let stamp = door.cache.withLock { $0.stamp }
+        if stamp != acted {
+          acted = stamp
+          changed()
+        }
         MonotonicClock.sleep(seconds: interval)
       }
     }

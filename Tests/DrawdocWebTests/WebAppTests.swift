@@ -426,9 +426,9 @@ final class AppFixture {
     }
     #expect(
       served == [
-        "clipboard.js", "common.js", "drawings.js", "editor.js", "geometry.js", "gestures.js",
-        "history.js", "keys.js", "layers.js", "pagedrawing.js", "panel.js", "presence.js",
-        "snap.js", "tools.js", "viewport.js",
+        "clipboard.js", "common.js", "devices.js", "drawings.js", "editor.js", "geometry.js",
+        "gestures.js", "history.js", "keys.js", "layers.js", "pagedrawing.js", "panel.js",
+        "presence.js", "snap.js", "tools.js", "viewport.js",
       ])
     let style = try fixture.call("GET", "/assets/app.css")
     #expect(style.headers["Content-Type"] == "text/css; charset=utf-8")

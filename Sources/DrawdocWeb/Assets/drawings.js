@@ -186,7 +186,11 @@ document.getElementById("create").addEventListener("submit", async (event) => {
 let syncStatus = null;
 let syncing = false;
 
+/** Syncs, devices and links are the owner's, on this machine: a device's page asks for none. */
+const onThisMachine = location.protocol !== "https:";
+
 async function loadSync() {
+  if (!onThisMachine) return;
   const result = await api("GET", "/api/sync");
   if (result.ok) syncStatus = result.data;
   showSync();
@@ -263,6 +267,6 @@ keepTrying(load).then((data) => {
   followChanges(data.sequence, () => { reload(); reloadSyncSoon(); },
     () => { reload(); reloadSyncSoon(); });
   reloadSync();
-  loadDevices();
+  if (onThisMachine) loadDevices();
   document.body.dataset.ready = "true";
 });
