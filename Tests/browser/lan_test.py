@@ -27,6 +27,7 @@ import socket
 import ssl
 import subprocess
 import sys
+import threading
 import time
 from datetime import datetime, timezone
 
@@ -217,15 +218,31 @@ def check_links(lan):
     return plan
 
 
-def check_revocation(lan, name, token, revoke):
-    """`revoke()` (a drawdoc command) ends `token`'s open stream within 1 s; then 401."""
+def check_revocation(lan, name, token, revoke, busy):
+    """`revoke()` (a drawdoc command) ends `token`'s open stream within 1 s; then 401. All the
+    while another device (`busy`) makes requests back to back, as open pages do: a request
+    that reads the access records between the revocation and the server's look at them must
+    not hide it."""
     stream = lan.events(token)
     expect(f"{name}'s event stream opens", stream.status == 200, stream.status)
     expect_status(lan, 204, "GET", "/api/session", token)
+    stop = threading.Event()
+
+    def keep_busy():
+        connection = lan.connection()
+        while not stop.is_set():
+            lan.request("GET", "/api/session", busy, connection=connection)
+
+    worker = threading.Thread(target=keep_busy, daemon=True)
+    worker.start()
     started = time.monotonic()
     revoke()
     revoked = time.monotonic()
-    wait(f"{name}'s stream ends after its revocation", lambda: stream.ended, 5, 0.005)
+    try:
+        wait(f"{name}'s stream ends after its revocation", lambda: stream.ended, 5, 0.005)
+    finally:
+        stop.set()
+        worker.join()
     after_command = stream.ended - revoked
     stream.close()
     expect_status(lan, 401, "GET", "/api/session", token)
@@ -277,10 +294,10 @@ def test(lan):
     # Revocations: a device by name, a link by id.
     doomed = lan.pair("Phone", pairing_code(lan))
     check_revocation(lan, "the device Phone", doomed,
-                     lambda: lan.run("devices", "revoke", "Phone"))
+                     lambda: lan.run("devices", "revoke", "Phone"), device)
     link_id, link = link_token(lan, plan)
     check_revocation(lan, f"the link {link_id}", link,
-                     lambda: lan.run("share", "--revoke", link_id))
+                     lambda: lan.run("share", "--revoke", link_id), device)
     expect_status(lan, 204, "GET", "/api/session", device)
 
     # The expired code, once the store's expiry has passed (by the clock, not a sleep).
