@@ -18,7 +18,7 @@ extension AccessGate {
         WebError.refused(.forbidden, "this server does not serve the network").response)
     }
     let host = request.headers["Host"]?.lowercased() ?? ""
-    guard network.hosts.contains(host) else {
+    guard network.accepts(host: host) else {
       return .refused(
         WebError.refused(
           .forbidden,
@@ -66,7 +66,7 @@ extension AccessGate {
   }
 
   private func originRefusal(_ request: HTTPRequest, _ network: NetworkAccess) -> HTTPResponse? {
-    guard let origin = request.headers["Origin"], network.origins.contains(origin.lowercased())
+    guard let origin = request.headers["Origin"], network.accepts(origin: origin.lowercased())
     else {
       return WebError.refused(
         .forbidden, "a change must come from a page of this server (its Origin), not another site"

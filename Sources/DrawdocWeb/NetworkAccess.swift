@@ -18,6 +18,21 @@ package final class NetworkAccess: Sendable {
   package let hosts: Set<String>
   /// The origins of this server's pages on the network: `https://` and a host.
   package let origins: Set<String>
+
+  /// Whether a Host field (lowercased) names this server on the network: one of ``hosts``, or
+  /// a name a wildcard of the certificate covers (`*.example.com` covers one label more:
+  /// `studio.example.com`, not `example.com` nor `a.b.example.com`).
+  func accepts(host: String) -> Bool {
+    guard !host.contains("*") else { return false }
+    if hosts.contains(host) { return true }
+    guard let dot = host.firstIndex(of: "."), host.first != "." else { return false }
+    return hosts.contains("*" + host[dot...])
+  }
+
+  /// Whether an Origin field (lowercased) is a page of this server on the network.
+  func accepts(origin: String) -> Bool {
+    origin.hasPrefix("https://") && accepts(host: String(origin.dropFirst("https://".count)))
+  }
   let access: DeviceAccess
   let pairing = PairingLimiter()
   /// The local authority's certificate (DER) and its Apple configuration profile, offered on

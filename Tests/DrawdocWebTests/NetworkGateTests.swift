@@ -26,7 +26,8 @@ final class NetworkFixture {
       .appendingPathComponent("drawdoc-network-\(UUID().uuidString)").path
     store = try DocumentStore(root: folder)
     network = NetworkAccess(
-      names: ["studio", "studio.local"], addresses: ["192.168.1.20"], ports: [8443], store: store,
+      names: ["studio", "studio.local", "*.lan.example"], addresses: ["192.168.1.20"],
+      ports: [8443], store: store,
       authority: ([1, 2, 3], [4, 5, 6]), pairingBase: "https://192.168.1.20:8443")
     app = WebApp(
       store: store, token: owner, port: 8765, network: network,
@@ -99,10 +100,13 @@ final class NetworkFixture {
   @Test func theHostAndOriginMustBeNamesTheCertificateCovers() throws {
     let fixture = try NetworkFixture()
     let token = try fixture.pair("laptop")
-    for host in ["studio.local:8443", "studio:8443", "192.168.1.20:8443"] {
+    for host in ["studio.local:8443", "studio:8443", "192.168.1.20:8443", "pc.lan.example:8443"] {
       #expect(try fixture.call("GET", "/api/drawings", token: token, host: host).status == .ok)
     }
-    for host in ["evil.example:8443", "studio.local:8765", "127.0.0.1:8443", "192.168.1.20"] {
+    for host in [
+      "evil.example:8443", "studio.local:8765", "127.0.0.1:8443", "192.168.1.20",
+      "lan.example:8443", "a.b.lan.example:8443", "*.lan.example:8443",
+    ] {
       #expect(
         try fixture.call("GET", "/api/drawings", token: token, host: host).status == .forbidden,
         "\(host)")
