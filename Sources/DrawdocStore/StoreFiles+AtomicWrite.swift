@@ -12,12 +12,28 @@ extension StoreFiles {
   ///   - path: The file to replace or create.
   ///   - temporaryFolder: Where the temporary file is made (default: beside `path`).
   ///   - flush: Whether the content and the rename are flushed to disk.
+  /// - Throws: ``StoreError/io(path:operation:reason:)``; the target is then unchanged.
+  package static func writeAtomically(
+    _ bytes: [UInt8], to path: String, temporaryFolder: String? = nil, flush: Bool = true
+  ) throws(StoreError) {
+    try writeAtomically(
+      bytes, to: path, temporaryFolder: temporaryFolder, flush: flush, permissions: nil)
+  }
+
+  /// Replaces a file atomically, as ``writeAtomically(_:to:temporaryFolder:flush:)`` does,
+  /// giving the new file these permission bits.
+  ///
+  /// - Parameters:
+  ///   - bytes: The new content.
+  ///   - path: The file to replace or create.
+  ///   - temporaryFolder: Where the temporary file is made (default: beside `path`).
+  ///   - flush: Whether the content and the rename are flushed to disk.
   ///   - permissions: The new file's permission bits, exactly (`nil`: `0644` less the umask);
   ///     the file never has more than these, not even while it is written.
   /// - Throws: ``StoreError/io(path:operation:reason:)``; the target is then unchanged.
   package static func writeAtomically(
     _ bytes: [UInt8], to path: String, temporaryFolder: String? = nil, flush: Bool = true,
-    permissions: UInt16? = nil
+    permissions: UInt16?
   ) throws(StoreError) {
     try writeAtomically(
       to: path, temporaryFolder: temporaryFolder, flush: flush, permissions: permissions
