@@ -24,6 +24,9 @@ final class EventLoop {
   private var lastScan = 0.0
   /// Set while accepting waits because no descriptor is left.
   private var acceptPausedUntil: Double?
+  /// Connections to read again at once: their TLS session holds input while their socket,
+  /// which the poller watches, is empty.
+  var readAgain: [ConnectionKey] = []
   /// Where every read goes first, before the bytes a connection keeps are copied to it.
   let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
 
@@ -75,6 +78,7 @@ final class EventLoop {
       // Only now, with every event of this wait handled: a descriptor closed above and
       // reused by a new connection cannot get an event meant for the old one.
       deliverMessages()
+      readHeldInput()
       for listener in acceptable { acceptConnections(from: server.listeners[listener]) }
       expireDeadlines()
     }
@@ -84,6 +88,7 @@ final class EventLoop {
   /// How long to wait for the sockets: until the next deadline, but not to look at deadlines
   /// more often than ``scanInterval``; no limit with nothing to time.
   private func timeout(now: Double) -> Double? {
+    guard readAgain.isEmpty else { return 0 }
     var due = nextDeadline
     if let paused = acceptPausedUntil { due = min(due, paused) }
     guard due < .infinity else { return nil }
@@ -93,6 +98,16 @@ final class EventLoop {
   private func handle(_ event: ReadinessPoller.Event, on connection: Connection) {
     if event.ready.contains(.read) || event.hungUp { readable(connection) }
     if connection.isOpen && event.ready.contains(.write) { writable(connection) }
+  }
+
+  /// Reads the connections whose TLS session holds input, as if their sockets were readable.
+  private func readHeldInput() {
+    let keys = readAgain
+    readAgain = []
+    for key in keys {
+      guard let connection = connection(for: key), connection.isOpen else { continue }
+      readable(connection)
+    }
   }
 
   // MARK: - Messages from workers and streams
@@ -255,6 +270,9 @@ final class EventLoop {
   /// Tells the poller what the connection waits for now.
   func updateInterest(_ connection: Connection) {
     let wanted = connection.wantedInterest
+    if wanted.contains(.read) && connection.transport.hasReadableInput {
+      readAgain.append(connection.key)
+    }
     guard wanted != connection.registered else { return }
     do {
       try server.poller.set(

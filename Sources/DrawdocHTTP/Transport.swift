@@ -12,6 +12,9 @@ protocol Transport: AnyObject {
   func writeSome(_ bytes: UnsafeRawBufferPointer) -> Socket.WriteResult
   /// Whether bytes it took still wait for room in the socket.
   var hasPendingOutput: Bool { get }
+  /// Whether it holds input that a read gives without the socket being readable (TLS: a
+  /// record received whole, or decrypted and not yet read).
+  var hasReadableInput: Bool { get }
   /// Sends what waits, as far as the socket takes it.
   func flush() -> TransportFlush
   /// Ends the sending direction (after a TLS `close_notify`).
@@ -31,6 +34,7 @@ enum TransportFlush {
 extension Socket: Transport {
   var socket: Socket { self }
   var hasPendingOutput: Bool { false }
+  var hasReadableInput: Bool { false }
   func flush() -> TransportFlush { .done }
 }
 
@@ -115,6 +119,8 @@ final class TLSTransport: Transport {
   var hasPendingOutput: Bool {
     pendingStart < pending.count || (session?.outgoingCount ?? 0) > 0
   }
+
+  var hasReadableInput: Bool { session?.hasReadableInput ?? false }
 
   func flush() -> TransportFlush {
     while true {

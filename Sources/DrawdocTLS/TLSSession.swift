@@ -109,6 +109,19 @@ package final class TLSSession {
     OpenSSLErrors.clear()
   }
 
+  /// Whether the session holds input it can read without another byte from the client: data
+  /// decrypted and not yet read, or a whole record received and not yet decrypted. (The socket
+  /// is empty then, so its readiness would never say so.)
+  package var hasReadableInput: Bool {
+    if SSL_pending(ssl) > 0 { return true }
+    var start: UnsafeMutablePointer<CChar>?
+    let count = drawdoc_bio_get_mem_data(incoming, &start)
+    guard count >= 5, let start else { return false }
+    // A record: type, version (2 bytes), length (2 bytes), then that many bytes.
+    let length = Int(UInt8(bitPattern: start[3])) << 8 | Int(UInt8(bitPattern: start[4]))
+    return count >= 5 + length
+  }
+
   /// How many bytes wait to be sent.
   package var outgoingCount: Int { Int(BIO_ctrl_pending(outgoing)) }
 

@@ -46,9 +46,6 @@ extension AccessGate {
     let visitor = offered.flatMap {
       network.visitor(forToken: $0, from: request.connection.peer, fresh: fresh)
     }
-    // On the loop the records may be a moment old (a device paired, a link shared, just
-    // now): a token they do not know yet is left to the worker, which reads them again.
-    if visitor == nil && offered != nil && !fresh { return .open }
     guard let visitor else {
       if safe && Self.wantsPage(request) { return .refused(Page.getIn) }
       return .refused(

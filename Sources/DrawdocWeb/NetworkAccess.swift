@@ -84,8 +84,12 @@ package final class NetworkAccess: Sendable {
   /// - Returns: The device's or the link's visitor; `nil` for a token neither holds.
   func visitor(forToken token: String, from peer: SocketAddress?, fresh: Bool) -> Visitor? {
     let now = Timestamp.now
-    guard let records = fresh ? refreshed() : cache.withLock({ $0.records }) else { return nil }
     let hash = self.hash(token)
+    var kept = fresh ? refreshed() : cache.withLock({ $0.records })
+    // A token the records as last read do not know (a device paired, a link shared, a moment
+    // ago): the files are looked at (three stats) before it is refused, even on the loop.
+    if !fresh, let records = kept, !Self.knows(hash, records) { kept = refreshed() }
+    guard let records = kept else { return nil }
     if let device = records.devices.first(where: { $0.tokenHash == hash }) {
       if fresh { _ = try? access.noteSeen(device, address: peer?.host, at: now) }
       return Visitor(access: .device(name: device.name), name: device.name, credential: hash)
@@ -96,6 +100,11 @@ package final class NetworkAccess: Sendable {
         name: "guest", credential: hash)
     }
     return nil
+  }
+
+  private static func knows(_ hash: String, _ records: AccessRecords) -> Bool {
+    records.devices.contains { $0.tokenHash == hash }
+      || records.links.contains { $0.tokenHash == hash }
   }
 
   private func hash(_ token: String) -> String {
@@ -133,20 +142,15 @@ package final class NetworkAccess: Sendable {
   }
 
   /// Looks at the records' files every `interval` seconds on a thread of its own, for as long
-  /// as the door exists, and calls `changed` after they changed (a device or a link taken out
-  /// by `drawdoc devices revoke` in another process, say).
-  package func watch(every interval: Double, _ changed: @escaping @Sendable () -> Void) {
+  /// as the door exists, reading them again when they changed, and calls `look` each time:
+  /// a device or a link taken out (by `drawdoc devices revoke` in another process, say), or a
+  /// link that expired, is then found, whatever requests read meanwhile, and so is a stream
+  /// opened a moment before its credential was taken out.
+  package func watch(every interval: Double, _ look: @escaping @Sendable () -> Void) {
     _ = SystemThread.start(detached: true, stackSize: 256 << 10) { [weak self] in
-      // The records this watcher last acted on: requests refresh the cache too, so a request
-      // between a revocation and the next look would otherwise hide it from the watcher.
-      var acted = self?.cache.withLock { $0.stamp }
       while let door = self {
         door.refreshed()
-        let stamp = door.cache.withLock { $0.stamp }
-        if stamp != acted {
-          acted = stamp
-          changed()
-        }
+        look()
         MonotonicClock.sleep(seconds: interval)
       }
     }

@@ -185,6 +185,32 @@ final class NetworkFixture {
       ).status == .forbidden)
   }
 
+  @Test func anUnknownTokenIsRefusedAtTheHeadBeforeItsBodyIsRead() throws {
+    let fixture = try NetworkFixture()
+    let token = try fixture.pair("laptop")
+    func head(_ bearer: String) throws -> HTTPRequest {
+      var request = try HTTPRequest(
+        method: "POST", target: "/api/import",
+        headers: HTTPHeaders([
+          ("Host", fixture.host), ("Origin", "https://\(fixture.host)"),
+          ("Authorization", "Bearer \(bearer)"), ("Content-Type", "application/json"),
+          ("Content-Length", "16000000"),
+        ]))
+      request.connection = ConnectionFacts(isSecure: true)
+      return request
+    }
+    #expect(fixture.app.admit(try head(String(repeating: "f", count: 32)))?.status == .unauthorized)
+    #expect(fixture.app.admit(try head(token)) == nil)
+    // A link shared a moment ago is known at the head already.
+    let (_, link) = try DeviceAccess(store: fixture.store).share(
+      drawing: fixture.id, viewOnly: false, expiresIn: nil)
+    var read = try HTTPRequest(
+      method: "GET", target: "/api/drawings/\(fixture.id)",
+      headers: HTTPHeaders([("Host", fixture.host), ("Authorization", "Bearer \(link)")]))
+    read.connection = ConnectionFacts(isSecure: true)
+    #expect(fixture.app.admit(read) == nil)
+  }
+
   @Test func aDeviceTakenOutIsRefusedFromItsNextRequest() throws {
     let fixture = try NetworkFixture()
     let token = try fixture.pair("phone")

@@ -218,6 +218,44 @@ def check_links(lan):
     return plan
 
 
+def check_pipelined_and_large(lan, token):
+    """Two requests sent in one TLS record are both answered (the second waits inside the
+    TLS session, not in the socket, once the first is read), and a body of several
+    megabytes arrives whole. An unknown token with a body is refused at its head."""
+    host = lan.origin[len("https://"):]
+    body = json.dumps({"svg": "<svg xmlns='http://www.w3.org/2000/svg'>" + "<!-- x -->" * 4000
+                       + "</svg>"}).encode()
+    # A request with a body longer than a head may be, then one more, in one write: the first
+    # is read to the end of its body, and the second stays in the session (decrypted, or a
+    # whole record) while the socket is empty.
+    first = (f"POST /api/import HTTP/1.1\r\nHost: {host}\r\nOrigin: {lan.origin}\r\n"
+             f"Authorization: Bearer {token}\r\nContent-Type: application/json\r\n"
+             f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+    second = (f"GET /api/session HTTP/1.1\r\nHost: {host}\r\n"
+              f"Authorization: Bearer {token}\r\n\r\n").encode()
+    with socket.create_connection((LAN_ADDRESS, lan.tls_port), timeout=10) as raw:
+        with lan.context.wrap_socket(raw, server_hostname=LAN_ADDRESS) as tls:
+            tls.sendall(first + second)
+            answer = b""
+            while b"HTTP/1.1 204" not in answer:
+                try:
+                    chunk = tls.recv(65536)
+                except (socket.timeout, TimeoutError):
+                    break
+                if not chunk:
+                    break
+                answer += chunk
+    expect("two requests in one TLS record are both answered",
+           b"HTTP/1.1 200" in answer and b"HTTP/1.1 204" in answer, answer[:300])
+    svg = "<svg xmlns='http://www.w3.org/2000/svg'>" + "<!-- x -->" * 400_000 + "</svg>"
+    status, _, data = lan.request("POST", "/api/import", token, {"svg": svg})
+    expect("a 4 MB body over TLS is read whole and answered", status == 200, (status, data[:200]))
+    status, _, data = lan.request("POST", "/api/import", "f" * 32, {"svg": svg[:20_000]})
+    expect("an unknown token with a body is refused", status == 401, (status, data[:200]))
+    print("  two requests in one TLS record answered; a 4 MB body read whole; an unknown "
+          "token refused")
+
+
 def check_revocation(lan, name, token, revoke, busy):
     """`revoke()` (a drawdoc command) ends `token`'s open stream within 1 s; then 401. All the
     while another device (`busy`) makes requests back to back, as open pages do: a request
@@ -287,6 +325,7 @@ def test(lan):
     expect_status(lan, 403, "POST", "/api/drawings", device, {"title": "x"},
                   headers={"Origin": f"https://example.com:{lan.tls_port}"})
     check_plain_http(lan)
+    check_pipelined_and_large(lan, device)
     print("  owner token 401 on TLS, wrong Host 403, wrong Origin 403, plain HTTP 400")
 
     plan = check_links(lan)
