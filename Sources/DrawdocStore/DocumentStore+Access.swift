@@ -128,8 +128,8 @@ extension DocumentStore {
     return records
   }
 
-  /// Replaces one kind's file with these records, mode 0600. Must run under the write lock.
-  private func write<Record: AccessRecord>(_ records: [Record]) throws(StoreError) {
+  /// Makes `access/`, mode 0700, if it is not there.
+  func makeAccessFolder() throws(StoreError) {
     do throws(Errno) {
       try FileSystem.makeDirectory(accessFolder, permissions: 0o700)
       StoreFiles.syncFolder(root)
@@ -138,6 +138,11 @@ extension DocumentStore {
         throw .io(path: accessFolder, operation: "create the folder", reason: error.description)
       }
     }
+  }
+
+  /// Replaces one kind's file with these records, mode 0600. Must run under the write lock.
+  private func write<Record: AccessRecord>(_ records: [Record]) throws(StoreError) {
+    try makeAccessFolder()
     let file = JSONValue.object([(Record.listName, .array(records.map(\.json)))])
     try writePrivately(file.document, to: accessPath(Record.self))
   }

@@ -14,7 +14,7 @@ extension DocumentStore {
       StoreFiles.removeQuietly(servingPath)
       return
     }
-    try StoreFiles.createFolder(accessFolder)
+    try makeAccessFolder()
     try StoreFiles.writeAtomically(
       Array(origins.map { $0 + "\n" }.joined().utf8), to: servingPath, flush: false,
       permissions: 0o600)

@@ -91,6 +91,9 @@ import Testing
     #expect(text.hasPrefix(origin + "/pair#code="))
     #expect(scanned == text)
     #expect(server.printed.contains("Certificate authority (trust it once on each device): "))
+    // Where it serves is noted in the store's access folder, which stays its owner's only.
+    let access = try FileManager.default.attributesOfItem(atPath: "\(box.store)/access")
+    #expect((access[.posixPermissions] as? Int) == 0o700)
 
     // The certificate is one of the store's own authority, for 127.0.0.2.
     let authority = "\(box.store)/tls/authority.crt"
