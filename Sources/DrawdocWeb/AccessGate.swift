@@ -53,7 +53,9 @@ struct AccessGate: HTTPResponder {
 
   /// The routes' estimate, for a request the gate lets through; nothing for one it refuses.
   func memoryEstimate(of request: HTTPRequest) -> Int {
-    if case .refused = admission(request, fresh: true) { return 0 }
+    // The head was let through already; this only asks whether it still is, without noting
+    // the device's visit a second time (``respond(to:)`` does, right after).
+    if case .refused = admission(request, fresh: false) { return 0 }
     return routes.memoryEstimate(of: request)
   }
 

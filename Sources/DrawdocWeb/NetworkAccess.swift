@@ -16,8 +16,6 @@ import Synchronization
 package final class NetworkAccess: Sendable {
   /// `host:port` as a Host field names this server: lowercased, an IPv6 address in brackets.
   package let hosts: Set<String>
-  /// The origins of this server's pages on the network: `https://` and a host.
-  package let origins: Set<String>
 
   /// Whether a Host field (lowercased) names this server on the network: one of ``hosts``, or
   /// a name a wildcard of the certificate covers (`*.example.com` covers one label more:
@@ -68,7 +66,6 @@ package final class NetworkAccess: Sendable {
       }
     }
     self.hosts = hosts
-    origins = Set(hosts.map { "https://\($0)" })
     access = DeviceAccess(store: store)
     refreshed()
   }
@@ -88,10 +85,23 @@ package final class NetworkAccess: Sendable {
     var kept = fresh ? refreshed() : cache.withLock({ $0.records })
     // A token the records as last read do not know (a device paired, a link shared, a moment
     // ago): the files are looked at (three stats) before it is refused, even on the loop.
-    if !fresh, let records = kept, !Self.knows(hash, records) { kept = refreshed() }
-    guard let records = kept else { return nil }
+    if !fresh, let records = kept, Self.holder(of: hash, in: records, at: now) == nil {
+      kept = refreshed()
+    }
+    guard let records = kept, let visitor = Self.holder(of: hash, in: records, at: now) else {
+      return nil
+    }
+    if fresh, let device = records.devices.first(where: { $0.tokenHash == hash }) {
+      _ = try? access.noteSeen(device, address: peer?.host, at: now)
+    }
+    return visitor
+  }
+
+  /// The device or the unexpired link whose token has this hash, as a visitor.
+  private static func holder(of hash: String, in records: AccessRecords, at now: Timestamp)
+    -> Visitor?
+  {
     if let device = records.devices.first(where: { $0.tokenHash == hash }) {
-      if fresh { _ = try? access.noteSeen(device, address: peer?.host, at: now) }
       return Visitor(access: .device(name: device.name), name: device.name, credential: hash)
     }
     if let link = records.links.first(where: { $0.tokenHash == hash }), !link.isExpired(at: now) {
@@ -100,11 +110,6 @@ package final class NetworkAccess: Sendable {
         name: "guest", credential: hash)
     }
     return nil
-  }
-
-  private static func knows(_ hash: String, _ records: AccessRecords) -> Bool {
-    records.devices.contains { $0.tokenHash == hash }
-      || records.links.contains { $0.tokenHash == hash }
   }
 
   private func hash(_ token: String) -> String {
@@ -120,18 +125,14 @@ package final class NetworkAccess: Sendable {
   /// Whether the credential of `visitor` still opens the door (false once revoked or expired),
   /// from the records as last read.
   func stillValid(_ visitor: Visitor) -> Bool {
-    guard case .owner = visitor.access else {
-      guard let records = cache.withLock({ $0.records }) else { return false }
-      let now = Timestamp.now
-      return records.devices.contains { $0.tokenHash == visitor.credential }
-        || records.links.contains { $0.tokenHash == visitor.credential && !$0.isExpired(at: now) }
-    }
-    return true
+    if case .owner = visitor.access { return true }
+    guard let records = cache.withLock({ $0.records }) else { return false }
+    return Self.holder(of: visitor.credential, in: records, at: .now) != nil
   }
 
   /// The records, read again if their files changed since they were last read.
   ///
-  /// - Returns: The records, and whether they were read again.
+  /// - Returns: The records; `nil` when they cannot be read.
   @discardableResult
   func refreshed() -> AccessRecords? {
     let stamp = access.stamp()
