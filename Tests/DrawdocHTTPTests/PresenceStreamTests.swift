@@ -32,8 +32,8 @@ import Testing
     var received = ""
     let deadline = Date().addingTimeInterval(seconds)
     while !received.contains(text), Date() < deadline {
-      received += String(decoding: client.readWhatIsThere(), as: UTF8.self)
-      if !received.contains(text) { Thread.sleep(forTimeInterval: 0.01) }
+      guard let more = client.readWhatComes(within: deadline.timeIntervalSinceNow) else { break }
+      received += String(decoding: more, as: UTF8.self)
     }
     return received
   }

@@ -87,6 +87,15 @@ final class RawClient: Sendable {
     return count >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
   }
 
+  /// Waits up to `seconds` for bytes to arrive, then reads what is there: nothing when none
+  /// came in time, `nil` at the end of the stream (or a failure).
+  func readWhatComes(within seconds: Double) -> [UInt8]? {
+    var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&watched, 1, Int32(max(0, seconds) * 1000)) > 0 else { return [] }
+    let bytes = readWhatIsThere()
+    return bytes.isEmpty ? nil : bytes
+  }
+
   /// Reads what has arrived, without waiting.
   func readWhatIsThere() -> [UInt8] {
     var bytes: [UInt8] = []
