@@ -189,12 +189,18 @@ command -v swift >/dev/null || {
 # --- The drawing app's section: `drawdoc serve` in headless Chromium ------------------------
 # Prints its own table after the suite's. Exit status 2 from app_bench.py means the browser,
 # its driver or Selenium is missing: the section is left out, the run does not fail.
-# Whether python3 is there for a section in the browser; says what is left out when not.
-browser_python() { # the section, in words
+# Whether python3 is there for a section; says what is left out, and what to install, when
+# not.
+needs_python() { # the section, in words; the packages it needs besides python3
   command -v python3 >/dev/null && return 0
   echo "run.sh: python3 not found: $1 is left out." >&2
-  echo "To install it: apt-get install -y python3 chromium chromium-driver python3-selenium" >&2
+  echo "To install it: apt-get install -y python3${2:+ $2}" >&2
   return 1
+}
+
+# The same for a section in the browser.
+browser_python() { # the section, in words
+  needs_python "$1" "chromium chromium-driver python3-selenium"
 }
 
 run_app() { # drawdoc binary
@@ -248,11 +254,7 @@ run_presence() { # drawdoc binary
 # --- The server's section: serve_bench.py over HTTP -------------------------------------
 # Prints its own tables; with a "before" binary, each binary's and a before → after table.
 run_serve() { # drawdoc binary
-  if ! command -v python3 >/dev/null; then
-    echo "run.sh: python3 not found: the server's section is left out." >&2
-    echo "To install it: apt-get install -y python3" >&2
-    return 0
-  fi
+  needs_python "the server's section" || return 0
   local compare=()
   if [[ -n $before ]]; then compare=(--before "$before"); fi
   python3 "$here/serve_bench.py" --binary "$1" "${compare[@]}" "${serve_options[@]}"
@@ -274,11 +276,7 @@ run_sync() { # drawdoc binary
 # --- The store's section: store_bench.py, stores of 100 to 100,000 drawings ---------------
 # Prints its own table.
 run_store() { # drawdoc binary
-  if ! command -v python3 >/dev/null; then
-    echo "run.sh: python3 not found: the store's section is left out." >&2
-    echo "To install it: apt-get install -y python3" >&2
-    return 0
-  fi
+  needs_python "the store's section" || return 0
   local compare=()
   if [[ -n $before ]]; then compare=(--before "$before"); fi
   python3 "$here/store_bench.py" --drawdoc "$1" "${compare[@]}" "${store_options[@]}"
@@ -287,11 +285,7 @@ run_store() { # drawdoc binary
 # --- TLS against HTTP: tls_bench.py, one server on 127.0.0.1 and 127.0.0.2 ------------------
 # Prints its own tables.
 run_tls() { # drawdoc binary
-  if ! command -v python3 >/dev/null; then
-    echo "run.sh: python3 not found: the TLS section is left out." >&2
-    echo "To install it: apt-get install -y python3" >&2
-    return 0
-  fi
+  needs_python "the TLS section" || return 0
   python3 "$here/tls_bench.py" --drawdoc "$1" "${tls_options[@]}"
 }
 
