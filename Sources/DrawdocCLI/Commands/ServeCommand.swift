@@ -25,13 +25,16 @@ struct ServeCommand: Command {
     ] + NetworkOptions.options
   static let discussion = """
     Prints the address, with the store's access token in it: open it once in a browser (on
-    this machine: the server listens on 127.0.0.1 only); the page keeps the token for this
+    this machine: the server listens on 127.0.0.1); the page keeps the token for this
     address and port, and the address without it works from then on. The token is kept in
     the store (readable by you only) and stays the same from one start to the next, so open
     pages reconnect by themselves; --new-token replaces it. The drawings page lists, makes, renames,
     duplicates, deletes and restores drawings; the editor changes rectangles, with undo and
     redo. Every page follows changes made anywhere, by other pages or by drawdoc commands.
-    Ctrl-C stops the server.
+    With --lan (or --listen) the app is also served to the local network, in TLS only, with
+    the store's own certificate authority (or --tls-cert and --tls-key): the server prints the
+    authority's fingerprint and a pairing code, also as a QR code, that pairs one device
+    (see 'drawdoc devices' and 'drawdoc share'). Ctrl-C stops the server.
     """
 
   static let defaultPort: UInt16 = 8765
