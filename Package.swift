@@ -145,6 +145,9 @@ let package = Package(
         .embedInCode("Assets/manifest.webmanifest"), .embedInCode("Assets/icon-180.png"),
         .embedInCode("Assets/icon-192.png"), .embedInCode("Assets/icon-512.png"),
         .embedInCode("Assets/presence.js"),
+        .embedInCode("Assets/actions.js"), .embedInCode("Assets/arrange.js"),
+        .embedInCode("Assets/commands.js"), .embedInCode("Assets/menus.js"),
+        .embedInCode("Assets/picture.js"),
       ]
     ),
     .target(

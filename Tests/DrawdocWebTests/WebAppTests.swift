@@ -426,9 +426,10 @@ final class AppFixture {
     }
     #expect(
       served == [
-        "clipboard.js", "common.js", "devices.js", "drawings.js", "editor.js", "geometry.js",
-        "gestures.js", "history.js", "keys.js", "layers.js", "pagedrawing.js", "panel.js",
-        "presence.js", "snap.js", "tools.js", "viewport.js",
+        "actions.js", "arrange.js", "clipboard.js", "commands.js", "common.js", "devices.js",
+        "drawings.js", "editor.js", "geometry.js", "gestures.js", "history.js", "keys.js",
+        "layers.js", "menus.js", "pagedrawing.js", "panel.js", "picture.js", "presence.js",
+        "snap.js", "tools.js", "viewport.js",
       ])
     let style = try fixture.call("GET", "/assets/app.css")
     #expect(style.headers["Content-Type"] == "text/css; charset=utf-8")

@@ -177,13 +177,13 @@ const TEXT_FILE = /\.(svg|drawio|xml|excalidraw|json)$/i;
  * notices (the clipboard's, by what the text looks like, or a file's). Paste and drop both come
  * here.
  */
-export async function importText(editor, text, from = fromClipboard(text)) {
+export async function importText(editor, text, from = fromClipboard(text), at = null) {
   const body = from.name ? { svg: text, name: from.name } : { svg: text };
   if (new TextEncoder().encode(JSON.stringify(body)).length > BODY_LIMIT) {
     editor.notify(`${from.what} is larger than the 16 MiB that drawdoc pastes: ${from.tooLarge}.`);
     return;
   }
-  await importBody(editor, body, from);
+  await importBody(editor, body, from, at);
 }
 
 /**
@@ -196,8 +196,14 @@ async function importPNG(editor, bytes, from) {
   await importBody(editor, body, from);
 }
 
+/** How far rectangles move to be centred on point `at`, in whole units. */
+function centring(rectangles, at) {
+  const box = bounds(rectangles);
+  return { dx: Math.round(at.x - box.x - box.width / 2), dy: Math.round(at.y - box.y - box.height / 2) };
+}
+
 /** Sends a body to the server's import and adds what it answers (see `importText`). */
-async function importBody(editor, body, from) {
+async function importBody(editor, body, from, at = null) {
   const result = await editor.api("POST", "/api/import", body);
   if (!result.ok) {
     const reason = result.status === 0 ? "the server cannot be reached"
@@ -211,7 +217,9 @@ async function importBody(editor, body, from) {
     for (const note of warningNotes(warnings, 1, from.lines)) editor.notify(note);
     return;
   }
-  const steps = additions(rectangles, 0, 0);
+  // Centred on the point the context menu was opened at, if it was.
+  const { dx, dy } = at ? centring(rectangles, at) : { dx: 0, dy: 0 };
+  const steps = additions(rectangles, dx, dy);
   editor.edit(steps);
   editor.select(steps.map((step) => step.add.id));
   for (const note of warningNotes(warnings, 2, from.lines)) editor.notify(note);
@@ -249,14 +257,41 @@ export function connectClipboard(editor) {
     if (!ignored(event) && copy(event)) editor.removeSelected();
   });
 
-  /** Pastes drawdoc's JSON form: at the same place in another drawing, else a step aside. */
-  function pasteCopied(text, copied) {
+  /** The part of the canvas the stage shows, in canvas units. */
+  function inSight() {
+    const box = editor.stage.getBoundingClientRect();
+    const from = editor.view.canvasPoint({ clientX: box.left, clientY: box.top });
+    const to = editor.view.canvasPoint({ clientX: box.right, clientY: box.bottom });
+    return { x: from.x, y: from.y, width: to.x - from.x, height: to.y - from.y };
+  }
+
+  /**
+   * How far pasted rectangles move: centred on `at` (where the context menu opened) when
+   * given, as Excalidraw pastes at the pointer; else `shift` aside, or into the middle of the
+   * view when that would land out of sight, as Figma pastes.
+   */
+  function placement(rectangles, shift, at) {
+    if (at) return centring(rectangles, at);
+    const box = bounds(rectangles);
+    const sight = inSight();
+    const seen = box.x + shift < sight.x + sight.width && sight.x < box.x + shift + box.width
+      && box.y + shift < sight.y + sight.height && sight.y < box.y + shift + box.height;
+    if (seen) return { dx: shift, dy: shift };
+    return placement(rectangles, 0, { x: sight.x + sight.width / 2, y: sight.y + sight.height / 2 });
+  }
+
+  /**
+   * Pastes drawdoc's JSON form: at the same place in another drawing, or a step aside in this
+   * one, brought into sight; centred on `at` when the context menu gives the point.
+   */
+  function pasteCopied(text, copied, at = null) {
     if (!copied.rectangles.length) return;
     const here = copied.drawing === editor.id;
     const originals = here && copied.rectangles.some((r) => page.index.has(r.id));
     const before = pasted && pasted.text === text ? pasted.times : 0;
     const shift = here ? OFFSET * (before + (originals ? 1 : 0)) : 0;
-    const steps = additions(copied.rectangles, shift, shift);
+    const { dx, dy } = placement(copied.rectangles, shift, at);
+    const steps = additions(copied.rectangles, dx, dy);
     editor.edit(steps);
     // An edit the page refuses at once (offline, or the drawing gone) shows nothing: that
     // paste does not count.
@@ -277,6 +312,23 @@ export function connectClipboard(editor) {
     editor.notify("There is nothing on the clipboard that drawdoc can paste: copy rectangles in " +
       "drawdoc, or SVG, draw.io or Excalidraw from another program.");
   });
+
+  /**
+   * Pastes what the system clipboard holds as text (the context menu's and the palette's
+   * Paste, which come with no paste event): drawdoc's JSON, or SVG, draw.io or Excalidraw.
+   */
+  async function pasteFromClipboard(at) {
+    let text;
+    try { text = await navigator.clipboard.readText(); } catch (error) {
+      editor.notify(`The browser did not let the page read the clipboard (${error.message}): ` +
+        "press Ctrl+V (⌘V) instead.");
+      return;
+    }
+    const copied = readClipboardJSON(text);
+    if (copied) pasteCopied(text, copied, at);
+    else if (looksImportable(text)) await importText(editor, text, fromClipboard(text), at);
+    else editor.notify("There is nothing on the clipboard that drawdoc can paste.");
+  }
 
   // MARK: Dropping files
 
@@ -347,4 +399,5 @@ export function connectClipboard(editor) {
     if (!onStage(event) || editor.state.gone) return;
     for (const file of [...event.dataTransfer.files]) await dropFile(file);
   });
+  return { pasteFromClipboard };
 }

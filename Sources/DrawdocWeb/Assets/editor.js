@@ -6,12 +6,15 @@
 import {
   api, coalesced, followChanges, keepTrying, notify, setStatus,
 } from "./common.js";
+import { Actions } from "./actions.js";
 import { connectClipboard } from "./clipboard.js";
-import { stepped, svgRect } from "./geometry.js";
+import { registerCommands } from "./commands.js";
+import { hit, stepped, svgRect } from "./geometry.js";
 import { bounds, connectGestures, handlePoint } from "./gestures.js";
 import { connectHistory } from "./history.js";
 import { connectKeys } from "./keys.js";
 import { connectLayers } from "./layers.js";
+import { connectMenus } from "./menus.js";
 import { PageDrawing, describe, makeId } from "./pagedrawing.js";
 import { connectPanel } from "./panel.js";
 import { connectPresence } from "./presence.js";
@@ -23,7 +26,7 @@ const id = decodeURIComponent(location.pathname.split("/")[2] || "");
 const page = new PageDrawing();
 const state = {
   selection: new Set(), hovered: null, gone: false, offline: false, lastColor: null,
-  snap: true, grid: false,
+  snap: true, grid: false, toolLocked: false, loading: true,
 };
 /** This page's own undo and redo: the steps that take back each of its edits. */
 const own = { undo: [], redo: [] };
@@ -34,11 +37,13 @@ const view = new Viewport(stage, document.getElementById("viewport"),
   () => page.drawing || { width: 1, height: 1 },
   // A pan moves the overlay with the canvas: only a zoom changes what it draws.
   (zoomed) => { if (page.drawing && zoomed) renderOverlay(); }, [overlay]);
-const tools = new Tools(document.getElementById("toolbar"), (tool) => {
+const tools = new Tools((tool) => {
   view.handTool = tool === "hand";
   stage.classList.toggle("rectangle", tool === "rectangle");
   stage.classList.toggle("hand", tool === "hand");
+  if (page.drawing) render();
 });
+const actions = new Actions();
 const renderers = [];
 let queue = Promise.resolve();
 let sending = 0;
@@ -63,6 +68,7 @@ async function load() {
   picture.id = "drawing";
   canvas.replaceChildren(picture);
   page.load(result.data.drawing, result.data.version, picture);
+  state.loading = false;
   view.place();
   render();
   return result.data;
@@ -102,9 +108,6 @@ function render() {
   if (document.activeElement !== title) title.value = drawing.title;
   const count = page.rectangles.length;
   setStatus(`${state.offline ? "offline · " : ""}version ${page.version} · ${count} rectangles`);
-  for (const [button, steps] of [["undo", own.undo], ["redo", own.redo]]) {
-    document.getElementById(button).disabled = state.gone || (!steps.length && !sending);
-  }
   renderOverlay();
   for (const renderer of renderers) renderer();
   if (page.version !== announced) {
@@ -339,6 +342,7 @@ function drawRectangle(box) {
   const color = state.lastColor || randomColor();
   edit([{ add: { id: rid, ...box, color, alpha: 10 } }]);
   select([rid]);
+  if (!state.toolLocked) tools.pick("select");
 }
 
 function randomColor() {
@@ -356,9 +360,12 @@ function undo(again = false) {
     const stack = again ? own.redo : own.undo;
     const steps = stack.pop();
     if (!steps) return;
+    // What an undo of a removal brings back (or a redo of an addition) comes back selected.
+    const added = steps.filter((step) => step.add).map((step) => step.add.id);
     edit(steps, again ? "redo" : "undo").then((result) => {
       if (!result || !result.ok) { stack.push(steps); render(); }
     });
+    if (added.length) select(added);
   };
   // After the edits on their way, whose steps come with their answers; at once otherwise, so
   // that it goes before any edit made after it.
@@ -398,9 +405,13 @@ function connection(up) {
 // MARK: Connecting the parts
 
 const editor = {
-  id, page, state, view, tools, stage, api, edit, select, setSteps, setSelected, shiftSelected,
-  removeSelected, orderSelected, drawRectangle, nudgeSelection, undo, render, renderOverlay,
-  selectedRectangles, notify,
+  id, page, state, view, tools, actions, stage, api, edit, select, setSteps, setSelected,
+  shiftSelected, removeSelected, orderSelected, drawRectangle, nudgeSelection, undo, render,
+  renderOverlay, selectedRectangles, notify,
+  /** Whether this page has an edit of its own to undo (or, `again`, to redo). */
+  canUndo: (again) => (again ? own.redo : own.undo).length > 0 || sending > 0,
+  /** The top rectangle at a canvas point, if any. */
+  hitAt: (point) => hit(page.rectangles, point),
   onRender: (renderer) => renderers.push(renderer),
   step: (backwards) => {
     if (page.rectangles.length) select([stepped(page.rectangles, [...state.selection].pop(), backwards)]);
@@ -414,10 +425,12 @@ renderers.push(() => {
     : chosen.length ? `${chosen.length} rectangles selected` : "";
   if (said.textContent !== text) said.textContent = text;
 });
-connectGestures(editor);
+editor.gestures = connectGestures(editor);
+editor.pasteFromClipboard = connectClipboard(editor).pasteFromClipboard;
+registerCommands(editor);
+connectMenus(editor);
 connectKeys(editor);
 connectPanel(editor);
-connectClipboard(editor);
 connectLayers(editor);
 const presence = connectPresence(editor);
 const history = connectHistory({
@@ -442,6 +455,13 @@ window.drawdocEditor = Object.freeze({
   selection: () => [...state.selection],
   zoom: () => view.zoom,
   tool: () => tools.current,
+  /**
+   * The action registry: `[{name, label, group, keys, shown, enabled, menu, checked?}]`, from
+   * which the keys, toolbar, context menu, command palette and `?` dialog are made.
+   */
+  actions: () => actions.describe({}),
+  /** Performs an action by name, as its key or menu entry does; whether it applied. */
+  perform: (name) => actions.perform(name, {}),
   /** Whether edits are still on their way to the server. */
   busy: () => sending > 0 || page.pending.length > 0,
   /** The others in this drawing: `[{name, color, pointer: {x, y}, selection}]` (presence.js). */

@@ -8,6 +8,7 @@
 // apps: the pencil draws, the hand holds the paper. An ES module.
 
 import { hit } from "./geometry.js";
+import { copies } from "./keys.js";
 import { SNAP_DISTANCE, boxLines, snapTargets, snapped } from "./snap.js";
 import { drawn } from "./tools.js";
 
@@ -131,7 +132,8 @@ export function connectGestures(editor) {
 
   stage.addEventListener("pointerdown", (event) => {
     if (!page.drawing || state.gone || state.previewing || event.button > 0) return;
-    stage.focus({ preventScroll: true });
+    // A click gives the canvas the keys without the keyboard's focus ring around it.
+    stage.focus({ preventScroll: true, focusVisible: false });
     const point = view.canvasPoint(event);
     const base = { start: point, moved: false, pointer: event.pointerType };
     const handle = (event.target.dataset && event.target.dataset.handle)
@@ -162,8 +164,9 @@ export function connectGestures(editor) {
       }
       if (found && state.selection.has(found.id)) {
         const original = selected();
+        // With Alt, the drag leaves the originals and drops copies (as in Figma and Excalidraw).
         gesture = { ...base, kind: "move", original, box: bounds(original),
-                    targets: null };
+                    targets: null, duplicate: event.altKey };
       }
     }
     if (!gesture) return;
@@ -229,13 +232,13 @@ export function connectGestures(editor) {
    * themselves move.
    */
   function follow(moving, guides) {
-    const copies = moving.result.length <= 1000;
-    if (copies && !moving.hidden) {
+    const drawn = moving.duplicate || moving.result.length <= 1000;
+    if (drawn && !moving.hidden && !moving.duplicate) {
       moving.hidden = true;
       page.hide(moving.original.map((r) => r.id), true);
     }
-    if (!copies) page.preview(moving.result);
-    editor.renderOverlay({ boxes: moving.result, copies, guides });
+    if (!drawn) page.preview(moving.result);
+    editor.renderOverlay({ boxes: moving.result, copies: drawn, guides });
   }
 
   /** A finger dragging the view: it starts past 3 pixels, so that a tap stays a tap. */
@@ -280,6 +283,14 @@ export function connectGestures(editor) {
       editor.drawRectangle({ x: r.x, y: r.y, width: r.width, height: r.height });
       return;
     }
+    if (done.duplicate) {
+      const stacked = [...done.original].sort((a, b) => page.index.get(a.id) - page.index.get(b.id));
+      const added = copies(stacked, done.result[0].x - done.original[0].x,
+        done.result[0].y - done.original[0].y);
+      editor.edit(added);
+      editor.select(added.map((step) => step.add.id));
+      return;
+    }
     editor.edit(editor.setSteps(done.original, done.result));
   }
 
@@ -299,5 +310,5 @@ export function connectGestures(editor) {
     if (dropped && dropped.kind === "marquee") editor.select([...state.selection]);
     else editor.renderOverlay();
   }
-  return { cancel };
+  return { cancel, active: () => Boolean(gesture) };
 }

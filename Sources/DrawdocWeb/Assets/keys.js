@@ -1,12 +1,34 @@
-// The editor's keys. They work wherever the focus is, except in a field that takes the keys
-// itself (a text field, the alpha slider); Space still presses a focused button. `?` shows
-// them all. An ES module.
+// The editor's keys, as the action registry (actions.js) gives them. They work wherever the
+// focus is, except in a field that takes the keys itself (a text field, the alpha slider) and
+// in an open dialog. Space held pans, even when a button clicked with the pointer has the
+// focus (a button reached with Tab is still pressed by Space). Escape first cancels a gesture
+// under way. An ES module.
 
 import { makeId } from "./pagedrawing.js";
 
 /** Whether a key event is meant for a field rather than for the editor. */
 function typing(event) {
   return Boolean(event.target.closest && event.target.closest("input, select, textarea"));
+}
+
+/** The control the pointer pressed last, while it keeps the focus that press gave it. */
+let pressedControl = null;
+if (typeof document !== "undefined") {
+  document.addEventListener("pointerdown", (event) => {
+    pressedControl = event.target.closest ? event.target.closest("button, a, [role=option]") : null;
+  }, { capture: true });
+  document.addEventListener("focusin", (event) => {
+    if (event.target !== pressedControl) pressedControl = null;
+  });
+}
+
+/**
+ * Whether Space would press the focused control: only one reached from the keyboard. One
+ * clicked with the pointer lets Space pan, as on the canvas.
+ */
+function pressesButton(event) {
+  const control = event.target.closest && event.target.closest("button, a, [role=option]");
+  return Boolean(control) && control !== pressedControl;
 }
 
 /** Copies of rectangles with fresh ids, moved by (dx, dy): the steps that add them on top. */
@@ -17,62 +39,39 @@ export function copies(rectangles, dx, dy) {
   }));
 }
 
-/** Connects the keys to the editor. */
+/** Connects the keys to the editor: `editor.actions` performs what each key asks for. */
 export function connectKeys(editor) {
-  const { view, tools, state, page } = editor;
+  const { view, actions } = editor;
+  const dialogOpen = () => Boolean(document.querySelector("dialog[open]"));
 
-  const toggles = {
-    g: () => { state.grid = !state.grid; editor.notify(`Grid ${state.grid ? "shown" : "hidden"}.`); },
-    n: () => { state.snap = !state.snap; editor.notify(`Snapping ${state.snap ? "on" : "off"}.`); },
-  };
-
-  document.addEventListener("keyup", (event) => { if (event.code === "Space") view.key(event); });
+  document.addEventListener("keyup", (event) => {
+    if (event.code !== "Space" || !view.spaceHeld) return;
+    view.holdSpace(false);
+    event.preventDefault();
+  });
   document.addEventListener("keydown", (event) => {
-    if (typing(event)) return;
-    const dialog = document.getElementById("shortcuts");
-    if (dialog.open) return;
-    const pressing = event.code === "Space" && event.target instanceof HTMLButtonElement;
-    if (!pressing && (view.key(event) || tools.key(event))) {
+    if (typing(event) || dialogOpen()) return;
+    if (event.code === "Space") {
+      if (pressesButton(event)) return;
+      if (!event.repeat) view.holdSpace(true);
       event.preventDefault();
-      editor.render();
       return;
     }
-    const command = event.ctrlKey || event.metaKey;
-    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-    if (event.key === "?") {
-      dialog.showModal();
-    } else if (command && key === "z") {
-      editor.undo(event.shiftKey);
-    } else if (command && key === "y") {
-      editor.undo(true);
-    } else if (command && key === "a") {
-      editor.select(page.rectangles.map((r) => r.id));
-    } else if (command && key === "d") {
-      // Bottom first, so that the copies stack as the originals do.
-      const chosen = editor.selectedRectangles().sort((a, b) => page.index.get(a.id) - page.index.get(b.id));
-      const added = copies(chosen, 10, 10);
-      editor.edit(added);
-      editor.select(added.map((step) => step.add.id));
-    } else if (command && (event.code === "BracketRight" || event.code === "BracketLeft")) {
-      const up = event.code === "BracketRight";
-      editor.orderSelected(event.shiftKey ? (up ? "front" : "back") : (up ? "forward" : "backward"));
-    } else if (!command && !event.altKey && toggles[key] && !event.shiftKey) {
-      toggles[key]();
-      editor.render();
-    } else if (event.key === "Tab" && event.target === editor.stage) {
-      editor.step(event.shiftKey);
-    } else if (!command && state.selection.size && event.key.startsWith("Arrow")) {
-      const step = event.shiftKey ? 10 : 1;
-      const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step],
-                      ArrowDown: [0, step] };
-      editor.nudgeSelection(...moves[event.key]);
-    } else if ((event.key === "Delete" || event.key === "Backspace") && state.selection.size) {
-      editor.removeSelected();
-    } else if (event.key === "Escape" && state.selection.size) {
-      editor.select([]);
-    } else {
+    if (event.key === "Escape" && editor.gestures.active()) {
+      editor.gestures.cancel();
+      event.preventDefault();
+      return;
+    }
+    const action = actions.forKey(event);
+    if (!action) return;
+    const context = { event };
+    if (!action.when(context)) {
+      // A key whose command does not apply now is the page's still (Ctrl+D duplicates
+      // nothing, rather than bookmark the page), except Tab, which moves the focus on.
+      if (event.key !== "Tab") event.preventDefault();
       return;
     }
     event.preventDefault();
+    action.perform(context);
   });
 }

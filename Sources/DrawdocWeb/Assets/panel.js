@@ -18,6 +18,9 @@ export function connectPanel(editor) {
   const { id, state, page } = editor;
   const byId = (name) => document.getElementById(name);
 
+  /** The slider's run under way: its value, the rectangles it changes as they were, its timer. */
+  let alphaRun = null;
+
   function show() {
     const rectangles = editor.selectedRectangles();
     byId("selection").hidden = !rectangles.length;
@@ -25,22 +28,30 @@ export function connectPanel(editor) {
     if (page.drawing) {
       byId("canvas-size").textContent = `${page.drawing.width} × ${page.drawing.height}`;
     }
-    for (const name of ["snap", "grid"]) byId(`toggle-${name}`).setAttribute("aria-pressed", String(state[name]));
     if (!rectangles.length) return;
     byId("selection-title").textContent = rectangles.length === 1
       ? `Rectangle ${rectangles[0].id}` : `${rectangles.length} rectangles`;
     for (const field of FIELDS) {
       const input = byId(`field-${field}`);
       const value = shared(rectangles, field);
-      if (document.activeElement !== input) input.value = value === undefined ? "" : value;
+      // What Escape puts back in the field while it is being typed in.
+      input.dataset.shown = value === undefined ? "" : value;
+      if (document.activeElement !== input) input.value = input.dataset.shown;
       input.placeholder = value === undefined ? "Mixed" : "";
     }
+    // Values the rectangles do not share show as no value (a striped swatch, a slider without
+    // its thumb), not as a value they could be taken for.
     const color = shared(rectangles, "color");
-    byId("color-picker").value = color && /^#[0-9a-f]{6}$/i.test(color) ? color : "#000000";
-    const alpha = shared(rectangles, "alpha");
-    byId("field-alpha").value = alpha === undefined ? 10 : alpha;
+    const picker = byId("color-picker");
+    picker.value = color && /^#[0-9a-f]{6}$/i.test(color) ? color : "#000000";
+    picker.classList.toggle("mixed", color === undefined);
+    picker.setAttribute("aria-label", color === undefined ? "Pick a color (mixed now)" : "Pick a color");
+    const alpha = alphaRun ? alphaRun.value : shared(rectangles, "alpha");
+    const slider = byId("field-alpha");
+    if (!alphaRun) slider.value = alpha === undefined ? 10 : alpha;
+    slider.classList.toggle("mixed", alpha === undefined);
     byId("alpha-value").textContent = alpha === undefined ? "Mixed" : alpha;
-    byId("field-alpha").setAttribute("aria-valuetext", alpha === undefined ? "Mixed" : String(alpha));
+    slider.setAttribute("aria-valuetext", alpha === undefined ? "Mixed" : String(alpha));
     let lowest = 10, highest = 1;
     for (const r of rectangles) { lowest = Math.min(lowest, r.alpha); highest = Math.max(highest, r.alpha); }
     // A step is possible while any of them can still take it.
@@ -49,15 +60,6 @@ export function connectPanel(editor) {
   }
   editor.onRender(show);
 
-  byId("show-shortcuts").addEventListener("click", () => byId("shortcuts").showModal());
-  byId("undo").addEventListener("click", () => editor.undo(false));
-  byId("redo").addEventListener("click", () => editor.undo(true));
-  for (const name of ["snap", "grid"]) {
-    byId(`toggle-${name}`).addEventListener("click", () => {
-      state[name] = !state[name];
-      editor.render();
-    });
-  }
   byId("add-random").addEventListener("click", () => {
     // In the middle of what the stage shows, 100 × 100 at 100 %, with the last color used.
     const box = editor.stage.getBoundingClientRect();
@@ -75,15 +77,38 @@ export function connectPanel(editor) {
       const value = input.value.trim();
       editor.setSelected({ [field]: field === "color" || isNaN(Number(value)) ? value : Number(value) });
     });
-    input.addEventListener("keydown", (event) => { if (event.key === "Enter") input.blur(); });
+    input.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") input.blur();
+      if (event.key === "Escape") {
+        // As in Figma: the value typed is dropped, not applied when the field loses the focus.
+        input.value = input.dataset.shown;
+        input.blur();
+        event.stopPropagation();
+      }
+    });
   }
   byId("color-picker").addEventListener("change", (event) => {
     editor.setSelected({ color: event.target.value });
   });
   byId("random-color").addEventListener("click", () => editor.setSelected({ color: randomColor() }));
-  byId("field-alpha").addEventListener("change", (event) => {
-    editor.setSelected({ alpha: Number(event.target.value) });
+  // A run of slider steps (arrow keys, a drag) is one edit, as a run of nudges is: shown at
+  // once, sent 400 ms after the last step or when the slider loses the focus.
+  const sendAlpha = () => {
+    if (!alphaRun) return;
+    clearTimeout(alphaRun.timer);
+    const { value, original } = alphaRun;
+    alphaRun = null;
+    editor.edit(original.map((r) => ({ set: r.id, to: { alpha: value }, was: { alpha: r.alpha } })));
+  };
+  byId("field-alpha").addEventListener("input", (event) => {
+    if (alphaRun) clearTimeout(alphaRun.timer);
+    const original = alphaRun ? alphaRun.original : editor.selectedRectangles();
+    const value = Number(event.target.value);
+    alphaRun = { value, original, timer: setTimeout(sendAlpha, 400) };
+    page.preview(original.map((r) => ({ ...r, alpha: value })));
+    show();
   });
+  byId("field-alpha").addEventListener("blur", sendAlpha);
   byId("alpha-down").addEventListener("click", () => editor.shiftSelected({ alpha: -1 }));
   byId("alpha-up").addEventListener("click", () => editor.shiftSelected({ alpha: 1 }));
   for (const [button, to] of [["to-front", "front"], ["forward", "forward"],

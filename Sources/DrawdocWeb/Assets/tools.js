@@ -1,39 +1,19 @@
 // The editor's tools: select (V), rectangle (R: drag to draw, Shift for a square) and hand
-// (H: drag to pan). The toolbar's buttons show which is on (aria-pressed). An ES module.
+// (H: drag to pan). After a rectangle is drawn the tool goes back to Select, as in Figma and
+// Excalidraw, unless the tool is kept (Q). What each key and button does is an action
+// (commands.js); the gestures of each tool are gestures.js's. An ES module.
 
-/** The tools, by the key that picks each. */
-export const TOOL_KEYS = { v: "select", r: "rectangle", h: "hand" };
-
+/** The tool on, and who follows it. */
 export class Tools {
-  constructor(toolbar, changed) {
-    this.toolbar = toolbar;
+  constructor(changed) {
     this.changed = changed;
     this.current = "select";
-    for (const button of toolbar.querySelectorAll("button[data-tool]")) {
-      button.addEventListener("click", () => this.pick(button.dataset.tool));
-    }
-    this.show();
   }
 
   pick(tool) {
+    if (tool === this.current) return;
     this.current = tool;
-    this.show();
     this.changed(tool);
-  }
-
-  show() {
-    for (const button of this.toolbar.querySelectorAll("button[data-tool]")) {
-      button.setAttribute("aria-pressed", String(button.dataset.tool === this.current));
-    }
-  }
-
-  /** Picks the tool of a key (V, R, H, without modifiers); returns whether it did. */
-  key(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return false;
-    const tool = TOOL_KEYS[event.key.toLowerCase()];
-    if (!tool) return false;
-    this.pick(tool);
-    return true;
   }
 }
 

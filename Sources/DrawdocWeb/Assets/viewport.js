@@ -154,6 +154,9 @@ export class Viewport {
         // A pinch on a touchpad comes as a wheel with Ctrl held, as on every browser.
         this.zoomTo(this.zoom * Math.exp(-event.deltaY * 0.002),
           event.clientX - box.left, event.clientY - box.top);
+      } else if (event.shiftKey && !event.deltaX) {
+        // Shift turns a mouse wheel sideways, as in Figma and Excalidraw.
+        this.panBy(-event.deltaY, 0);
       } else {
         this.panBy(-event.deltaX, -event.deltaY);
       }
@@ -226,20 +229,22 @@ export class Viewport {
              distance: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)) };
   }
 
-  /** The viewport's keys; returns whether it took the key. Not while typing in a field. */
-  key(event) {
-    if (event.code === "Space") {
-      this.spaceHeld = event.type === "keydown";
-      this.stage.style.cursor = this.spaceHeld ? "grab" : "";
-      return true;
-    }
-    if (event.type !== "keydown" || event.ctrlKey || event.metaKey || event.altKey) return false;
-    if (event.shiftKey && event.code === "Digit1") { this.zoomTo(this.fitZoom()); this.centre(); }
-    else if (event.shiftKey && event.code === "Digit0") this.zoomTo(1);
-    else if (event.key === "+" || event.key === "=") this.zoomTo(this.zoom * 1.25);
-    else if (event.key === "-" || event.key === "_") this.zoomTo(this.zoom / 1.25);
-    else return false;
-    return true;
+  /** Holds Space: a drag pans while it is down (the keys' module calls it). */
+  holdSpace(held) {
+    this.spaceHeld = held;
+    this.stage.style.cursor = held ? "grab" : "";
+  }
+
+  /** Zooms and pans so that a box of the canvas fills the stage (up to 800 %), centred. */
+  show(box) {
+    if (!box) return;
+    const stage = this.stage.getBoundingClientRect();
+    const fit = Math.min((stage.width - 2 * MARGIN) / Math.max(box.width, 1),
+                         (stage.height - 2 * MARGIN) / Math.max(box.height, 1));
+    this.zoom = clamp(Math.min(fit, 8));
+    this.x = stage.width / 2 - (box.x + box.width / 2) * this.zoom;
+    this.y = stage.height / 2 - (box.y + box.height / 2) * this.zoom;
+    this.apply();
   }
 }
 

@@ -32,6 +32,11 @@ enum Assets {
     case "icon-192.png": asset = (png, PackageResources.icon_192_png)
     case "icon-512.png": asset = (png, PackageResources.icon_512_png)
     case "presence.js": asset = (javaScript, PackageResources.presence_js)
+    case "actions.js": asset = (javaScript, PackageResources.actions_js)
+    case "arrange.js": asset = (javaScript, PackageResources.arrange_js)
+    case "commands.js": asset = (javaScript, PackageResources.commands_js)
+    case "menus.js": asset = (javaScript, PackageResources.menus_js)
+    case "picture.js": asset = (javaScript, PackageResources.picture_js)
     default: return nil
     }
     var headers = HTTPHeaders()
