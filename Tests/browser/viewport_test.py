@@ -142,7 +142,8 @@ def test(driver, drawdoc, env, base, token):
     if placed["x"] != -60:
         raise Failure(f"selecting it changed the file: {placed}")
 
-    step("R draws a rectangle by dragging, Shift a square; the new one is selected")
+    step("R draws a rectangle by dragging, Shift a square; the new one is selected, and the "
+         "tool is Select again")
     ActionChains(driver).send_keys("r").perform()
     if driver.execute_script(editor + "tool()") != "rectangle":
         raise Failure("R did not pick the rectangle tool")
@@ -153,6 +154,9 @@ def test(driver, drawdoc, env, base, token):
         if (r["x"], r["y"], r["width"], r["height"]) == (100, 50, 40, 30)], 5, 0.1)[0]
     wait("the drawn rectangle selected",
          lambda: driver.execute_script(editor + "selection()") == [made["id"]], 5, 0.05)
+    if driver.execute_script(editor + "tool()") != "select":
+        raise Failure("after drawing, the tool is not Select again")
+    ActionChains(driver).send_keys("r").perform()
     drag(driver, driver.execute_script(editor + "toScreen(150, 10)"),
          driver.execute_script(editor + "toScreen(170, 40)"), shift=True)
     wait("the square", lambda: [

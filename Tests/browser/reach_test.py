@@ -1,0 +1,441 @@
+#!/usr/bin/env python3
+"""The commands a person used to Figma or Excalidraw reaches for, in headless Chromium with
+real mouse, wheel and keys: the action registry (`drawdocEditor.actions()`), align and
+distribute, the context menu, the command palette, the `?` dialog made from the registry,
+zoom keys and controls, Shift+wheel, Escape cancelling a drag, the tool going back to Select
+(Q keeps it), Alt+drag, Space+drag after a button, Escape in a field, undo of a delete,
+paste at the pointer, the alpha slider's run as one version, mixed values shown as none, the
+loading state and the canvas's focus ring.
+
+Each check is a function of its own, on a drawing of its own; every check runs, and the
+failures are listed together at the end. Every expected value is worked out here from the
+drawing and the input, and compared with the command line's view of the store.
+
+Run: python3 Tests/browser/reach_test.py --drawdoc .build/debug/drawdoc [--only NAME]
+"""
+import sys
+import tempfile
+import traceback
+
+try:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+except ImportError:
+    sys.exit("reach_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
+from check import read_png  # noqa: E402
+from served_app import Failure, run_browser_test, wait  # noqa: E402
+from editor_actions import (  # noqa: E402
+    EDITOR, Store, chord, click, drag_canvas, hover, idle, open_editor, press_and_move,
+    release, screen, selection)
+
+
+def png_rows(data):
+    """The RGBA rows of a PNG given as bytes."""
+    with tempfile.NamedTemporaryFile(suffix=".png") as file:
+        file.write(data)
+        file.flush()
+        return read_png(file.name)[2]
+
+
+def zoom(driver):
+    return driver.execute_script(EDITOR + "zoom()")
+
+
+def boxes(store, doc):
+    """Each rectangle's (x, y, width, height), bottom first, as the store has them."""
+    return [(r["x"], r["y"], r["width"], r["height"]) for r in store.rectangles(doc)]
+
+
+def select_all(driver):
+    chord(driver, Keys.CONTROL, "a")
+
+
+def stored(store, doc, expected, what):
+    """Waits until the store's boxes are `expected`."""
+    wait(what, lambda: boxes(store, doc) == expected, 10, 0.1)
+
+
+def versions(store, doc):
+    return len(store.versions(doc))
+
+
+# MARK: The registry and what is made from it
+
+def check_actions_listed(t):
+    """`drawdocEditor.actions()` lists the registry: names, labels, keys, whether each applies."""
+    doc, _ = t.store.new("Actions", (10, 10, 50, 40, "#ff0000"))
+    open_editor(t.driver, t.base, doc)
+    listed = t.driver.execute_script(EDITOR + "actions()")
+    by_name = {a["name"]: a for a in listed}
+    for name, keys in [("align-left", ["Alt+A"]), ("distribute-horizontal", ["Alt+Shift+H"]),
+                       ("zoom-selection", ["Shift+2"]), ("command-palette", ["Mod+K"]),
+                       ("tool-lock", ["Q"]), ("undo", ["Mod+Z"])]:
+        assert name in by_name, f"{name} is not in the registry: {sorted(by_name)}"
+        assert by_name[name]["keys"] == keys, f"{name} has keys {by_name[name]['keys']}"
+    assert by_name["align-left"]["enabled"] is False, "align applies with nothing selected"
+    assert by_name["undo"]["enabled"] is False, "undo applies before any edit"
+    select_all(t.driver)
+    listed = {a["name"]: a for a in t.driver.execute_script(EDITOR + "actions()")}
+    assert listed["align-left"]["enabled"] is True, "align does not apply to a selection"
+    assert listed["distribute-horizontal"]["enabled"] is False, "distribute applies to one"
+
+
+def check_align_and_distribute(t):
+    """Alt+A aligns the left edges, Alt+Shift+H evens the gaps: one version each."""
+    doc, _ = t.store.new("Align", (10, 10, 50, 40, "#ff0000"), (130, 80, 30, 30, "#00ff00"),
+                         (70, 150, 20, 60, "#0000ff"))
+    open_editor(t.driver, t.base, doc)
+    select_all(t.driver)
+    before = versions(t.store, doc)
+    chord(t.driver, Keys.ALT, Keys.SHIFT, "h")
+    # Left edges 10, 70, 130; widths 50, 20, 30; span 10…160: gaps (150 − 100) / 2 = 25.
+    stored(t.store, doc, [(10, 10, 50, 40), (130, 80, 30, 30), (85, 150, 20, 60)],
+           "the middle rectangle moved to x 85")
+    chord(t.driver, Keys.ALT, "a")
+    stored(t.store, doc, [(10, 10, 50, 40), (10, 80, 30, 30), (10, 150, 20, 60)],
+           "every left edge at 10")
+    chord(t.driver, Keys.ALT, "s")
+    # Bottom of the three: 150 + 60 = 210.
+    stored(t.store, doc, [(10, 170, 50, 40), (10, 180, 30, 30), (10, 150, 20, 60)],
+           "every bottom edge at 210")
+    assert versions(t.store, doc) == before + 3, "not one version for each command"
+
+
+def context_menu_items(driver):
+    return driver.execute_script(
+        "const m = document.getElementById('context-menu');"
+        "return m.hidden ? null : [...m.querySelectorAll('[role=menuitem]')]"
+        "  .map((item) => item.dataset.action);")
+
+
+def check_context_menu(t):
+    """A right-click on a rectangle selects it and offers what fits; Delete there removes it."""
+    doc, ids = t.store.new("Menu", (20, 20, 60, 60, "#ff0000"), (150, 40, 60, 60, "#0000ff"))
+    open_editor(t.driver, t.base, doc)
+    stage = t.driver.find_element(By.ID, "stage")
+    point = screen(t.driver, 180, 70)
+    hover(t.driver, point)
+    ActionChains(t.driver).context_click().perform()
+    items = wait("the context menu", lambda: context_menu_items(t.driver), 5, 0.05)
+    assert selection(t.driver) == [ids[1]], f"the right-click selected {selection(t.driver)}"
+    for name in ["copy", "duplicate", "delete", "align-left", "order-front"]:
+        assert name in items, f"{name} is not in the menu: {items}"
+    assert "distribute-horizontal" not in items, "distribute is offered for one rectangle"
+    t.driver.find_element(By.CSS_SELECTOR, "#context-menu [data-action=delete]").click()
+    stored(t.store, doc, [(20, 20, 60, 60)], "the blue rectangle removed")
+    # On empty canvas: no rectangle commands, and the selection cleared.
+    click(t.driver, screen(t.driver, 40, 40))
+    hover(t.driver, screen(t.driver, 300, 250))
+    ActionChains(t.driver).context_click().perform()
+    items = wait("the context menu on empty canvas", lambda: context_menu_items(t.driver), 5, 0.05)
+    assert "delete" not in items and "select-all" in items, f"the empty canvas offers {items}"
+    assert selection(t.driver) == [], "a right-click on empty canvas kept the selection"
+    ActionChains(t.driver).send_keys(Keys.ESCAPE).perform()
+    wait("the menu closed", lambda: context_menu_items(t.driver) is None, 5, 0.05)
+    del stage
+
+
+def check_palette(t):
+    """Ctrl+K, a few words, Enter: the command runs."""
+    doc, _ = t.store.new("Palette", (10, 10, 50, 40, "#ff0000"), (100, 60, 30, 30, "#00ff00"))
+    open_editor(t.driver, t.base, doc)
+    select_all(t.driver)
+    chord(t.driver, Keys.CONTROL, "k")
+    search = wait("the palette", lambda: (lambda e: e if e.is_displayed() else None)(
+        t.driver.find_element(By.ID, "palette-search")), 5, 0.05)
+    search.send_keys("align right")
+    first = t.driver.execute_script(
+        "return document.querySelector('#palette-results [aria-selected=true]').dataset.action")
+    assert first == "align-right", f"the palette's first entry is {first}"
+    search.send_keys(Keys.ENTER)
+    # Right edges: 60 and 130, so both at 130.
+    stored(t.store, doc, [(80, 10, 50, 40), (100, 60, 30, 30)], "both right edges at 130")
+
+
+def check_shortcuts_dialog(t):
+    """`?` lists every key of the registry, with its label."""
+    doc, _ = t.store.new("Keys", (10, 10, 50, 40, "#ff0000"))
+    open_editor(t.driver, t.base, doc)
+    click(t.driver, screen(t.driver, 200, 200))
+    ActionChains(t.driver).send_keys("?").perform()
+    wait("the shortcuts dialog", lambda: t.driver.execute_script(
+        "return document.getElementById('shortcuts').open"), 5, 0.05)
+    text = t.driver.find_element(By.ID, "shortcut-keys").text
+    for words in ["Alt+A", "Align left", "Shift+2", "Zoom to selection", "Ctrl+K", "Q"]:
+        assert words in text, f"the dialog does not say {words!r}"
+    ActionChains(t.driver).send_keys(Keys.ESCAPE).perform()
+
+
+# MARK: The view
+
+def check_zoom_keys_and_control(t):
+    """Ctrl+= and Ctrl+- zoom the drawing, not the page; Ctrl+0 is 100 %; Shift+2 shows the
+    selection; the percentage shown follows, and its menu zooms to fit."""
+    doc, _ = t.store.new("Zoom", (300, 200, 40, 30, "#ff0000"))
+    open_editor(t.driver, t.base, doc)
+    click(t.driver, screen(t.driver, 10, 10))
+    start = zoom(t.driver)
+    page_zoom = t.driver.execute_script("return visualViewport.scale * devicePixelRatio")
+    chord(t.driver, Keys.CONTROL, "=")
+    wait("zoomed in by 1.25", lambda: abs(zoom(t.driver) - start * 1.25) < 1e-9, 5, 0.05)
+    assert t.driver.execute_script("return visualViewport.scale * devicePixelRatio") == page_zoom, \
+        "Ctrl+= zoomed the whole page"
+    chord(t.driver, Keys.CONTROL, "-")
+    chord(t.driver, Keys.CONTROL, "-")
+    wait("zoomed out", lambda: abs(zoom(t.driver) - start / 1.25) < 1e-9, 5, 0.05)
+    chord(t.driver, Keys.CONTROL, "0")
+    wait("100 %", lambda: zoom(t.driver) == 1, 5, 0.05)
+    assert t.driver.find_element(By.ID, "zoom-percent").text == "100 %"
+    click(t.driver, screen(t.driver, 320, 215))
+    chord(t.driver, Keys.SHIFT, "2")
+    wait("zoomed to the selection", lambda: zoom(t.driver) > 4, 5, 0.05)
+    stage = t.driver.find_element(By.ID, "stage").rect
+    middle = screen(t.driver, 320, 215)
+    assert abs(middle["x"] - (stage["x"] + stage["width"] / 2)) < 2 and \
+        abs(middle["y"] - (stage["y"] + stage["height"] / 2)) < 2, "the selection is not centred"
+    shown = t.driver.find_element(By.ID, "zoom-percent").text
+    assert shown == f"{round(zoom(t.driver) * 100)} %", f"the control says {shown}"
+    t.driver.find_element(By.ID, "zoom-percent").click()
+    t.driver.find_element(By.CSS_SELECTOR, "#context-menu [data-action=zoom-fit]").click()
+    wait("zoomed to fit", lambda: zoom(t.driver) < 4, 5, 0.05)
+
+
+def check_shift_wheel(t):
+    """Shift+wheel pans sideways; the wheel alone pans up and down."""
+    doc, _ = t.store.new("Wheel", (10, 10, 50, 40, "#ff0000"))
+    open_editor(t.driver, t.base, doc)
+    stage = t.driver.find_element(By.ID, "stage")
+    before = screen(t.driver, 0, 0)
+    ActionChains(t.driver).key_down(Keys.SHIFT).scroll_from_origin(
+        ScrollOrigin.from_element(stage), 0, 100).key_up(Keys.SHIFT).perform()
+    after = wait("a pan", lambda: (lambda p: p if p != before else None)(screen(t.driver, 0, 0)),
+                 5, 0.05)
+    assert after["y"] == before["y"] and after["x"] == before["x"] - 100, \
+        f"Shift+wheel moved the canvas from {before} to {after}, not 100 px left"
+
+
+# MARK: Gestures
+
+def check_escape_cancels_drag(t):
+    """Escape during a move and during a resize puts everything back: no version."""
+    doc, ids = t.store.new("Escape", (50, 50, 80, 60, "#ff0000"))
+    open_editor(t.driver, t.base, doc)
+    click(t.driver, screen(t.driver, 90, 80))
+    before = versions(t.store, doc)
+    for start, end in [((90, 80), (160, 140)), ((130, 110), (200, 190))]:
+        press_and_move(t.driver, screen(t.driver, *start), screen(t.driver, *end))
+        ActionChains(t.driver).send_keys(Keys.ESCAPE).perform()
+        release(t.driver)
+        idle(t.driver)
+    assert boxes(t.store, doc) == [(50, 50, 80, 60)], f"the drag was made: {boxes(t.store, doc)}"
+    assert versions(t.store, doc) == before, "Escape made a version"
+    node = t.driver.execute_script(
+        "const n = document.querySelector('#drawing rect');"
+        "return [n.getAttribute('x'), n.getAttribute('y'), n.getAttribute('visibility')];")
+    assert node == ["50", "50", None], f"the page shows the rectangle as {node}"
+    assert selection(t.driver) == ids, "Escape during a drag cleared the selection"
+
+
+def check_tool_returns_to_select(t):
+    """After a rectangle is drawn the tool is Select again; with Q it stays."""
+    doc, _ = t.store.new("Tools", (10, 10, 20, 20, "#ff0000"))
+    open_editor(t.driver, t.base, doc)
+    click(t.driver, screen(t.driver, 200, 200))
+    ActionChains(t.driver).send_keys("r").perform()
+    drag_canvas(t.driver, (100, 100), (160, 150))
+    wait("two rectangles", lambda: len(boxes(t.store, doc)) == 2, 10, 0.1)
+    assert t.driver.execute_script(EDITOR + "tool()") == "select", "the tool stayed Rectangle"
+    # A drag on the new rectangle now moves it.
+    drag_canvas(t.driver, (130, 125), (150, 135))
+    stored(t.store, doc, [(10, 10, 20, 20), (120, 110, 60, 50)], "the new rectangle moved")
+    ActionChains(t.driver).send_keys("q").send_keys("r").perform()
+    drag_canvas(t.driver, (250, 40), (280, 70))
+    wait("three rectangles", lambda: len(boxes(t.store, doc)) == 3, 10, 0.1)
+    assert t.driver.execute_script(EDITOR + "tool()") == "rectangle", "Q did not keep the tool"
+    ActionChains(t.driver).send_keys("q").send_keys("v").perform()
+
+
+def check_alt_drag_duplicates(t):
+    """Alt+drag leaves the original and drops a copy where the pointer lets go."""
+    doc, _ = t.store.new("Alt", (40, 40, 50, 50, "#00aa00", 6))
+    open_editor(t.driver, t.base, doc)
+    t.driver.execute_script(EDITOR + "perform('toggle-snap')")
+    click(t.driver, screen(t.driver, 60, 60))
+    drag_canvas(t.driver, (60, 60), (160, 90), keys=[Keys.ALT])
+    stored(t.store, doc, [(40, 40, 50, 50), (140, 70, 50, 50)], "a copy 100, 30 away")
+    copy = t.store.rectangles(doc)[1]
+    assert (copy["color"], copy["alpha"]) == ("#00aa00", 6), f"the copy is {copy}"
+    assert selection(t.driver) == [copy["id"]], "the copy is not the selection"
+
+
+def check_space_after_button(t):
+    """Space+drag pans after a toolbar button was clicked, rather than pressing it again or
+    moving the rectangle under the pointer."""
+    doc, _ = t.store.new("Space", (50, 50, 100, 80, "#ff0000"))
+    open_editor(t.driver, t.base, doc)
+    t.driver.find_element(By.ID, "toggle-grid").click()
+    grid = t.driver.find_element(By.ID, "toggle-grid").get_attribute("aria-pressed")
+    before = screen(t.driver, 0, 0)
+    ActionChains(t.driver).key_down(Keys.SPACE).perform()
+    drag_canvas(t.driver, (100, 90), (140, 120))
+    ActionChains(t.driver).key_up(Keys.SPACE).perform()
+    idle(t.driver)
+    after = screen(t.driver, 0, 0)
+    assert (after["x"] - before["x"], after["y"] - before["y"]) == (40, 30), \
+        f"the canvas moved by {after['x'] - before['x']}, {after['y'] - before['y']}"
+    assert boxes(t.store, doc) == [(50, 50, 100, 80)], "Space+drag moved the rectangle"
+    assert t.driver.find_element(By.ID, "toggle-grid").get_attribute("aria-pressed") == grid, \
+        "Space pressed the grid button again"
+
+
+# MARK: Panel and history
+
+def check_escape_in_field(t):
+    """Escape in a field drops what was typed; the next click applies nothing."""
+    doc, _ = t.store.new("Field", (50, 50, 100, 80, "#ff0000"))
+    open_editor(t.driver, t.base, doc)
+    click(t.driver, screen(t.driver, 80, 80))
+    field = t.driver.find_element(By.ID, "field-x")
+    field.click()
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("300", Keys.ESCAPE)
+    assert field.get_attribute("value") == "50", f"the field shows {field.get_attribute('value')}"
+    click(t.driver, screen(t.driver, 90, 90))
+    idle(t.driver)
+    assert boxes(t.store, doc) == [(50, 50, 100, 80)], "the typed value was applied"
+
+
+def check_undo_delete_reselects(t):
+    doc, ids = t.store.new("Undo", (10, 10, 30, 30, "#ff0000"), (60, 10, 30, 30, "#0000ff"))
+    open_editor(t.driver, t.base, doc)
+    select_all(t.driver)
+    ActionChains(t.driver).send_keys(Keys.DELETE).perform()
+    wait("both removed", lambda: boxes(t.store, doc) == [], 10, 0.1)
+    chord(t.driver, Keys.CONTROL, "z")
+    wait("both back", lambda: len(boxes(t.store, doc)) == 2, 10, 0.1)
+    assert selection(t.driver) == sorted(ids), f"after undo the selection is {selection(t.driver)}"
+
+
+def check_paste_in_sight(t):
+    """Ctrl+V at a zoom where the copied rectangle is out of sight pastes it in the middle of
+    the view; the context menu's Paste pastes at the point it was opened."""
+    doc, _ = t.store.new("Paste", (20, 20, 40, 20, "#ff0000"))
+    open_editor(t.driver, t.base, doc)
+    t.driver.execute_cdp_cmd("Browser.grantPermissions", {
+        "origin": t.base.rstrip("/"), "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    click(t.driver, screen(t.driver, 30, 30))
+    chord(t.driver, Keys.CONTROL, "c")
+    # At 1.25^10 = 9.3 ×, about the drawing's middle: the copy 10 aside would be out of sight.
+    for _ in range(10):
+        chord(t.driver, Keys.CONTROL, "=")
+    assert screen(t.driver, 70, 50)["x"] < t.driver.find_element(By.ID, "stage").rect["x"], \
+        "the place 10 aside is in sight: zoom further in"
+    stage = t.driver.find_element(By.ID, "stage").rect
+    middle = t.driver.execute_script(
+        "const v = drawdocEditor.toScreen(0, 0), z = drawdocEditor.zoom();"
+        "return [(arguments[0] - v.x) / z, (arguments[1] - v.y) / z];",
+        stage["x"] + stage["width"] / 2, stage["y"] + stage["height"] / 2)
+    chord(t.driver, Keys.CONTROL, "v")
+    expected = (round(middle[0] - 20), round(middle[1] - 10), 40, 20)
+    stored(t.store, doc, [(20, 20, 40, 20), expected], f"the copy at {expected}, mid-view")
+    hover(t.driver, screen(t.driver, 180, 140))
+    ActionChains(t.driver).context_click().perform()
+    wait("the context menu", lambda: context_menu_items(t.driver), 5, 0.05)
+    t.driver.find_element(By.CSS_SELECTOR, "#context-menu [data-action=paste]").click()
+    # Centred on (180, 140): 40 × 20 from (160, 130).
+    wait("a third rectangle, at the menu's point",
+         lambda: boxes(t.store, doc)[2:] == [(160, 130, 40, 20)], 10, 0.1)
+
+
+def check_alpha_run_is_one_version(t):
+    doc, _ = t.store.new("Alpha", (20, 20, 40, 20, "#ff0000", 8))
+    open_editor(t.driver, t.base, doc)
+    click(t.driver, screen(t.driver, 30, 30))
+    before = versions(t.store, doc)
+    slider = t.driver.find_element(By.ID, "field-alpha")
+    slider.send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT, Keys.ARROW_LEFT)
+    wait("alpha 5", lambda: t.store.rectangles(doc)[0]["alpha"] == 5, 10, 0.1)
+    idle(t.driver)
+    assert versions(t.store, doc) == before + 1, \
+        f"{versions(t.store, doc) - before} versions for one run of the slider"
+
+
+def check_mixed_values(t):
+    """Rectangles of two colours and alphas: no black swatch, no slider thumb at 10."""
+    doc, _ = t.store.new("Mixed", (10, 10, 30, 30, "#ff0000", 3), (60, 10, 30, 30, "#00ff00", 9))
+    open_editor(t.driver, t.base, doc)
+    select_all(t.driver)
+    # The picker as the screen shows it: before, a black swatch filled most of it.
+    shot = t.driver.find_element(By.ID, "color-picker").screenshot_as_png
+    black = sum(1 for row in png_rows(shot) for at in range(0, len(row), 4)
+                if max(row[at:at + 3]) < 40)
+    assert black == 0, f"the mixed colour shows {black} black pixels"
+    # The slider: before, its thumb (and the filled track) at 10, in blue.
+    shot = t.driver.find_element(By.ID, "field-alpha").screenshot_as_png
+    blue = sum(1 for row in png_rows(shot) for at in range(0, len(row), 4)
+               if row[at + 2] > 150 and row[at] < 120)
+    assert blue == 0, f"the mixed alpha shows {blue} blue pixels of a thumb"
+    assert t.driver.find_element(By.ID, "alpha-value").text == "Mixed"
+    # One rectangle, one alpha: the thumb shows (so the count above can see one).
+    ActionChains(t.driver).send_keys(Keys.ESCAPE).perform()
+    click(t.driver, screen(t.driver, 20, 20))
+    wait("one selected", lambda: len(selection(t.driver)) == 1, 5, 0.05)
+    shot = t.driver.find_element(By.ID, "field-alpha").screenshot_as_png
+    assert any(row[at + 2] > 150 and row[at] < 120 for row in png_rows(shot)
+               for at in range(0, len(row), 4)), "the slider shows no thumb for alpha 3"
+
+
+# MARK: The page itself
+
+def check_loading_state(t):
+    """While the page loads, undo and redo are disabled (seen before its scripts run)."""
+    doc, _ = t.store.new("Loading", (10, 10, 30, 30, "#ff0000"))
+    t.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive' || !document.getElementById('undo')) return;
+        window.seenLoading = ['undo', 'redo'].map((id) => document.getElementById(id).disabled);
+      });"""})
+    open_editor(t.driver, t.base, doc)
+    seen = t.driver.execute_script("return window.seenLoading")
+    assert seen == [True, True], f"while loading, undo and redo disabled: {seen}"
+
+
+def check_no_focus_ring_after_click(t):
+    doc, _ = t.store.new("Ring", (10, 10, 30, 30, "#ff0000"))
+    open_editor(t.driver, t.base, doc)
+    click(t.driver, screen(t.driver, 200, 200))
+    ring = t.driver.execute_script(
+        "const s = document.getElementById('stage');"
+        "return document.activeElement === s && s.matches(':focus-visible');")
+    assert ring is False, "a click on the canvas shows the keyboard's focus ring"
+
+
+CHECKS = [value for name, value in list(globals().items()) if name.startswith("check_")]
+
+
+def add_arguments(parser):
+    parser.add_argument("--only", help="run only the checks whose name holds this text")
+
+
+def test(session):
+    t = session
+    t.store = Store(session.drawdoc, session.env)
+    t.base = session.server.base
+    failures = []
+    for check in CHECKS:
+        if session.options.only and session.options.only not in check.__name__:
+            continue
+        try:
+            check(t)
+            print(f"  {check.__name__}: passed", flush=True)
+        except Exception as error:  # one failure, of any kind, does not hide the others
+            failures.append(f"{check.__name__}: {error or traceback.format_exc(limit=2)}")
+            print(f"  {check.__name__}: FAILED: {error}", flush=True)
+    if failures:
+        raise Failure(f"{len(failures)} of the checks failed:\n  " + "\n  ".join(failures))
+
+
+if __name__ == "__main__":
+    run_browser_test("reach", "The commands people reach for", __doc__, test, add_arguments)
