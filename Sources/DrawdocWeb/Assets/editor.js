@@ -142,12 +142,20 @@ function showPreview(svg) {
   overlay.replaceChildren();
 }
 
-/** A line of the overlay, across the whole pasteboard. */
+/**
+ * A line of the overlay, across the whole pasteboard: an SVG `line` (a rect of width 0 with a
+ * stroke, as it was, is drawn by no browser), 1 screen pixel wide at any zoom (app.css).
+ */
 function guide(line) {
   const far = 1e6;
-  return svgRect(line.x !== undefined
-    ? { x: line.x, y: -far, width: 0, height: 2 * far }
-    : { x: -far, y: line.y, width: 2 * far, height: 0 }, "guide");
+  const vertical = line.x !== undefined;
+  const node = document.createElementNS("http://www.w3.org/2000/svg", "line");
+  node.setAttribute("x1", vertical ? line.x : -far);
+  node.setAttribute("x2", vertical ? line.x : far);
+  node.setAttribute("y1", vertical ? -far : line.y);
+  node.setAttribute("y2", vertical ? far : line.y);
+  node.setAttribute("class", "guide");
+  return node;
 }
 
 /**
