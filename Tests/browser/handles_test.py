@@ -18,15 +18,14 @@ import sys
 try:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.actions import interaction
-    from selenium.webdriver.common.actions.action_builder import ActionBuilder
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("handles_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
 from served_app import Failure, run_browser_test, wait  # noqa: E402
 from editor_actions import (  # noqa: E402
-    EDITOR, Store, click, hold, idle, let_go, one_more_version, open_editor, screen,
-    selection, shows_as_file)
+    EDITOR, Store, click, idle, one_more_version, open_editor, pointer_drag, screen, selection,
+    shows_as_file)
 
 # The single rectangle every drag starts from: x, y, width, height.
 BASE = (100, 80, 120, 80)
@@ -65,31 +64,6 @@ def dragged(box, handle, dx, dy):
     if height < 0:
         y, height = y + height, -height
     return x, y, width, height
-
-
-def pointer_drag(driver, start, by, keys=(), grab=(0, 0), kind=None):
-    """Presses at canvas point `start` + `grab` screen pixels, moves by `by` screen pixels in
-    four steps and lets go, with `keys` held; a touch pointer when `kind` says so."""
-    origin = screen(driver, *start)
-    x, y = round(origin["x"] + grab[0]), round(origin["y"] + grab[1])
-    hold(driver, keys)
-    actions = ActionBuilder(driver)
-    pointer = actions.add_pointer_input(kind, "finger") if kind else actions.pointer_action
-    if kind:
-        pointer.create_pointer_move(x=x, y=y)
-        pointer.create_pointer_down()
-        for part in (1, 2, 3, 4):
-            pointer.create_pointer_move(duration=50, x=round(x + by[0] * part / 4),
-                                        y=round(y + by[1] * part / 4))
-        pointer.create_pointer_up(0)
-    else:
-        pointer.move_to_location(x, y)
-        pointer.pointer_down()
-        for part in (1, 2, 3, 4):
-            pointer.move_to_location(round(x + by[0] * part / 4), round(y + by[1] * part / 4))
-        pointer.pointer_up()
-    actions.perform()
-    let_go(driver, keys)
 
 
 class Rig:

@@ -132,19 +132,35 @@ export function connectGestures(editor) {
   const snapOn = (event) => state.snap && !(event.ctrlKey || event.metaKey);
 
   /**
-   * The handle within 22 screen pixels of a point (44 px across), for a finger or a pen: the
-   * handles' own areas are that large only on a page whose pointer is coarse.
+   * The handle whose zone holds a point, for a finger or a pen. A zone is the square 22 screen
+   * pixels about its handle (44 px across), cut so that it reaches into the selection's box no
+   * more than a quarter of the box's width (or height): the middle half of a selection moves
+   * it, however far out the view is zoomed. A point inside another rectangle is no handle's,
+   * since a drag there is meant for that rectangle; except one that holds the whole selection,
+   * a background it lies on, whose rest is there to drag.
    */
   function nearHandle(point) {
     if (!state.selection.size || tools.current !== "select") return undefined;
     const box = bounds(selected());
+    const inward = { x: box.width / 4, y: box.height / 4 };
+    const right = box.x + box.width, bottom = box.y + box.height;
     let best, nearest = 22 * view.unitsPerPixel();
     for (const name of ["nw", "ne", "se", "sw", "n", "e", "s", "w"]) {
       const at = handlePoint(box, name);
       const distance = Math.max(Math.abs(at.x - point.x), Math.abs(at.y - point.y));
-      if (distance <= nearest) { best = name; nearest = distance; }
+      if (distance > nearest
+          || (name.includes("w") && point.x - box.x > inward.x)
+          || (name.includes("e") && right - point.x > inward.x)
+          || (name.includes("n") && point.y - box.y > inward.y)
+          || (name.includes("s") && bottom - point.y > inward.y)) continue;
+      best = name;
+      nearest = distance;
     }
-    return best;
+    if (!best) return undefined;
+    const another = page.rectangles.some((r) => !state.selection.has(r.id)
+      && r.x <= point.x && point.x < r.x + r.width && r.y <= point.y && point.y < r.y + r.height
+      && !(r.x <= box.x && r.y <= box.y && r.x + r.width >= right && r.y + r.height >= bottom));
+    return another ? undefined : best;
   }
   const reach = () => SNAP_DISTANCE * view.unitsPerPixel();
   const selected = () => [...state.selection].map((id) => page.rectangle(id)).filter(Boolean);
