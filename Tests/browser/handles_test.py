@@ -6,7 +6,7 @@ Alt on a corner resizes about the centre; a handle dragged past the opposite sid
 box (mirrored, as Figma and Excalidraw do) instead of stopping at 1 wide; a corner of a
 selection of two scales both within their box, as one version, and mirrors both when flipped;
 a handle grabbed a few pixels off its centre does not make the edge jump on the first move; a
-finger grabs a handle 18 px from its centre, inside the 44 px area of a touch screen.
+finger grabs a handle 18 px from its centre, inside the 44 px zone a finger has.
 
 Every expected box is computed here, from the drag, and compared with `drawdoc open --json`;
 each gesture is checked to make one version with `drawdoc history --json`.
