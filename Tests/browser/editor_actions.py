@@ -48,10 +48,11 @@ class Store:
             raise Failure(f"drawdoc {' '.join(arguments)} failed: {result.stderr}")
         return result.stdout
 
-    def new(self, title, *rectangles):
-        """A 400 × 300 drawing with rectangles given as (x, y, width, height, color[, alpha]);
-        returns its id and the rectangles' ids."""
-        doc = self.run("new", "--title", title, "--width", "400", "--height", "300").strip()
+    def new(self, title, *rectangles, size=(400, 300)):
+        """A drawing of `size` (400 × 300) with rectangles given as (x, y, width, height,
+        color[, alpha]); returns its id and the rectangles' ids."""
+        doc = self.run("new", "--title", title, "--width", str(size[0]), "--height",
+                       str(size[1])).strip()
         ids = []
         for x, y, width, height, color, *alpha in rectangles:
             ids.append(self.run("add", doc, "--x", str(x), "--y", str(y), "--width", str(width),
@@ -115,6 +116,32 @@ def hover(driver, point):
     actions = ActionBuilder(driver)
     actions.pointer_action.move_to_location(round(point["x"]), round(point["y"]))
     actions.perform()
+
+
+def pointer_drag(driver, start, by, keys=(), grab=(0, 0), kind=None):
+    """Presses at canvas point `start` + `grab` screen pixels, moves by `by` screen pixels in
+    four steps and lets go, with `keys` held; a touch pointer (a finger) when `kind` says so
+    (`interaction.POINTER_TOUCH`)."""
+    origin = screen(driver, *start)
+    x, y = round(origin["x"] + grab[0]), round(origin["y"] + grab[1])
+    hold(driver, keys)
+    actions = ActionBuilder(driver)
+    pointer = actions.add_pointer_input(kind, "finger") if kind else actions.pointer_action
+    if kind:
+        pointer.create_pointer_move(x=x, y=y)
+        pointer.create_pointer_down()
+        for part in (1, 2, 3, 4):
+            pointer.create_pointer_move(duration=50, x=round(x + by[0] * part / 4),
+                                        y=round(y + by[1] * part / 4))
+        pointer.create_pointer_up(0)
+    else:
+        pointer.move_to_location(x, y)
+        pointer.pointer_down()
+        for part in (1, 2, 3, 4):
+            pointer.move_to_location(round(x + by[0] * part / 4), round(y + by[1] * part / 4))
+        pointer.pointer_up()
+    actions.perform()
+    let_go(driver, keys)
 
 
 def press_and_move(driver, start, end, steps=5):

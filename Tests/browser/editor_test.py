@@ -4,12 +4,12 @@ events: Shift-click and the marquee select many, Delete removes them as one vers
 page's own Ctrl+Z brings them back and Shift+Ctrl+Z takes them out again; the page's undo
 leaves what a terminal changed, and says so in plain words when it cannot take its own edit
 back; moving many is one version, the handles resize (a corner, an edge, Shift for the aspect
-ratio, Alt about the centre); snapping lands on another rectangle's edge with a guide, and
-not with Ctrl held or when turned off; two pages edit two fields of one rectangle; two quick
-"alpha +" give +2; a refused edit is put back with a message that fades and moves nothing;
-a stopped server is said once, refuses edits visibly, and the page reconnects by itself; a
-rectangle dragged off the canvas stays selectable, after a pan with the wheel; the cursors
-say what a drag does.
+ratio, Alt about the centre); snapping lands on another rectangle's edge with a guide (its red
+seen in a screenshot while the button is down), and not with Ctrl held or when turned off;
+two pages edit two fields of one rectangle; two quick "alpha +" give +2; a refused edit is
+put back with a message that fades and moves nothing; a stopped server is said once, refuses
+edits visibly, and the page reconnects by itself; a rectangle dragged off the canvas stays
+selectable, after a pan with the wheel; the cursors say what a drag does.
 
 Every check of what an edit did is against the store, through `drawdoc open DOC --json` and
 `drawdoc history DOC --json`; the page is read only for what it shows (its selection, its
@@ -17,7 +17,9 @@ SVG nodes, its notices and cursors).
 
 Run: python3 Tests/browser/editor_test.py --drawdoc .build/debug/drawdoc
 """
+import base64
 import sys
+import tempfile
 import time
 
 try:
@@ -28,6 +30,7 @@ try:
 except ImportError:
     sys.exit("editor_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
 from served_app import Failure, run_browser_test, wait  # noqa: E402
+from check import read_png  # noqa: E402
 from editor_actions import (  # noqa: E402
     EDITOR, Store, canvas_is_file, chord, click, drag_canvas, hold, hover, idle, let_go,
     notices, one_more_version, open_editor, press_and_move, release, screen, selection,
@@ -197,6 +200,24 @@ def moving_and_resizing(driver, store, base):
             raise Failure(f"resizing by {what} gave {store.box(doc, s)}, not {expected}")
 
 
+# The guide's colour (app.css, `.overlay .guide`), drawn crisp: whole pixels of it.
+GUIDE_RED = (0xe1, 0x1d, 0x48)
+
+
+def guide_pixels(driver, x):
+    """How many pixels of the guide's red a screenshot shows in the 200 rows from the top of
+    the stage, within 10 px either side of client x."""
+    stage = driver.find_element(By.ID, "stage").rect
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "clip": {
+        "x": round(x) - 10, "y": round(stage["y"]), "width": 20, "height": 200, "scale": 1}})
+    with tempfile.NamedTemporaryFile(suffix=".png") as file:
+        file.write(base64.b64decode(shot["data"]))
+        file.flush()
+        _, _, rows = read_png(file.name)
+    return sum(1 for row in rows for at in range(0, len(row), 4)
+               if all(abs(row[at + k] - GUIDE_RED[k]) <= 2 for k in range(3)))
+
+
 def snapping(driver, store, base):
     doc, (t, m) = store.new("Snap", (50, 50, 100, 60, "teal"), (250, 170, 40, 30, "gold"))
     open_editor(driver, base, doc)
@@ -206,29 +227,34 @@ def snapping(driver, store, base):
     def guides():
         return driver.execute_script(
             "return [...document.querySelectorAll('#overlay .guide')]"
-            ".map((g) => [g.getAttribute('x'), g.getAttribute('width')]);")
+            ".map((g) => [g.getAttribute('x1'), g.getAttribute('x2')]);")
 
-    def move(by, keys=(), guided=None):
-        """Drags m by `by` (keys held); checks the guides while the pointer is down."""
+    def move(by, keys=(), guided=None, red=None):
+        """Drags m by `by` (keys held); checks the guides while the pointer is down, and with
+        `red`, how many pixels of the guide's colour the screen shows along x = 150."""
         r = store.rect(doc, m)
         start = (r["x"] + 20, r["y"] + 15)
         hold(driver, keys)
         press_and_move(driver, screen(driver, *start),
                        screen(driver, start[0] + by[0], start[1] + by[1]))
         shown = guides()
+        seen = guide_pixels(driver, screen(driver, 150, 0)["x"]) if red else None
         release(driver)
         let_go(driver, keys)
+        if red and not red(seen):
+            raise Failure(f"{seen} pixels of the guide's red along x = 150 during the drag")
         if guided is not None and shown != guided:
             raise Failure(f"the guides during the drag are {shown}, not {guided}")
         idle(driver)
 
-    step("a left edge dragged 3 px from another's right edge lands on it, with a guide")
-    # From x 250 by -97: the left edge would be at 153; the other's right edge is at 150.
-    move((-97, 50), guided=[["150", "0"]])
+    step("a left edge dragged 3 px from another's right edge lands on it, with a guide seen")
+    # From x 250 by -97: the left edge would be at 153; the other's right edge is at 150. The
+    # guide is a line the height of the screen: in the 200 rows looked at, a column of red.
+    move((-97, 50), guided=[["150", "150"]], red=lambda seen: seen >= 190)
     wait("snapped", lambda: store.box(doc, m) == (150, 220, 40, 30), 5, 0.1)
 
-    step("with Ctrl held it does not snap")
-    move((4, 0), keys=(Keys.CONTROL,), guided=[])
+    step("with Ctrl held it does not snap, and no red shows")
+    move((4, 0), keys=(Keys.CONTROL,), guided=[], red=lambda seen: seen == 0)
     wait("not snapped", lambda: store.box(doc, m) == (154, 220, 40, 30), 5, 0.1)
 
     step("N turns snapping off, and on again")
@@ -240,7 +266,7 @@ def snapping(driver, store, base):
     ActionChains(driver).send_keys("n").perform()
     wait("the toggle on", lambda: driver.find_element(By.ID, "toggle-snap").get_attribute(
         "aria-pressed") == "true", 5, 0.05)
-    move((5, 0), guided=[["150", "0"]])
+    move((5, 0), guided=[["150", "150"]])
     wait("snapped again", lambda: store.box(doc, m) == (150, 220, 40, 30), 5, 0.1)
 
     step("the toolbar's toggle turns snapping off")

@@ -2,10 +2,11 @@
 """The editor's eight resize handles in headless Chromium, with real pointer and key events and
 snapping off (N): each of n, ne, e, se, s, sw, w and nw resizes a rectangle by a known drag,
 its opposite edge or corner staying; Shift on an edge and on a corner keeps the aspect ratio;
-Alt on a corner resizes about the centre; a corner of a selection of two scales both within
-their box, as one version; a handle grabbed a few pixels off its centre does not make the edge
-jump on the first move; a finger grabs a handle 18 px from its centre, inside the 44 px area
-of a touch screen.
+Alt on a corner resizes about the centre; a handle dragged past the opposite side flips the
+box (mirrored, as Figma and Excalidraw do) instead of stopping at 1 wide; a corner of a
+selection of two scales both within their box, as one version, and mirrors both when flipped;
+a handle grabbed a few pixels off its centre does not make the edge jump on the first move; a
+finger grabs a handle 18 px from its centre, inside the 44 px zone a finger has.
 
 Every expected box is computed here, from the drag, and compared with `drawdoc open --json`;
 each gesture is checked to make one version with `drawdoc history --json`.
@@ -17,15 +18,14 @@ import sys
 try:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.actions import interaction
-    from selenium.webdriver.common.actions.action_builder import ActionBuilder
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("handles_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
 from served_app import Failure, run_browser_test, wait  # noqa: E402
 from editor_actions import (  # noqa: E402
-    EDITOR, Store, click, hold, idle, let_go, one_more_version, open_editor, screen,
-    selection, shows_as_file)
+    EDITOR, Store, click, idle, one_more_version, open_editor, pointer_drag, screen, selection,
+    shows_as_file)
 
 # The single rectangle every drag starts from: x, y, width, height.
 BASE = (100, 80, 120, 80)
@@ -58,32 +58,12 @@ def dragged(box, handle, dx, dy):
         height += dy
     if "n" in handle:
         y, height = y + dy, height - dy
+    # Past the opposite side, the box is mirrored: the side that stayed is now the other one.
+    if width < 0:
+        x, width = x + width, -width
+    if height < 0:
+        y, height = y + height, -height
     return x, y, width, height
-
-
-def pointer_drag(driver, start, by, keys=(), grab=(0, 0), kind=None):
-    """Presses at canvas point `start` + `grab` screen pixels, moves by `by` screen pixels in
-    four steps and lets go, with `keys` held; a touch pointer when `kind` says so."""
-    origin = screen(driver, *start)
-    x, y = round(origin["x"] + grab[0]), round(origin["y"] + grab[1])
-    hold(driver, keys)
-    actions = ActionBuilder(driver)
-    pointer = actions.add_pointer_input(kind, "finger") if kind else actions.pointer_action
-    if kind:
-        pointer.create_pointer_move(x=x, y=y)
-        pointer.create_pointer_down()
-        for part in (1, 2, 3, 4):
-            pointer.create_pointer_move(duration=50, x=round(x + by[0] * part / 4),
-                                        y=round(y + by[1] * part / 4))
-        pointer.create_pointer_up(0)
-    else:
-        pointer.move_to_location(x, y)
-        pointer.pointer_down()
-        for part in (1, 2, 3, 4):
-            pointer.move_to_location(round(x + by[0] * part / 4), round(y + by[1] * part / 4))
-        pointer.pointer_up()
-    actions.perform()
-    let_go(driver, keys)
 
 
 class Rig:
@@ -161,6 +141,15 @@ def modifiers(rig):
                keys=(Keys.ALT,))
 
 
+def flipped(rig):
+    step("the e handle dragged 160 px left, past the w edge: the box flips, as in Figma")
+    rig.resize("e past the w edge", "e", (-160, 0), dragged(BASE, "e", -160, 0))
+    step("the nw corner dragged by (150, 100), past the se corner: flipped both ways")
+    rig.resize("nw past the se corner", "nw", (150, 100), dragged(BASE, "nw", 150, 100))
+    step("the s edge dragged 81 px up, 1 past the n edge: 1 high, above it")
+    rig.resize("s 1 past the n edge", "s", (0, -81), dragged(BASE, "s", 0, -81))
+
+
 def grabbed_off_centre(rig):
     x, y, width, height = BASE
     step("the e handle grabbed 5 px inside its centre, moved by (10, 0): the edge moves by 10")
@@ -209,15 +198,40 @@ def two_selected(driver, store, base):
             raise Failure(f"{rid} is {store.box(doc, rid)}, not {scaled(box)}")
 
 
+def two_flipped(driver, store, base):
+    step("the e handle of a selection of two dragged past its w edge mirrors both in the box")
+    doc, (a, b) = store.new("Handles, two flipped", (100, 100, 40, 20, "teal"),
+                            (160, 140, 40, 20, "gold"))
+    open_editor(driver, base, doc)
+    driver.execute_script("document.getElementById('stage').focus()")
+    ActionChains(driver).send_keys("n").perform()
+    click(driver, screen(driver, 120, 110))
+    click(driver, screen(driver, 180, 150), keys=(Keys.SHIFT,))
+    wait("two selected", lambda: selection(driver) == sorted([a, b]), 5, 0.05)
+    # Their box is (100, 100)–(200, 160); its e handle, at (200, 130), dragged to x = 50 is 50
+    # past the w edge, which stays: each x goes to 100 - (x - 100) / 2, the box mirrored.
+    count = len(store.versions(doc))
+    one_more_version(store, doc, count, lambda: pointer_drag(driver, (200, 130), (-150, 0)))
+
+    def mirrored(box):
+        left, top, width, height = box
+        ends = sorted(100 - (edge - 100) / 2 for edge in (left, left + width))
+        return (ends[0], top, ends[1] - ends[0], height)
+    for rid, box in ((a, (100, 100, 40, 20)), (b, (160, 140, 40, 20))):
+        if store.box(doc, rid) != mirrored(box):
+            raise Failure(f"{rid} is {store.box(doc, rid)}, not {mirrored(box)}")
+
+
 def main():
     def check(session):
         store = Store(session.drawdoc, session.env)
         base = session.server.base
         failed = []
         # Each part on its own rig: one that fails does not hide what the others find.
-        for part in (eight_handles, modifiers, grabbed_off_centre, by_touch, two_selected):
+        for part in (eight_handles, modifiers, flipped, grabbed_off_centre, by_touch,
+                     two_selected, two_flipped):
             try:
-                if part is two_selected:
+                if part in (two_selected, two_flipped):
                     part(session.driver, store, base)
                 else:
                     part(Rig(session.driver, store, base))

@@ -10,6 +10,10 @@ Input.dispatchMouseEvent with pointerType "pen"): the page's rule for who does w
 - A page opened again has seen no pen: a finger draws again.
 - A second finger landing during a finger's move turns it into a pinch: the move is dropped,
   and the rectangle shows where it is, not hidden.
+- On a phone (390 × 844, touch only, with Selenium's touch actions), a finger's drag on a
+  rectangle beside the selected one moves that rectangle, even within 22 px of a handle of the
+  selection, and one from well inside the selection (30 % in) moves it: a handle's zone for a
+  finger never takes a point inside another rectangle, nor the middle of the selection.
 - Chromium reads the web app manifest the page links without an error, and finds the app
   installable (Page.getAppManifest, Page.getInstallabilityErrors).
 
@@ -21,12 +25,13 @@ Run: python3 Tests/browser/touch_test.py --drawdoc .build/debug/drawdoc
 import sys
 
 try:
+    from selenium.webdriver.common.actions import interaction
     from selenium.webdriver.common.by import By
 except ImportError:
     sys.exit("touch_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
 from served_app import Failure, run_browser_test, wait  # noqa: E402
 from editor_actions import (  # noqa: E402
-    EDITOR, Store, idle, node, open_editor, screen, selection)
+    EDITOR, Store, idle, node, one_more_version, open_editor, pointer_drag, screen, selection)
 
 RED = (40, 40, 100, 80)
 
@@ -213,8 +218,87 @@ def check(session):
         raise Failure(f"the red rectangle shows as {node(driver, red)}, hidden or moved")
 
 
+def phone(session):
+    """A phone, 390 × 844 and touch only, at the zoom a 1,200 × 900 drawing opens at (about
+    0.28): a finger near a handle of the selection, but on another rectangle or well inside the
+    selection, moves what it is on, and resizes nothing; outside it, on nothing else, it takes
+    the handle."""
+    driver = session.driver
+    store = Store(session.drawdoc, session.env)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True,
+                                                                  "maxTouchPoints": 5})
+    # A is selected; B lies 10 units right of it, 3 screen pixels at this zoom.
+    a_box, b_box = (100, 100, 260, 200), (370, 100, 200, 200)
+    doc, (a, b) = store.new("Phone", (*a_box, "#0d9488"), (*b_box, "#ca8a04"), size=(1200, 900))
+    open_editor(driver, session.server.base, doc)
+    if driver.execute_script("return matchMedia('(pointer: coarse)').matches") is not True:
+        raise Failure("the emulated phone's pointer is not coarse")
+    # Snapping off (its toggle, tapped): the moves below land where the finger takes them.
+    driver.find_element(By.ID, "toggle-snap").click()
+    wait("snapping off", lambda: driver.find_element(By.ID, "toggle-snap").get_attribute(
+        "aria-pressed") == "false", 5, 0.05)
+    zoom = driver.execute_script(EDITOR + "zoom()")
+
+    def select_a():
+        pointer_drag(driver, (230, 200), (0, 0), kind=interaction.POINTER_TOUCH)
+        wait("A selected", lambda: selection(driver) == [a], 5, 0.05)
+
+    def near_handle(point, handle):
+        """Checks that a canvas point lies within 22 screen pixels (a finger's reach) of a
+        handle of A: where a finger took that handle before this rule."""
+        x, y, width, height = store.box(doc, a)
+        hx = x + width if "e" in handle else x if "w" in handle else x + width / 2
+        hy = y + height if "s" in handle else y if "n" in handle else y + height / 2
+        if max(abs(point[0] - hx), abs(point[1] - hy)) * zoom > 22:
+            raise Failure(f"{point} is not within 22 px of A's {handle} handle at zoom {zoom}")
+
+    def moved(box, by):
+        return (box[0] + round(by[0] / zoom), box[1] + round(by[1] / zoom), *box[2:])
+
+    step(f"a phone at zoom {zoom:.3f}: a finger's drag on B, 10 units right of the selected "
+         "A's e handle, moves B and leaves A alone")
+    select_a()
+    start, by = (380, 200), (40, 30)
+    near_handle(start, "e")
+    versions = len(store.versions(doc))
+    one_more_version(store, doc, versions, lambda: pointer_drag(
+        driver, start, by, kind=interaction.POINTER_TOUCH))
+    if store.box(doc, a) != a_box:
+        raise Failure(f"a finger's drag on B changed A to {store.box(doc, a)}")
+    if store.box(doc, b) != moved(b_box, by):
+        raise Failure(f"B is {store.box(doc, b)}, not {moved(b_box, by)}")
+    if selection(driver) != [b]:
+        raise Failure(f"the selection is {selection(driver)}, not B")
+
+    step("a finger's drag from 30 % inside the selected A's top edge moves it, not resizes it")
+    select_a()
+    start, by = (230, 160), (-30, 40)
+    near_handle(start, "n")
+    versions = len(store.versions(doc))
+    one_more_version(store, doc, versions, lambda: pointer_drag(
+        driver, start, by, kind=interaction.POINTER_TOUCH))
+    if store.box(doc, a) != moved(a_box, by):
+        raise Failure(f"A is {store.box(doc, a)}, not {moved(a_box, by)}: resized, not moved")
+
+    step("a finger 10 px outside A's w edge, on nothing else, still takes its handle")
+    x, y, width, height = store.box(doc, a)
+    versions = len(store.versions(doc))
+    one_more_version(store, doc, versions, lambda: pointer_drag(
+        driver, (x, y + height / 2), (-16, 0), grab=(-10, 0), kind=interaction.POINTER_TOUCH))
+    dx = round(-16 / zoom)
+    if store.box(doc, a) != (x + dx, y, width - dx, height):
+        raise Failure(f"A is {store.box(doc, a)}, not {(x + dx, y, width - dx, height)}")
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def main():
-    run_browser_test("touch", "fingers and a pen on the editor", __doc__, check)
+    def both(session):
+        check(session)
+        phone(session)
+    run_browser_test("touch", "fingers and a pen on the editor", __doc__, both)
 
 
 if __name__ == "__main__":

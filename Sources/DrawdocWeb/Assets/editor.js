@@ -145,12 +145,20 @@ function showPreview(svg) {
   overlay.replaceChildren();
 }
 
-/** A line of the overlay, across the whole pasteboard. */
+/**
+ * A line of the overlay, across the whole pasteboard: an SVG `line` (a rect of width 0 with a
+ * stroke, as it was, is drawn by no browser), 1 screen pixel wide at any zoom (app.css).
+ */
 function guide(line) {
   const far = 1e6;
-  return svgRect(line.x !== undefined
-    ? { x: line.x, y: -far, width: 0, height: 2 * far }
-    : { x: -far, y: line.y, width: 2 * far, height: 0 }, "guide");
+  const vertical = line.x !== undefined;
+  const node = document.createElementNS("http://www.w3.org/2000/svg", "line");
+  node.setAttribute("x1", vertical ? line.x : -far);
+  node.setAttribute("x2", vertical ? line.x : far);
+  node.setAttribute("y1", vertical ? -far : line.y);
+  node.setAttribute("y2", vertical ? far : line.y);
+  node.setAttribute("class", "guide");
+  return node;
 }
 
 /**
@@ -207,20 +215,28 @@ function renderOverlay(extra = {}) {
   overlay.replaceChildren(...shapes);
 }
 
-/** The eight handles of a box: a small square drawn, and a larger one to hit (44 px by touch). */
+/**
+ * The eight handles of a box: a small square drawn, and a larger one (16 px) that a mouse
+ * takes. A page with no pointer but coarse ones (a phone, a tablet without a trackpad) gets no
+ * such areas: a finger's or a pen's handle is found by `nearHandle` (gestures.js), whose zones
+ * leave out the middle of the selection and the other rectangles, which a square cannot.
+ */
 function handles(box) {
   const unit = view.unitsPerPixel();
-  const coarse = matchMedia("(pointer: coarse)").matches;
-  const shown = 9 * unit, reach = (coarse ? 44 : 16) * unit;
+  const touchOnly = matchMedia("(any-pointer: coarse)").matches
+    && !matchMedia("(any-pointer: fine)").matches;
+  const shown = 9 * unit, reach = 16 * unit;
   const made = [];
   // Edges first: where they overlap a corner, the corner is on top.
   for (const name of ["n", "e", "s", "w", "nw", "ne", "se", "sw"]) {
     const { x, y } = handlePoint(box, name);
+    made.push(svgRect({ x: x - shown / 2, y: y - shown / 2, width: shown, height: shown },
+      `handle ${name}`));
+    if (touchOnly) continue;
     const area = svgRect({ x: x - reach / 2, y: y - reach / 2, width: reach, height: reach },
       `handle-area ${name}`);
     area.dataset.handle = name;
-    made.push(svgRect({ x: x - shown / 2, y: y - shown / 2, width: shown, height: shown },
-      `handle ${name}`), area);
+    made.push(area);
   }
   return made;
 }

@@ -28,29 +28,43 @@ export function bounds(rectangles) {
 /**
  * The box `b` resized by dragging `handle` (`n`, `ne`, … `nw`) to point `p`: the opposite
  * edge stays (with `fromCentre`, the centre does); with `keepAspect`, the width and height
- * keep their ratio. Returns the box and the scale along each axis.
+ * keep their ratio. Dragged past the opposite edge (past the centre), the box flips, as in
+ * Figma and Excalidraw: the scale along that axis is negative, and the box returned is the
+ * mirrored one, at least 1 across. Returns the box and the scale along each axis.
  */
 export function resizedBox(b, handle, p, keepAspect, fromCentre) {
   const horizontal = handle.includes("e") || handle.includes("w");
   const vertical = handle.includes("n") || handle.includes("s");
+  const anchorOf = (start, size, towardsStart) =>
+    fromCentre ? start + size / 2 : towardsStart ? start + size : start;
   const scale = (along, start, size, towardsStart) => {
-    const anchor = fromCentre ? start + size / 2 : towardsStart ? start + size : start;
-    const reach = towardsStart ? anchor - along : along - anchor;
-    return Math.max(reach * (fromCentre ? 2 : 1), 1) / size;
+    const anchor = anchorOf(start, size, towardsStart);
+    const reach = (towardsStart ? anchor - along : along - anchor) * (fromCentre ? 2 : 1);
+    // Never less than 1 across, on either side of the anchor.
+    return (reach < 0 ? Math.min(reach, -1) : Math.max(reach, 1)) / size;
   };
   let sx = horizontal ? scale(p.x, b.x, b.width, handle.includes("w")) : 1;
   let sy = vertical ? scale(p.y, b.y, b.height, handle.includes("n")) : 1;
   if (keepAspect) {
-    if (horizontal && vertical) sx = sy = Math.max(sx, sy);
-    else if (horizontal) sy = sx;
-    else sx = sy;
+    // The larger scale for both; each axis flips only where the pointer took it across.
+    const larger = Math.max(Math.abs(sx), Math.abs(sy));
+    if (horizontal && vertical) { sx = Math.sign(sx) * larger; sy = Math.sign(sy) * larger; }
+    else if (horizontal) sy = Math.abs(sx);
+    else sx = Math.abs(sy);
   }
-  const width = b.width * sx, height = b.height * sy;
-  const x = fromCentre || !horizontal ? b.x + (b.width - width) / 2
-    : handle.includes("w") ? b.x + b.width - width : b.x;
-  const y = fromCentre || !vertical ? b.y + (b.height - height) / 2
-    : handle.includes("n") ? b.y + b.height - height : b.y;
-  return { box: { x, y, width, height }, sx, sy };
+  /** Where the box lies along one axis, {at, length}: a dragged axis from its anchor, the
+   *  other one (scaled only to keep the aspect) about its middle. */
+  const span = (start, size, s, towardsStart, dragged) => {
+    const length = size * s;
+    if (!dragged) return { at: start + (size - Math.abs(length)) / 2, length: Math.abs(length) };
+    const anchor = anchorOf(start, size, towardsStart);
+    const ends = fromCentre ? [anchor - length / 2, anchor + length / 2]
+      : towardsStart ? [anchor - length, anchor] : [anchor, anchor + length];
+    return { at: Math.min(...ends), length: Math.abs(length) };
+  };
+  const across = span(b.x, b.width, sx, handle.includes("w"), horizontal);
+  const down = span(b.y, b.height, sy, handle.includes("n"), vertical);
+  return { box: { x: across.at, y: down.at, width: across.length, height: down.length }, sx, sy };
 }
 
 /** Where a handle (`n`, `ne`, … `nw`) of a box is. */
@@ -61,13 +75,19 @@ export function handlePoint(box, name) {
   };
 }
 
-/** A rectangle carried along when box `from` becomes `to`, in whole units, at least 1 by 1. */
-function carried(r, from, to, sx, sy) {
-  const x = Math.round(to.x + (r.x - from.x) * sx);
-  const y = Math.round(to.y + (r.y - from.y) * sy);
-  const right = Math.round(to.x + (r.x + r.width - from.x) * sx);
-  const bottom = Math.round(to.y + (r.y + r.height - from.y) * sy);
-  return { ...r, x, y, width: Math.max(1, right - x), height: Math.max(1, bottom - y) };
+/**
+ * A rectangle carried along when box `from` becomes `to` with scales `sx` and `sy`, in whole
+ * units, at least 1 by 1. A negative scale mirrors it within the box: what was at `from`'s
+ * left edge is at `to`'s right edge.
+ */
+export function carried(r, from, to, sx, sy) {
+  const along = (value, start, target, size, s) => (s < 0 ? target + size : target) + (value - start) * s;
+  const left = Math.round(along(r.x, from.x, to.x, to.width, sx));
+  const right = Math.round(along(r.x + r.width, from.x, to.x, to.width, sx));
+  const top = Math.round(along(r.y, from.y, to.y, to.height, sy));
+  const bottom = Math.round(along(r.y + r.height, from.y, to.y, to.height, sy));
+  return { ...r, x: Math.min(left, right), y: Math.min(top, bottom),
+           width: Math.max(1, Math.abs(right - left)), height: Math.max(1, Math.abs(bottom - top)) };
 }
 
 /** Whether a rectangle touches a box (edges included). */
@@ -113,19 +133,35 @@ export function connectGestures(editor) {
   const snapOn = (event) => state.snap && !(event.ctrlKey || event.metaKey);
 
   /**
-   * The handle within 22 screen pixels of a point (44 px across), for a finger or a pen: the
-   * handles' own areas are that large only on a page whose pointer is coarse.
+   * The handle whose zone holds a point, for a finger or a pen. A zone is the square 22 screen
+   * pixels about its handle (44 px across), cut so that it reaches into the selection's box no
+   * more than a quarter of the box's width (or height): the middle half of a selection moves
+   * it, however far out the view is zoomed. A point inside another rectangle is no handle's,
+   * since a drag there is meant for that rectangle; except one that holds the whole selection,
+   * a background it lies on, whose rest is there to drag.
    */
   function nearHandle(point) {
     if (!state.selection.size || tools.current !== "select") return undefined;
     const box = bounds(selected());
+    const inward = { x: box.width / 4, y: box.height / 4 };
+    const right = box.x + box.width, bottom = box.y + box.height;
     let best, nearest = 22 * view.unitsPerPixel();
     for (const name of ["nw", "ne", "se", "sw", "n", "e", "s", "w"]) {
       const at = handlePoint(box, name);
       const distance = Math.max(Math.abs(at.x - point.x), Math.abs(at.y - point.y));
-      if (distance <= nearest) { best = name; nearest = distance; }
+      if (distance > nearest
+          || (name.includes("w") && point.x - box.x > inward.x)
+          || (name.includes("e") && right - point.x > inward.x)
+          || (name.includes("n") && point.y - box.y > inward.y)
+          || (name.includes("s") && bottom - point.y > inward.y)) continue;
+      best = name;
+      nearest = distance;
     }
-    return best;
+    if (!best) return undefined;
+    const another = page.rectangles.some((r) => !state.selection.has(r.id)
+      && r.x <= point.x && point.x < r.x + r.width && r.y <= point.y && point.y < r.y + r.height
+      && !(r.x <= box.x && r.y <= box.y && r.x + r.width >= right && r.y + r.height >= bottom));
+    return another ? undefined : best;
   }
   const reach = () => SNAP_DISTANCE * view.unitsPerPixel();
   const selected = () => [...state.selection].map((id) => page.rectangle(id)).filter(Boolean);
