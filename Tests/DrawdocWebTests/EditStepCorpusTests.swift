@@ -4,8 +4,6 @@ import DrawdocStore
 import Foundation
 import Testing
 
-@testable import DrawdocWeb
-
 /// The corpus of edit steps, `Tests/EditSteps/*.json`, against the server: each case's steps go
 /// to `POST /api/drawings/ID/edits` of an app over a store of its own, as the page sends them,
 /// and the rectangles after, the title, the notices and the undo steps of the answer must be
@@ -82,7 +80,10 @@ import Testing
   @Test func theCorpusFollowsTheSchemaAndTheSchemaRefusesWhatTheServerRefuses() throws {
     let script = """
       import json, os, sys
-      import jsonschema
+      try:
+          import jsonschema
+      except ImportError:
+          sys.exit("python3's jsonschema is missing: bash .ci/setup installs it")
       schema = json.load(open(sys.argv[1]))
       jsonschema.Draft202012Validator.check_schema(schema)
       validator = jsonschema.Draft202012Validator(schema)
