@@ -56,7 +56,21 @@ function replaceAll(array, items) {
   array.length = items.length;
 }
 
-const number = (value) => (typeof value === "number" ? value : Number(value));
+/**
+ * A number sent as a number or as text, read as the server reads text (Swift's Double):
+ * decimal (`-12.5`, `1e3`, `.5`) or hexadecimal (`0x10`, `-0x1.8p1`); NaN for anything else,
+ * which the server refuses (JavaScript's Number would take `" 12"` or `"Infinity"`).
+ */
+function number(value) {
+  if (typeof value === "number") return value;
+  const text = String(value);
+  if (/^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$/.test(text)) return Number(text);
+  const hex = /^([+-]?)0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([+-]?[0-9]+))?$/.exec(text);
+  if (!hex || !(hex[2] || hex[3])) return NaN;
+  const digits = (hex[2] || "") + (hex[3] || "");
+  const exponent = Number(hex[4] || 0) - 4 * (hex[3] || "").length;
+  return (hex[1] === "-" ? -1 : 1) * parseInt(digits, 16) * 2 ** exponent;
+}
 
 /** Whether a field is given: `null` and empty text are not, as the server reads them. */
 const given = (value) => value !== undefined && value !== null && value !== "";
