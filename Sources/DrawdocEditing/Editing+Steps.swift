@@ -16,8 +16,8 @@ extension Editing {
   ///   - now: The new modification time.
   /// - Returns: The version, the new rectangles' ids, the notices and the steps that take the
   ///   edit back.
-  /// - Throws: A `ModelError` for a value the model refuses (a width of 0, say), or a
-  ///   `StoreError`; the drawing is then unchanged.
+  /// - Throws: A ``RefusedStep`` for a value the model refuses (a shift to a width of 0, say),
+  ///   naming the step, or a `StoreError`; the drawing is then unchanged.
   package func apply(_ steps: [EditStep], to id: Identifier, at now: Timestamp = .now) throws
     -> AppliedEdit
   {
@@ -27,27 +27,11 @@ extension Editing {
       run = StepRun()
       var index = 0
       while index < steps.count {
-        // A run of additions or removals is made in one pass: a selection of thousands, or
-        // its undo, costs one.
-        var removals: [(Identifier, was: Rectangle?)] = []
-        while index < steps.count, case .remove(let id, let was) = steps[index] {
-          removals.append((id, was))
-          index += 1
-        }
-        var additions: [(RectangleEdit, id: Identifier?, at: Int?)] = []
-        while removals.isEmpty, index < steps.count,
-          case .add(let fields, let id, let at) = steps[index]
-        {
-          additions.append((fields, id, at))
-          index += 1
-        }
-        if !removals.isEmpty {
-          run.remove(removals, from: &drawing.plane)
-        } else if !additions.isEmpty {
-          try run.add(additions, to: &drawing.plane)
-        } else {
-          try run.apply(steps[index], to: &drawing.plane)
-          index += 1
+        let first = index
+        do throws(ModelError) {
+          try applyNext(steps, from: &index, to: &drawing.plane, run: &run)
+        } catch {
+          throw RefusedStep(step: first + 1, error: error)
         }
       }
       return run.change
@@ -55,6 +39,35 @@ extension Editing {
     return AppliedEdit(
       revision: revision, changed: run.change != .unchanged, added: run.added,
       notices: run.notices, undo: run.undo.reversed())
+  }
+
+  /// Applies the step at `index`, or the run of additions or removals that starts there, and
+  /// moves `index` past what it applied.
+  private func applyNext(
+    _ steps: [EditStep], from index: inout Int, to plane: inout Plane, run: inout StepRun
+  ) throws(ModelError) {
+    // A run of additions or removals is made in one pass: a selection of thousands, or
+    // its undo, costs one.
+    var removals: [(Identifier, was: Rectangle?)] = []
+    while index < steps.count, case .remove(let id, let was) = steps[index] {
+      removals.append((id, was))
+      index += 1
+    }
+    var additions: [(RectangleEdit, id: Identifier?, at: Int?)] = []
+    while removals.isEmpty, index < steps.count,
+      case .add(let fields, let id, let at) = steps[index]
+    {
+      additions.append((fields, id, at))
+      index += 1
+    }
+    if !removals.isEmpty {
+      run.remove(removals, from: &plane)
+    } else if !additions.isEmpty {
+      try run.add(additions, to: &plane)
+    } else {
+      try run.apply(steps[index], to: &plane)
+      index += 1
+    }
   }
 }
 

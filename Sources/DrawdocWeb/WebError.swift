@@ -31,6 +31,8 @@ struct WebError: Error {
       self = error
     case let error as InvalidValue:
       self.init(status: .badRequest, message: error.description)
+    case let error as RefusedStep:
+      self.init(status: .badRequest, message: error.description)
     case let error as StoreError:
       switch error {
       case .noSuchDrawing, .inTrash, .notInTrash, .noSuchVersion:

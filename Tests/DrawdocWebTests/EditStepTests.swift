@@ -204,43 +204,14 @@ import Testing
     let fixture = try AppFixture()
     let r = try rectangles(fixture)[0]
     let before = try fixture.store.drawing(fixture.id)
-    for (steps, message) in [
-      ("[]", #"give the edit's steps as a list: {"edits": [...]}"#),
-      (
-        #"[{"set": "\#(r.id)", "to": {"x": 1}}, {"paint": "\#(r.id)"}]"#,
-        #"step 2: "paint" is not a step: use set, shift, add, remove, place, order, arrange or rename"#
-      ),
-      (
-        #"[{"set": "\#(r.id)", "to": {"x": 1}}, {"set": "\#(r.id)", "to": {"width": 0}}]"#,
-        "step 2: '0' is not a valid width: expected a number greater than 0"
-      ),
-      (
-        #"[{"set": "nope", "to": {"x": 1}}]"#,
-        "step 1: 'nope' is not a valid rectangle: expected an id of three groups"
-      ),
-      (
-        #"[{"order": ["\#(r.id)"], "to": "top"}]"#,
-        #"step 1: order needs "to": front, forward, backward or back"#
-      ),
-      (
-        #"[{"set": "\#(r.id)", "to": {"x": 1e400}}]"#,
-        "step 1: to.x is too large a number: the largest is about 1.8e308"
-      ),
-      (
-        #"[{"arrange": [["\#(r.id)"]]}]"#,
-        "step 1: arrange takes a list of [ID, z-index] pairs"
-      ),
-      (
-        #"[{"shift": "\#(r.id)", "by": {"width": -1e9}}]"#,
-        "width is -999999850.0: it must be a finite number greater than 0"
-      ),
-    ] {
-      let response = try fixture.call(
-        "POST", "/api/drawings/\(fixture.id)/edits", json: #"{"edits": \#(steps)}"#)
-      #expect(response.status == .badRequest, "\(steps)")
-      let error = try fixture.object(response)["error"] as? String
-      #expect(error?.hasPrefix(message) == true, "\(error ?? "")")
-    }
+    // The other refusals, each naming its step, are cases of the corpus (EditStepCorpusTests);
+    // a number past the largest double cannot be written there.
+    let response = try fixture.call(
+      "POST", "/api/drawings/\(fixture.id)/edits",
+      json: #"{"edits": [{"set": "\#(r.id)", "to": {"x": 1e400}}]}"#)
+    #expect(response.status == .badRequest)
+    let error = try fixture.object(response)["error"] as? String
+    #expect(error == "step 1: to.x is too large a number: the largest is about 1.8e308")
     // A number past the largest double (read as infinity) is refused on the older routes too.
     let huge = try fixture.call(
       "PATCH", "/api/drawings/\(fixture.id)/rectangles/\(r.id)", json: #"{"version": 1e400}"#)

@@ -17,15 +17,20 @@ final class AppFixture {
   let port: UInt16 = 8765
   let id: Identifier
 
-  init(rectangles: Int = 3) throws {
+  convenience init(rectangles: Int = 3) throws {
+    var plane = try Plane(title: "Web")
+    var factory = RectangleFactory(seed: 1)
+    for _ in 0..<rectangles { try plane.add(factory.makeRectangle(for: plane)) }
+    try self.init(plane: plane)
+  }
+
+  /// A store whose one drawing is `plane`, at version 1.
+  init(plane: Plane) throws {
     folder =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("drawdoc-web-\(UUID().uuidString)").path
     store = try DocumentStore(root: folder)
     app = try WebApp(store: store, token: token, port: port)
-    var plane = try Plane(title: "Web")
-    var factory = RectangleFactory(seed: 1)
-    for _ in 0..<rectangles { try plane.add(factory.makeRectangle(for: plane)) }
     id = try store.create(plane, at: Timestamp(secondsSince1970: 1_800_000_000)).id
   }
 

@@ -5,13 +5,16 @@ the drawing's rectangles, and the same steps go to `POST /api/drawings/ID/edits`
 `drawdocEditor.api`; after each edit the file (`drawdoc open --json`) must hold the page's
 result: the same rectangles in the same z-order, with the same fields, and the same title.
 
-The edits: a fixed prelude of corner cases, then a seeded random series (`--seed`, `--edits`)
-of mixed steps: set (with and without `was`), shift (alpha past 1 and 10), add (with and
-without id and `at`, in runs whose `at`s ascend, repeat or pass the top; a few with fields left
-to the server's factory, whose id and place only are compared), remove (runs of several),
-place, order, rename and arrange. After about a third of the edits
-the answer's `undo` is applied both ways, and must bring back the drawing before the edit; its
-own answer's undo, now and then, makes the edit again.
+The corner cases of each step, written by hand, are the corpus in Tests/EditSteps, which
+EditStepCorpusTests runs against the server and Tests/page/steps.test.mjs against the page's
+module; this test is the end-to-end check, in a browser against a served drawing.
+
+The edits: a seeded random series (`--seed`, `--edits`) of mixed steps: set (with and without
+`was`), shift (alpha past 1 and 10), add (with and without id and `at`, in runs whose `at`s
+ascend, repeat or pass the top; a few with fields left to the server's factory, whose id and
+place only are compared), remove (runs of several), place, order, rename and arrange. After
+about a third of the edits the answer's `undo` is applied both ways, and must bring back the
+drawing before the edit; its own answer's undo, now and then, makes the edit again.
 
 Run: python3 Tests/browser/steps_test.py --drawdoc .build/debug/drawdoc [--seed N] [--edits N]
 """
@@ -191,26 +194,6 @@ class Series:
         return steps, partial
 
 
-def prelude(rects):
-    """One edit for each corner case, from the drawing's first rectangles."""
-    a, b, c, d, e = (r["id"] for r in rects[:5])
-    full = {"x": 10, "y": 20, "width": 30, "height": 40, "color": "#123456", "alpha": 4}
-    fresh = ["pre-000-00" + str(k) for k in range(9)]
-    return [
-        [{"add": {**full, "id": fresh[k]}, "at": 2} for k in range(3)],  # equal ats
-        [{"add": {**full, "id": fresh[3 + k]}, "at": z} for k, z in enumerate((0, 3, 3, TOP))],
-        [{"add": {**full, "id": fresh[7]}, "at": 5}, {"add": {**full, "id": fresh[8]}, "at": 1}],
-        [{"add": {**full, "id": fresh[0]}}, {"add": dict(full)}],  # an id already there
-        [{"place": a, "at": TOP}, {"place": b, "at": 0}, {"place": c, "at": 3}],
-        [{"shift": a, "by": {"alpha": -15}}, {"shift": b, "by": {"alpha": 15, "x": 0.5}}],
-        [{"remove": fresh[k]} for k in (1, 3, 5, 7)] + [{"remove": fresh[1]}],
-        [{"order": [c, d, e], "to": "front"}, {"order": [a, e], "to": "backward"}],
-        [{"set": d, "to": {"x": "12", "color": "#abcdef"}, "was": {"x": rects[3]["x"]}}],
-        [{"arrange": [[a, 3], [b, 3], [c, TOP], [d, 0], [a, 1]]}],
-        [{"arrange": [[e, 2], [d, 2], [c, 2]]}],
-    ]
-
-
 def agree(session):
     """The seeded series, each edit applied by the page's module and by the server."""
     options, driver, server = session.options, session.driver, session.server
@@ -255,27 +238,22 @@ def agree(session):
             counts[kind] = counts.get(kind, 0) + 1
         return now, got["answer"]["data"]
 
-    edits = prelude(file["rectangles"])
     series = Series(rng)
-    for number in range(len(edits) + options.edits):
-        if number < len(edits):
-            steps = edits[number]
-            partial = [s for s in steps if "add" in s and factory_filled(s)]
-        else:
-            steps, partial = series.edit(file["rectangles"], file["title"])
+    for number in range(options.edits):
+        steps, partial = series.edit(file["rectangles"], file["title"])
         if not steps:
             continue
         before = file
         file, answer = both(steps, partial, f"edit {number + 1}")
         done["edits"] += 1
-        if answer["undo"] and (number < len(edits) or rng.random() < 0.35):
+        if answer["undo"] and rng.random() < 0.35:
             after = file
             file, again = both(answer["undo"], what=f"the undo of edit {number + 1}")
             if drawing(file) != drawing(before):
                 raise Failure(f"the undo of edit {number + 1} ({steps}) left {file}, "
                               f"not {before}")
             done["undone"] += 1
-            if again["undo"] and (number < len(edits) or rng.random() < 0.5):
+            if again["undo"] and rng.random() < 0.5:
                 file, _ = both(again["undo"], what=f"the redo of edit {number + 1}")
                 if drawing(file) != drawing(after):
                     raise Failure(f"the redo of edit {number + 1} left {file}, not {after}")

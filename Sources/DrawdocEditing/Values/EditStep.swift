@@ -83,6 +83,18 @@ package enum OrderTarget: String, Hashable, Sendable, CaseIterable {
   case back
 }
 
+/// A step of an edit that the model refuses (a shift to a width of 0): the whole edit is
+/// refused and changes nothing.
+package struct RefusedStep: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The step, counted from 1 in the order given; for a run of additions, the run's first.
+  package var step: Int
+  /// Why the model refuses it.
+  package var error: ModelError
+
+  /// `step 2: width is 0.0: it must be a finite number greater than 0`.
+  package var description: String { "step \(step): \(error)" }
+}
+
 /// What an edit left as it found it, in words a person reads: someone else had changed it.
 package struct Notice: Hashable, Sendable {
   /// The rectangle concerned, or `nil` for the drawing (its title).

@@ -2,9 +2,11 @@
 // edits that are on their way on top — shown at once, taken off again if the server refuses
 // them — and the SVG nodes that draw it, touched only where something changed. An ES module.
 //
-// An edit is a list of steps, as `POST /api/drawings/ID/edits` takes them (see EditRequest in
-// Sources/DrawdocWeb): `set`, `shift`, `add`, `remove`, `place`, `order`, `rename`. The page
-// applies them here as the server will, without the server's checks.
+// An edit is a list of steps, as `POST /api/drawings/ID/edits` takes them (Schema/
+// drawdoc-edits.schema.json): `set`, `shift`, `add`, `remove`, `place`, `order`, `arrange`,
+// `rename`. The page applies them here as the server will, `was` included, but without the
+// server's checks of values: an edit the server refuses is taken off again. The cases of
+// Tests/EditSteps run against both (Tests/page/steps.test.mjs, EditStepCorpusTests).
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -54,14 +56,47 @@ function replaceAll(array, items) {
   array.length = items.length;
 }
 
-const number = (value) => (typeof value === "number" ? value : Number(value));
+/**
+ * A number sent as a number or as text, read as the server reads text (Swift's Double):
+ * decimal (`-12.5`, `1e3`, `.5`) or hexadecimal (`0x10`, `-0x1.8p1`); NaN for anything else,
+ * which the server refuses (JavaScript's Number would take `" 12"` or `"Infinity"`).
+ */
+function number(value) {
+  if (typeof value === "number") return value;
+  const text = String(value);
+  if (/^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$/.test(text)) return Number(text);
+  const hex = /^([+-]?)0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([+-]?[0-9]+))?$/.exec(text);
+  if (!hex || !(hex[2] || hex[3])) return NaN;
+  const digits = (hex[2] || "") + (hex[3] || "");
+  const exponent = Number(hex[4] || 0) - 4 * (hex[3] || "").length;
+  return (hex[1] === "-" ? -1 : 1) * parseInt(digits, 16) * 2 ** exponent;
+}
+
+/** Whether a field is given: `null` and empty text are not, as the server reads them. */
+const given = (value) => value !== undefined && value !== null && value !== "";
+
+/**
+ * A field's value as the drawing keeps it: a number, or a color as lowercase `#rrggbb` when
+ * it is written in hex (`#fa0`, `#ABCDEF`). A color name or `rgb()` stays as sent: CSS draws
+ * it the same until the server's version, which spells it in hex, arrives.
+ */
+function valueOf(field, value) {
+  if (field !== "color") return number(value);
+  const text = String(value).trim().toLowerCase();
+  const hex = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/.exec(text);
+  if (!hex) return value;
+  const digits = hex[1].length <= 4 ? [...hex[1]].map((d) => d + d).join("") : hex[1];
+  return "#" + digits.slice(0, 6);
+}
+
+const FIELDS = ["x", "y", "width", "height", "color", "alpha"];
 
 /**
  * Applies steps to `rectangles` (changed in place: entries are replaced, never changed) with
  * its `index` (id → position, kept up to date); returns the ids touched and the new title,
- * if one.
+ * if one. `shownTitle`, the drawing's title, is what a rename's `was` is checked against.
  */
-export function applySteps(rectangles, index, steps, touched = new Set()) {
+export function applySteps(rectangles, index, steps, touched = new Set(), shownTitle) {
   let title;
   const reindex = (from) => {
     for (let at = from; at < rectangles.length; at += 1) index.set(rectangles[at].id, at);
@@ -84,9 +119,14 @@ export function applySteps(rectangles, index, steps, touched = new Set()) {
       if (at === undefined) continue;
       const r = { ...rectangles[at] };
       if (step.to) {
-        for (const [field, value] of Object.entries(step.to)) {
-          if (field === "color") r.color = value;
-          else if (Number.isFinite(number(value))) r[field] = number(value);
+        // A field is set only if it still holds its value in `was` (when `was` gives one).
+        const was = step.was || {};
+        for (const field of FIELDS) {
+          if (!given(step.to[field])) continue;
+          const value = valueOf(field, step.to[field]);
+          if (field !== "color" && !Number.isFinite(value)) continue;
+          if (given(was[field]) && valueOf(field, was[field]) !== r[field]) continue;
+          r[field] = value;
         }
       } else {
         for (const [field, amount] of Object.entries(step.by || {})) r[field] += amount;
@@ -100,8 +140,12 @@ export function applySteps(rectangles, index, steps, touched = new Set()) {
       const made = [];
       const ids = new Set();
       for (; at < steps.length && steps[at].add !== undefined; at += 1) {
-        const r = { id: steps[at].add.id || makeId(), alpha: 10, color: "#9ca3af", ...steps[at].add };
-        for (const field of ["x", "y", "width", "height", "alpha"]) r[field] = number(r[field]);
+        const fields = steps[at].add;
+        const r = { id: fields.id || makeId(), alpha: 10, color: "#9ca3af" };
+        for (const field of FIELDS) {
+          if (given(fields[field])) r[field] = valueOf(field, fields[field]);
+          else if (r[field] === undefined) r[field] = 0;
+        }
         if (!index.has(r.id) && !ids.has(r.id)) {
           ids.add(r.id);
           made.push({ r, z: steps[at].at });
@@ -125,7 +169,12 @@ export function applySteps(rectangles, index, steps, touched = new Set()) {
       // costs one.
       const gone = new Set();
       for (; at < steps.length && steps[at].remove !== undefined; at += 1) {
-        if (index.has(steps[at].remove)) gone.add(steps[at].remove);
+        const { remove: id, was } = steps[at];
+        const r = index.has(id) ? rectangles[index.get(id)] : null;
+        // With `was`, only if it still has every one of those values.
+        if (r && !(was && FIELDS.some((field) => valueOf(field, was[field]) !== r[field]))) {
+          gone.add(id);
+        }
       }
       at -= 1;
       if (!gone.size) continue;
@@ -145,6 +194,9 @@ export function applySteps(rectangles, index, steps, touched = new Set()) {
     } else if (step.arrange !== undefined) {
       arrange(rectangles, index, step.arrange, touched);
     } else if (step.rename !== undefined) {
+      const current = title ?? shownTitle;
+      // With `was` (text), only if the title still is `was`.
+      if (typeof step.was === "string" && current !== undefined && step.was !== current) continue;
       title = step.rename;
     }
   }
@@ -333,7 +385,8 @@ export class PageDrawing {
     }
     const entry = { steps, version: null, touched: new Set() };
     this.pending.push(entry);
-    const { title } = applySteps(this.rectangles, this.index, steps, entry.touched);
+    const { title } = applySteps(this.rectangles, this.index, steps, entry.touched,
+                                 this.drawing && this.drawing.title);
     if (title !== undefined) this.drawing = { ...this.drawing, title };
     // A relative step is shown again as the values it gave: applied once more over a version
     // that holds it already (its event came before the answer), it shows the same.
@@ -385,7 +438,8 @@ export class PageDrawing {
     this.index = this.shared ? this.confirmedIndex : new Map(this.confirmedIndex);
     this.drawing = this.confirmed;
     for (const entry of this.pending) {
-      const { title } = applySteps(this.rectangles, this.index, entry.shown, touched);
+      const { title } = applySteps(this.rectangles, this.index, entry.shown, touched,
+                                   this.drawing.title);
       if (title !== undefined) this.drawing = { ...this.drawing, title };
     }
     if (!all) this.patch(touched);
