@@ -452,6 +452,13 @@ const presence = connectPresence(editor);
 const history = connectHistory({
   id, api, showPreview, message: notify,
   onChange: (listener) => { versionListeners.push(listener); },
+  shown: () => ({ title: page.drawing.title, rectangles: page.rectangles.slice() }),
+  reach: async (version) => {
+    // A few reads at most: the change's own event brings it too.
+    for (let tries = 0; page.version < version && tries < 5; tries += 1) await reload();
+    return { title: page.drawing.title, rectangles: page.rectangles.slice() };
+  },
+  remember: (steps) => { own.undo.push(steps); own.redo = []; render(); },
 });
 
 /**

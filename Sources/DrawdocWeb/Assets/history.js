@@ -1,11 +1,12 @@
 // The editor's history panel: the versions the store keeps, newest first, each with its time,
 // what changed and its rectangle count. A click (or Enter, or Space) on one shows it over the
 // canvas, read-only; "Restore this version" makes it current again, as a new version, as
-// `drawdoc restore` does; Escape or "Back to current" ends the preview. The panel is a
-// <details>: closed, it reads nothing. An ES module; `connectHistory` is given what it needs of
+// `drawdoc restore` does, and the page's own undo takes it back; Escape or "Back to current"
+// ends the preview. The panel is a <details>: closed, it reads nothing. An ES module; `connectHistory` is given what it needs of
 // the editor.
 
 import { coalesced, element, fetchFile } from "./common.js";
+import { stepsBetween } from "./difference.js";
 
 /**
  * Connects the history panel (`#history-panel` in editor.html) to the editor.
@@ -16,13 +17,17 @@ import { coalesced, element, fetchFile } from "./common.js";
  * - `onChange(callback)`: calls `callback()` each time the drawing reached a new version;
  * - `showPreview(svgText)`: shows a version's SVG file over the canvas, read-only; `null` ends
  *   the preview;
- * - `message(text)`: shows a notice.
+ * - `message(text)`: shows a notice;
+ * - `shown()`: the drawing as the page shows it, `{title, rectangles}`;
+ * - `reach(version)`: resolves with `shown()` once the page holds `version` (or a later one);
+ * - `remember(steps)`: keeps steps on the page's undo stack, as the steps that take back an
+ *   edit of its own (and clears its redo stack).
  *
  * Returns `{ refresh, endPreview }`: `refresh()` reads the list again (when the panel is open),
  * `endPreview()` ends a preview, as Escape does.
  */
 export function connectHistory(editor) {
-  const { id, api, onChange, showPreview, message } = editor;
+  const { id, api, onChange, showPreview, message, shown, reach, remember } = editor;
   const panel = document.getElementById("history-panel");
   const list = document.getElementById("history-list");
   const status = document.getElementById("history-status");
@@ -145,6 +150,7 @@ export function connectHistory(editor) {
     const version = previewed;
     if (version === null || version === current) return;
     restoreButton.disabled = true;
+    const before = shown();
     const result = await api("POST", `/api/drawings/${id}/restore`, { version });
     if (!result.ok) {
       message(`Version ${version} was not restored: ${result.data.error}`);
@@ -155,6 +161,13 @@ export function connectHistory(editor) {
     message(result.data.change === null
       ? `Version ${version} is the current version already.`
       : `Version ${version} is back, as version ${result.data.version}.`);
+    // The server makes the restored version whole; the page takes it back by steps of its own,
+    // worked out from what it showed before and what it shows once it holds the new version.
+    // Each step says what it expects, so a change made by someone else since stays theirs.
+    if (result.data.change !== null) {
+      const steps = stepsBetween(await reach(result.data.version), before);
+      if (steps.length) remember(steps);
+    }
     // The button that had the focus is disabled now: the focus goes to the new version.
     await refresh();
     const again = entry(current);
