@@ -148,7 +148,7 @@ let package = Package(
         .embedInCode("Assets/actions.js"), .embedInCode("Assets/arrange.js"),
         .embedInCode("Assets/commands.js"), .embedInCode("Assets/menus.js"),
         .embedInCode("Assets/picture.js"),
-        .embedInCode("Assets/difference.js"),
+        .embedInCode("Assets/difference.js"), .embedInCode("Assets/swatches.js"),
       ]
     ),
     .target(

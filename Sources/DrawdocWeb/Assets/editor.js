@@ -18,6 +18,7 @@ import { connectMenus } from "./menus.js";
 import { PageDrawing, describe, makeId } from "./pagedrawing.js";
 import { connectPanel } from "./panel.js";
 import { connectPresence } from "./presence.js";
+import { connectSwatches } from "./swatches.js";
 import { GRID_STEP } from "./snap.js";
 import { Tools } from "./tools.js";
 import { Viewport } from "./viewport.js";
@@ -331,7 +332,10 @@ function setSteps(originals, results) {
 
 /** Sets fields of every selected rectangle: one edit. */
 function setSelected(fields) {
-  if (fields.color) state.lastColor = fields.color;
+  if (fields.color && state.selection.size) {
+    state.lastColor = fields.color;
+    rememberColor(fields.color);
+  }
   return edit(selectedRectangles().map((r) => {
     const was = {};
     for (const field of Object.keys(fields)) was[field] = r[field];
@@ -447,6 +451,7 @@ registerCommands(editor);
 connectMenus(editor);
 connectKeys(editor);
 connectPanel(editor);
+const rememberColor = connectSwatches(editor);
 connectLayers(editor);
 const presence = connectPresence(editor);
 const history = connectHistory({

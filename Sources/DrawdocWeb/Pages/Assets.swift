@@ -38,6 +38,7 @@ enum Assets {
     case "menus.js": asset = (javaScript, PackageResources.menus_js)
     case "picture.js": asset = (javaScript, PackageResources.picture_js)
     case "difference.js": asset = (javaScript, PackageResources.difference_js)
+    case "swatches.js": asset = (javaScript, PackageResources.swatches_js)
     default: return nil
     }
     var headers = HTTPHeaders()
