@@ -461,6 +461,7 @@ const history = connectHistory({
   reach: async (version) => {
     // A few reads at most: the change's own event brings it too.
     for (let tries = 0; page.version < version && tries < 5; tries += 1) await reload();
+    if (page.version < version) return null;
     return { title: page.drawing.title, rectangles: page.rectangles.slice() };
   },
   remember: (steps) => { own.undo.push(steps); own.redo = []; render(); },

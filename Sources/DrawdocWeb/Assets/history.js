@@ -19,7 +19,8 @@ import { stepsBetween } from "./difference.js";
  *   the preview;
  * - `message(text)`: shows a notice;
  * - `shown()`: the drawing as the page shows it, `{title, rectangles}`;
- * - `reach(version)`: resolves with `shown()` once the page holds `version` (or a later one);
+ * - `reach(version)`: resolves with `shown()` once the page holds `version` (or a later one),
+ *   or with null if it cannot read it;
  * - `remember(steps)`: keeps steps on the page's undo stack, as the steps that take back an
  *   edit of its own (and clears its redo stack).
  *
@@ -164,10 +165,9 @@ export function connectHistory(editor) {
     // The server makes the restored version whole; the page takes it back by steps of its own,
     // worked out from what it showed before and what it shows once it holds the new version.
     // Each step says what it expects, so a change made by someone else since stays theirs.
-    if (result.data.change !== null) {
-      const steps = stepsBetween(await reach(result.data.version), before);
-      if (steps.length) remember(steps);
-    }
+    const after = result.data.change === null ? null : await reach(result.data.version);
+    const steps = after ? stepsBetween(after, before) : [];
+    if (steps.length) remember(steps);
     // The button that had the focus is disabled now: the focus goes to the new version.
     await refresh();
     const again = entry(current);
