@@ -5,15 +5,13 @@ when a click on a row selects (a second click there makes no version); the palet
 recent colours under the color field set the selection's colour as one edit, by click and by
 keyboard, and the recent ones are kept by the browser.
 
-Each check is a function of its own, on a drawing of its own; every check runs, and the
-failures are listed together at the end. Every expected value is worked out here from the
-drawing and the input, and compared with the command line's view of the store.
+As in reach_test.py, the checks run one by one (`run_checks`), each on its own drawing, and
+what each expects is worked out here and compared with `drawdoc open --json`.
 
 Run: python3 Tests/browser/panel_test.py --drawdoc .build/debug/drawdoc [--only NAME]
 """
 import json
 import sys
-import traceback
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -21,9 +19,9 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("panel_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, run_browser_test, wait  # noqa: E402
+from served_app import run_browser_test, wait  # noqa: E402
 from editor_actions import (  # noqa: E402
-    Store, chord, click, idle, open_editor, screen, selection)
+    add_only_argument, chord, click, idle, open_editor, run_checks, screen, selection)
 
 
 def versions(store, doc):
@@ -190,28 +188,6 @@ def check_swatches(t):
 
 CHECKS = [value for name, value in list(globals().items()) if name.startswith("check_")]
 
-
-def add_arguments(parser):
-    parser.add_argument("--only", help="run only the checks whose name holds this text")
-
-
-def test(session):
-    t = session
-    t.store = Store(session.drawdoc, session.env)
-    t.base = session.server.base
-    failures = []
-    for check in CHECKS:
-        if session.options.only and session.options.only not in check.__name__:
-            continue
-        try:
-            check(t)
-            print(f"  {check.__name__}: passed", flush=True)
-        except Exception as error:  # one failure, of any kind, does not hide the others
-            failures.append(f"{check.__name__}: {error or traceback.format_exc(limit=2)}")
-            print(f"  {check.__name__}: FAILED: {error}", flush=True)
-    if failures:
-        raise Failure(f"{len(failures)} of the checks failed:\n  " + "\n  ".join(failures))
-
-
 if __name__ == "__main__":
-    run_browser_test("panel", "The editor's side panel", __doc__, test, add_arguments)
+    run_browser_test("panel", "The editor's side panel", __doc__, lambda session: run_checks(session, CHECKS),
+                     add_only_argument)
