@@ -17,7 +17,9 @@ const ALIGN_LABELS = {
 /** Registers the editor's commands in `editor.actions`. */
 export function registerCommands(editor) {
   const { actions, state, page, view, tools } = editor;
-  const editable = () => Boolean(page.drawing) && !state.gone && !state.previewing;
+  // While an old version is shown or the server is away, an edit is still tried: the edit
+  // itself is refused where it shows, with a notice saying why (editor.js).
+  const editable = () => Boolean(page.drawing) && !state.gone;
   const some = () => editable() && state.selection.size > 0;
   const several = (n) => () => editable() && state.selection.size >= n;
   /** The selection, bottom first, as it stacks. */
