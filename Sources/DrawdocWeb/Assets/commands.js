@@ -17,17 +17,19 @@ const ALIGN_LABELS = {
 /** Registers the editor's commands in `editor.actions`. */
 export function registerCommands(editor) {
   const { actions, state, page, view, tools } = editor;
-  const editable = () => Boolean(page.drawing) && !state.gone && !state.previewing;
+  // While an old version is shown or the server is away, an edit is still tried: the edit
+  // itself is refused where it shows, with a notice saying why (editor.js).
+  const editable = () => Boolean(page.drawing) && !state.gone;
   const some = () => editable() && state.selection.size > 0;
   const several = (n) => () => editable() && state.selection.size >= n;
   /** The selection, bottom first, as it stacks. */
   const stacked = () => editor.selectedRectangles()
     .sort((a, b) => page.index.get(a.id) - page.index.get(b.id));
-  const zoomed = (zoom) => { view.zoomTo(zoom); editor.render(); };
+  const zoomed = (zoom) => view.zoomTo(zoom);
 
   const tool = (name, label, key) => ({
     name: `tool-${name}`, label, group: "Tools", keys: [key],
-    checked: () => tools.current === name, perform: () => { tools.pick(name); editor.render(); },
+    checked: () => tools.current === name, perform: () => tools.pick(name),
   });
   actions.register(
     tool("select", "Select", "V"), tool("rectangle", "Rectangle", "R"), tool("hand", "Hand", "H"),
@@ -37,7 +39,6 @@ export function registerCommands(editor) {
         state.toolLocked = !state.toolLocked;
         editor.notify(state.toolLocked ? "The tool stays on after drawing (Q to release)."
           : "Back to Select after each drawing.");
-        editor.render();
       } },
   );
 
@@ -128,22 +129,20 @@ export function registerCommands(editor) {
       when: () => Boolean(page.drawing), perform: () => zoomed(1) },
     { name: "zoom-fit", label: "Zoom to fit", group: "View", keys: ["Shift+1"], menu: true,
       when: () => Boolean(page.drawing),
-      perform: () => { view.zoomTo(view.fitZoom()); view.centre(); editor.render(); } },
+      perform: () => { view.zoomTo(view.fitZoom()); view.centre(); } },
     { name: "zoom-selection", label: "Zoom to selection", group: "View", keys: ["Shift+2"],
       menu: true, when: () => state.selection.size > 0,
-      perform: () => { view.show(bounds(editor.selectedRectangles())); editor.render(); } },
+      perform: () => view.show(bounds(editor.selectedRectangles())) },
     { name: "toggle-snap", label: "Snapping", group: "View", keys: ["N"],
       checked: () => state.snap,
       perform: () => {
         state.snap = !state.snap;
         editor.notify(`Snapping ${state.snap ? "on" : "off"}.`);
-        editor.render();
       } },
     { name: "toggle-grid", label: "Grid", group: "View", keys: ["G"], checked: () => state.grid,
       perform: () => {
         state.grid = !state.grid;
         editor.notify(`Grid ${state.grid ? "shown" : "hidden"}.`);
-        editor.render();
       } },
   );
 

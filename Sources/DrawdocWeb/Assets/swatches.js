@@ -42,8 +42,8 @@ function readRecent() {
 }
 
 /**
- * Connects `#swatches` (editor.html) to the editor: `editor.setSelected`, `onRender`,
- * `selectedRectangles`. Returns `remember(color)`, which puts a colour used first among the
+ * Connects `#swatches` (editor.html) to the editor: `editor.setSelected`, `store` (drawn
+ * again when the drawing or the selection changes), `selectedRectangles`. Returns `remember(color)`, which puts a colour used first among the
  * recent ones.
  */
 export function connectSwatches(editor) {
@@ -123,7 +123,7 @@ export function connectSwatches(editor) {
   window.addEventListener("storage", (event) => {
     if (event.key === STORAGE_KEY) { recent = readRecent(); render(); }
   });
-  editor.onRender(render);
+  editor.store.subscribe(["drawing", "selection"], render);
   render();
   return remember;
 }
