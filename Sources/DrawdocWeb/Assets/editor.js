@@ -106,14 +106,20 @@ function render() {
   document.getElementById("page-heading").textContent = `Editing ${drawing.title || "(untitled)"}`;
   const title = document.getElementById("title");
   if (document.activeElement !== title) title.value = drawing.title;
-  const count = page.rectangles.length;
-  setStatus(`${state.offline ? "offline · " : ""}version ${page.version} · ${count} rectangles`);
+  showStatus();
   renderOverlay();
   for (const renderer of renderers) renderer();
   if (page.version !== announced) {
     announced = page.version;
     for (const listener of versionListeners) listener();
   }
+}
+
+/** The top bar's status: the version and the count (the change stream's "live" says less). */
+function showStatus() {
+  const count = page.rectangles.length;
+  setStatus(`${state.offline ? "offline · " : ""}version ${page.version} · ` +
+    `${count} ${count === 1 ? "rectangle" : "rectangles"}`);
 }
 
 const versionListeners = [];
@@ -500,5 +506,10 @@ keepTrying(load).then((data) => {
       history.refresh();
     }
     if (event.version > page.version || event.event === "restored") reload();
-  }, () => reload(), (up) => { connection(up); presence.onConnection(up); }, presence);
+  }, () => reload(), (up) => {
+    connection(up);
+    presence.onConnection(up);
+    // Said at once, in place of "live" (the stream saying it is open).
+    if (up && page.drawing && !state.gone) showStatus();
+  }, presence);
 });
