@@ -9,37 +9,27 @@ dark, and is by default on a dark system; the PNG scale stays with PNG in the ex
 selection's heading and the layers name a rectangle as a person sees it; and a finger's long
 press on a rectangle opens its commands.
 
-Each check is a function of its own, on a drawing of its own; every check runs, and the
-failures are listed together at the end. Every expected value is worked out here from the
-drawing and the input, and compared with the command line's view of the store.
+Checks in the style of reach_test.py (checks.py runs them: one function each, on a drawing
+of its own, all run, the failures listed together); each expected value is worked out here
+from the drawing and the input, or read from the command line's view of the store.
 
 Run: python3 Tests/browser/looks_test.py --drawdoc .build/debug/drawdoc [--only NAME]
 """
 import sys
-import tempfile
-import traceback
 from contextlib import contextmanager
 
 try:
-    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.actions import interaction
     from selenium.webdriver.common.actions.action_builder import ActionBuilder
-    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.common.by import By
 except ImportError:
-    sys.exit("looks_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from check import read_png  # noqa: E402
-from served_app import Failure, run_browser_test, wait  # noqa: E402
+    sys.exit("looks_test.py needs Selenium (python3 -m pip install selenium, or bash .ci/setup)")
+from served_app import wait  # noqa: E402
+from checks import png_rows, run_checks  # noqa: E402
 from editor_actions import (  # noqa: E402
-    EDITOR, Store, chord, click, idle, open_editor, screen, selection)
-
-
-def png_rows(data):
-    """The RGBA rows of a PNG given as bytes."""
-    with tempfile.NamedTemporaryFile(suffix=".png") as file:
-        file.write(data)
-        file.flush()
-        return read_png(file.name)[2]
+    EDITOR, chord, click, idle, open_editor, screen, selection)
 
 
 @contextmanager
@@ -369,27 +359,5 @@ def check_long_press_menu(t):
 CHECKS = [value for name, value in list(globals().items()) if name.startswith("check_")]
 
 
-def add_arguments(parser):
-    parser.add_argument("--only", help="run only the checks whose name holds this text")
-
-
-def test(session):
-    t = session
-    t.store = Store(session.drawdoc, session.env)
-    t.base = session.server.base
-    failures = []
-    for check in CHECKS:
-        if session.options.only and session.options.only not in check.__name__:
-            continue
-        try:
-            check(t)
-            print(f"  {check.__name__}: passed", flush=True)
-        except Exception as error:  # one failure, of any kind, does not hide the others
-            failures.append(f"{check.__name__}: {error or traceback.format_exc(limit=2)}")
-            print(f"  {check.__name__}: FAILED: {error}", flush=True)
-    if failures:
-        raise Failure(f"{len(failures)} of the checks failed:\n  " + "\n  ".join(failures))
-
-
 if __name__ == "__main__":
-    run_browser_test("looks", "How the editor looks and reads", __doc__, test, add_arguments)
+    run_checks("looks", "How the editor looks and reads", __doc__, CHECKS)

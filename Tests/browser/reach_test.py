@@ -14,8 +14,6 @@ drawing and the input, and compared with the command line's view of the store.
 Run: python3 Tests/browser/reach_test.py --drawdoc .build/debug/drawdoc [--only NAME]
 """
 import sys
-import tempfile
-import traceback
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -24,19 +22,11 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("reach_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from check import read_png  # noqa: E402
-from served_app import Failure, run_browser_test, wait  # noqa: E402
+from checks import png_rows, run_checks  # noqa: E402
+from served_app import wait  # noqa: E402
 from editor_actions import (  # noqa: E402
-    EDITOR, Store, chord, click, drag_canvas, hover, idle, open_editor, press_and_move,
+    EDITOR, chord, click, drag_canvas, hover, idle, open_editor, press_and_move,
     release, screen, selection)
-
-
-def png_rows(data):
-    """The RGBA rows of a PNG given as bytes."""
-    with tempfile.NamedTemporaryFile(suffix=".png") as file:
-        file.write(data)
-        file.flush()
-        return read_png(file.name)[2]
 
 
 def zoom(driver):
@@ -415,27 +405,5 @@ def check_no_focus_ring_after_click(t):
 CHECKS = [value for name, value in list(globals().items()) if name.startswith("check_")]
 
 
-def add_arguments(parser):
-    parser.add_argument("--only", help="run only the checks whose name holds this text")
-
-
-def test(session):
-    t = session
-    t.store = Store(session.drawdoc, session.env)
-    t.base = session.server.base
-    failures = []
-    for check in CHECKS:
-        if session.options.only and session.options.only not in check.__name__:
-            continue
-        try:
-            check(t)
-            print(f"  {check.__name__}: passed", flush=True)
-        except Exception as error:  # one failure, of any kind, does not hide the others
-            failures.append(f"{check.__name__}: {error or traceback.format_exc(limit=2)}")
-            print(f"  {check.__name__}: FAILED: {error}", flush=True)
-    if failures:
-        raise Failure(f"{len(failures)} of the checks failed:\n  " + "\n  ".join(failures))
-
-
 if __name__ == "__main__":
-    run_browser_test("reach", "The commands people reach for", __doc__, test, add_arguments)
+    run_checks("reach", "The commands people reach for", __doc__, CHECKS)

@@ -9,7 +9,7 @@ test("the colors people name, from the page's palette and its neighbours", () =>
     "#facc15": "Yellow", "#16a34a": "Green", "#00ff00": "Green", "#0d9488": "Teal",
     "#2563eb": "Blue", "#0000ff": "Blue", "#7c3aed": "Purple", "#db2777": "Pink",
     "#e11d48": "Red", "#000000": "Black", "#ffffff": "White", "#808080": "Grey",
-    "#d4d4d8": "Grey", "#78350f": "Brown",
+    "#d4d4d8": "Grey", "#78350f": "Brown", "#a8692f": "Brown", "#a16207": "Brown",
   };
   for (const [color, name] of Object.entries(named)) assert.equal(colorName(color), name, color);
 });

@@ -76,7 +76,7 @@ export function colorName(color) {
   hue = (hue * 60 + 360) % 360;
   const name = HUES.find(([end]) => hue < end)[1];
   // A dark orange or yellow is what people call brown.
-  return (name === "Orange" || name === "Yellow") && high < 0.55 ? "Brown" : name;
+  return (name === "Orange" || name === "Yellow") && high < 0.7 ? "Brown" : name;
 }
 
 /** "Red rectangle, 120 × 80": what the selection's heading calls one rectangle. */
