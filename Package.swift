@@ -147,7 +147,7 @@ let package = Package(
         .embedInCode("Assets/presence.js"),
         .embedInCode("Assets/actions.js"), .embedInCode("Assets/arrange.js"),
         .embedInCode("Assets/commands.js"), .embedInCode("Assets/menus.js"),
-        .embedInCode("Assets/picture.js"),
+        .embedInCode("Assets/picture.js"), .embedInCode("Assets/store.js"),
       ]
     ),
     .target(

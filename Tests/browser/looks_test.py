@@ -155,11 +155,8 @@ window.fetch = (...call) => {
 """
 
 
-def check_loading_says_so(t):
-    """While it loads the panel says so, and offers no key; once the change stream is open the
-    status gives the version and the count, not only that it is live."""
-    doc, _ = t.store.new("Loading", (10, 10, 30, 30, "#ff0000"), (50, 10, 30, 30, "#0000ff"))
-    version = max(v["version"] for v in t.store.versions(doc))
+def open_watching_loading(t, doc):
+    """Opens the editor with WATCH_LOADING run before the page's scripts."""
     script = t.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
                                       {"source": WATCH_LOADING})
     try:
@@ -167,9 +164,23 @@ def check_loading_says_so(t):
     finally:
         t.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument",
                                  {"identifier": script["identifier"]})
+
+
+def check_loading_says_so(t):
+    """While it loads, the panel says so, and offers no key or tool."""
+    doc, _ = t.store.new("Loading", (10, 10, 30, 30, "#ff0000"))
+    open_watching_loading(t, doc)
     hint = t.driver.execute_script("return window.hintWhileLoading")
     assert hint is not None and "Loading" in hint and "Draw with" not in hint, \
         f"while loading the panel said {hint!r}"
+
+
+def check_status_from_first_load(t):
+    """Once the change stream is open, the status gives the version and the count, not only
+    that it is live (which it said until the first edit)."""
+    doc, _ = t.store.new("Status", (10, 10, 30, 30, "#ff0000"), (50, 10, 30, 30, "#0000ff"))
+    version = max(v["version"] for v in t.store.versions(doc))
+    open_watching_loading(t, doc)
     seen = wait("a status after the change stream opened", lambda: (lambda s: s if "<stream open>"
                 in s and s.index("<stream open>") < len(s) - 1 else None)(
         t.driver.execute_script("return window.statusesSeen")), 10, 0.05)

@@ -158,6 +158,47 @@ def check_shortcuts_dialog(t):
     ActionChains(t.driver).send_keys(Keys.ESCAPE).perform()
 
 
+def check_copy_selection_as_png_and_svg(t):
+    """The context menu copies the selection as a PNG (2 pixels a unit) and as SVG text."""
+    doc, ids = t.store.new("Copy", (20, 20, 40, 20, "#ff0000"), (100, 100, 30, 30, "#0000ff"))
+    open_editor(t.driver, t.base, doc)
+    t.driver.execute_cdp_cmd("Browser.grantPermissions", {
+        "origin": t.base.rstrip("/"), "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    for name in ["copy-png", "copy-svg"]:
+        hover(t.driver, screen(t.driver, 30, 30))
+        ActionChains(t.driver).context_click().perform()
+        wait("the context menu", lambda: context_menu_items(t.driver), 5, 0.05)
+        t.driver.find_element(By.CSS_SELECTOR, f"#context-menu [data-action={name}]").click()
+        if name == "copy-png":
+            size = wait("a PNG on the clipboard", lambda: t.driver.execute_async_script("""
+              const done = arguments[arguments.length - 1];
+              navigator.clipboard.read().then(async (items) => {
+                const item = items.find((i) => i.types.includes('image/png'));
+                if (!item) return done(null);
+                const bitmap = await createImageBitmap(await item.getType('image/png'));
+                done([bitmap.width, bitmap.height]);
+              }).catch(() => done(null));"""), 5, 0.1)
+            # The red rectangle alone, 40 × 20 units, at 2 pixels a unit.
+            assert size == [80, 40], f"the PNG is {size}, not 80 × 40"
+        else:
+            text = wait("SVG text on the clipboard", lambda: t.driver.execute_async_script("""
+              const done = arguments[arguments.length - 1];
+              navigator.clipboard.readText().then((text) => done(text.includes('<svg') && text))
+                .catch(() => done(null));"""), 5, 0.1)
+            assert f'data-id="{ids[0]}"' in text and ids[1] not in text, f"the SVG is {text!r}"
+
+
+def check_toggles_look_apart_from_tools(t):
+    """A toggle that is on (snapping) is not drawn as the tool in use is."""
+    doc, _ = t.store.new("Looks", (20, 20, 40, 20, "#ff0000"))
+    open_editor(t.driver, t.base, doc)
+    colours = t.driver.execute_script(
+        "return ['button[data-tool=select]', '#toggle-snap'].map((s) =>"
+        "  getComputedStyle(document.querySelector(s)).backgroundColor);")
+    assert t.driver.find_element(By.ID, "toggle-snap").get_attribute("aria-pressed") == "true"
+    assert colours[0] != colours[1], f"the tool and the toggle are both {colours[0]}"
+
+
 # MARK: The view
 
 def check_zoom_keys_and_control(t):

@@ -146,6 +146,8 @@ def check(session):
     idle(driver)
 
     step("a pen's drag with the rectangle tool draws (20, 200, 80, 60)")
+    # Each drawing takes the tool back to Select: it is picked again.
+    pick(driver, "rectangle")
     hands.pen((20, 200), (100, 260))
     drawn(store, doc, [RED, (250, 15, 60, 40)], (20, 200, 80, 60))
     idle(driver)
@@ -153,6 +155,7 @@ def check(session):
     versions = len(store.versions(doc))
 
     step("after the pen, a finger's drag with the rectangle tool moves the view by (40, 30)")
+    pick(driver, "rectangle")
     corner = origin(driver)
     hands.finger((250, 150), (290, 180))
     panned_by(driver, corner, 40, 30)

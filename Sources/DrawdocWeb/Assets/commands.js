@@ -23,18 +23,20 @@ const ALIGN_LABELS = {
 /** Registers the editor's commands in `editor.actions`. */
 export function registerCommands(editor) {
   const { actions, state, page, view, tools } = editor;
-  const editable = () => Boolean(page.drawing) && !state.gone && !state.previewing;
+  // While an old version is shown or the server is away, an edit is still tried: the edit
+  // itself is refused where it shows, with a notice saying why (editor.js).
+  const editable = () => Boolean(page.drawing) && !state.gone;
   const some = () => editable() && state.selection.size > 0;
   const several = (n) => () => editable() && state.selection.size >= n;
   /** The selection, bottom first, as it stacks. */
   const stacked = () => editor.selectedRectangles()
     .sort((a, b) => page.index.get(a.id) - page.index.get(b.id));
-  const zoomed = (zoom) => { view.zoomTo(zoom); editor.render(); };
-  const canvas = darkCanvas(() => editor.render());
+  const zoomed = (zoom) => view.zoomTo(zoom);
+  const canvas = darkCanvas();
 
   const tool = (name, label, key) => ({
     name: `tool-${name}`, label, group: "Tools", keys: [key],
-    checked: () => tools.current === name, perform: () => { tools.pick(name); editor.render(); },
+    checked: () => tools.current === name, perform: () => tools.pick(name),
   });
   actions.register(
     tool("select", "Select", "V"), tool("rectangle", "Rectangle", "R"), tool("hand", "Hand", "H"),
@@ -44,7 +46,6 @@ export function registerCommands(editor) {
         state.toolLocked = !state.toolLocked;
         editor.notify(state.toolLocked ? "The tool stays on after drawing (Q to release)."
           : "Back to Select after each drawing.", MODE);
-        editor.render();
       } },
   );
 
@@ -135,28 +136,25 @@ export function registerCommands(editor) {
       when: () => Boolean(page.drawing), perform: () => zoomed(1) },
     { name: "zoom-fit", label: "Zoom to fit", group: "View", keys: ["Shift+1"], menu: true,
       when: () => Boolean(page.drawing),
-      perform: () => { view.zoomTo(view.fitZoom()); view.centre(); editor.render(); } },
+      perform: () => { view.zoomTo(view.fitZoom()); view.centre(); } },
     { name: "zoom-selection", label: "Zoom to selection", group: "View", keys: ["Shift+2"],
       menu: true, when: () => state.selection.size > 0,
-      perform: () => { view.show(bounds(editor.selectedRectangles())); editor.render(); } },
+      perform: () => view.show(bounds(editor.selectedRectangles())) },
     { name: "toggle-snap", label: "Snapping", group: "View", keys: ["N"],
       checked: () => state.snap,
       perform: () => {
         state.snap = !state.snap;
         editor.notify(`Snapping ${state.snap ? "on" : "off"}.`, MODE);
-        editor.render();
       } },
     { name: "toggle-grid", label: "Grid", group: "View", keys: ["G"], checked: () => state.grid,
       perform: () => {
         state.grid = !state.grid;
         editor.notify(`Grid ${state.grid ? "shown" : "hidden"}.`, MODE);
-        editor.render();
       } },
     { name: "dark-canvas", label: "Dark canvas", group: "View", checked: () => canvas.dark(),
       perform: () => {
         canvas.choose(!canvas.dark());
         editor.notify(`Dark canvas ${canvas.dark() ? "on" : "off"}.`, MODE);
-        editor.render();
       } },
   );
 
@@ -194,9 +192,9 @@ export function registerCommands(editor) {
 /**
  * The canvas shown dark (inverted, its hues kept: app.css's `.dark-canvas`) or light: as the
  * person chose on this browser, kept in localStorage; with no choice made, as the system's
- * dark mode is, followed as it changes. `changed()` is called when the system changes it.
+ * dark mode is, followed as it changes.
  */
-function darkCanvas(changed) {
+function darkCanvas() {
   const system = matchMedia("(prefers-color-scheme: dark)");
   const chosen = () => {
     try {
@@ -208,7 +206,7 @@ function darkCanvas(changed) {
   };
   const dark = () => chosen() ?? system.matches;
   const show = () => document.getElementById("viewport").classList.toggle("dark-canvas", dark());
-  system.addEventListener("change", () => { show(); changed(); });
+  system.addEventListener("change", show);
   show();
   return {
     dark,

@@ -19,15 +19,24 @@ import { PageDrawing, describe, makeId } from "./pagedrawing.js";
 import { connectPanel } from "./panel.js";
 import { connectPresence } from "./presence.js";
 import { GRID_STEP } from "./snap.js";
+import { Store } from "./store.js";
 import { Tools } from "./tools.js";
 import { Viewport } from "./viewport.js";
 
 const id = decodeURIComponent(location.pathname.split("/")[2] || "");
 const page = new PageDrawing();
-const state = {
-  selection: new Set(), hovered: null, gone: false, offline: false, lastColor: null,
-  snap: true, grid: false, toolLocked: false, loading: true,
-};
+/**
+ * The page's state (store.js): what each view is drawn from. `drawing` is noted as changed
+ * whenever the page's drawing does (an edit shown, settled or put back; a change from
+ * elsewhere); `marks` are what a gesture draws on the overlay (boxes moving, a ghost, a
+ * marquee, guides); `shownZoom` the zoom the canvas is drawn at.
+ */
+const store = new Store({
+  drawing: null, selection: new Set(), hovered: null, gone: false, offline: false,
+  previewing: false, lastColor: null, snap: true, grid: false, toolLocked: false,
+  loading: true, tool: "select", zoom: 1, shownZoom: 1, marks: null, undoable: 0,
+});
+const state = store.state;
 /** This page's own undo and redo: the steps that take back each of its edits. */
 const own = { undo: [], redo: [] };
 const stage = document.getElementById("stage");
@@ -36,15 +45,9 @@ const overlay = document.getElementById("overlay");
 const view = new Viewport(stage, document.getElementById("viewport"),
   () => page.drawing || { width: 1, height: 1 },
   // A pan moves the overlay with the canvas: only a zoom changes what it draws.
-  (zoomed) => { if (page.drawing && zoomed) renderOverlay(); }, [overlay]);
-const tools = new Tools((tool) => {
-  view.handTool = tool === "hand";
-  stage.classList.toggle("rectangle", tool === "rectangle");
-  stage.classList.toggle("hand", tool === "hand");
-  if (page.drawing) render();
-});
+  () => store.set({ zoom: view.zoom, shownZoom: view.shownZoom }), [overlay]);
+const tools = new Tools((tool) => store.set({ tool }));
 const actions = new Actions();
-const renderers = [];
 let queue = Promise.resolve();
 let sending = 0;
 
@@ -68,9 +71,9 @@ async function load() {
   picture.id = "drawing";
   canvas.replaceChildren(picture);
   page.load(result.data.drawing, result.data.version, picture);
-  state.loading = false;
   view.place();
-  render();
+  store.set({ loading: false });
+  store.touch("drawing");
   return result.data;
 }
 
@@ -83,7 +86,7 @@ async function catchUp() {
   if (!page.catchUp(result.data.changes, result.data.version)) return load();
   const title = page.picture.querySelector("title");
   if (title && title.textContent !== page.drawing.title) title.textContent = page.drawing.title;
-  render();
+  store.touch("drawing");
   return result.data;
 }
 
@@ -98,22 +101,44 @@ function markGone(text) {
 
 // MARK: Drawing the page
 
-function render() {
+/** What the page shows of the drawing and the connection: its title, the status line. */
+function showChrome() {
   const drawing = page.drawing;
-  if (!drawing) return;
-  for (const id of [...state.selection]) if (!page.index.has(id)) state.selection.delete(id);
+  if (!drawing || state.gone) return;
   document.title = `${drawing.title || "(untitled)"} · drawdoc`;
   document.getElementById("page-heading").textContent = `Editing ${drawing.title || "(untitled)"}`;
   const title = document.getElementById("title");
   if (document.activeElement !== title) title.value = drawing.title;
   showStatus();
-  renderOverlay();
-  for (const renderer of renderers) renderer();
+}
+
+/** Each view, with the values it is drawn from. */
+store.subscribe(["drawing"], () => {
+  // Rectangles gone (an edit here or elsewhere) leave the selection.
+  if ([...state.selection].some((rid) => !page.index.has(rid))) {
+    state.selection = new Set([...state.selection].filter((rid) => page.index.has(rid)));
+  }
   if (page.version !== announced) {
     announced = page.version;
     for (const listener of versionListeners) listener();
   }
-}
+});
+store.subscribe(["drawing", "offline", "gone"], showChrome);
+store.subscribe(["drawing", "selection", "hovered", "tool", "shownZoom", "grid", "previewing",
+                 "marks"], () => { if (page.drawing) drawOverlay(state.marks || {}); });
+store.subscribe(["tool"], () => {
+  view.handTool = state.tool === "hand";
+  stage.classList.toggle("rectangle", state.tool === "rectangle");
+  stage.classList.toggle("hand", state.tool === "hand");
+});
+// What a screen reader hears of the selection.
+store.subscribe(["drawing", "selection"], () => {
+  const said = document.getElementById("selection-said");
+  const chosen = selectedRectangles();
+  const text = chosen.length === 1 ? describe(chosen[0])
+    : chosen.length ? `${chosen.length} rectangles selected` : "";
+  if (said.textContent !== text) said.textContent = text;
+});
 
 /** The top bar's status: the version and the count (the change stream's "live" says less). */
 function showStatus() {
@@ -131,7 +156,6 @@ function showPreview(svg) {
   if (svg === null) {
     if (box) box.remove();
     state.previewing = false;
-    renderOverlay();
     return;
   }
   if (!box) {
@@ -172,7 +196,7 @@ function guide(line) {
  * hovered rectangle; during a gesture, `extra` gives the boxes moving, a ghost being drawn,
  * the marquee and the guides snapped to.
  */
-function renderOverlay(extra = {}) {
+function drawOverlay(extra = {}) {
   const drawing = page.drawing;
   const preview = document.querySelector("#version-preview svg");
   if (preview) {
@@ -249,13 +273,20 @@ function handles(box) {
 
 // MARK: Selection
 
-/** Selects rectangles by id; `quiet` while a marquee grows (no panel update). */
+/**
+ * Selects rectangles by id; `quiet` while a marquee grows: the overlay shows it (the marks
+ * change with it), the panel and the layers only once it is done.
+ */
 function select(ids, { quiet = false } = {}) {
   if (nudge) sendNudge();
-  state.selection = new Set(ids.filter((rid) => page.index.has(rid)));
-  if (quiet) return;
-  renderOverlay();
-  for (const renderer of renderers) renderer();
+  const selection = new Set(ids.filter((rid) => page.index.has(rid)));
+  if (quiet) store.values.selection = selection;
+  else state.selection = selection;
+}
+
+/** Sets what a gesture draws on the overlay (`{}` for nothing but the selection). */
+function mark(marks = {}) {
+  state.marks = Object.keys(marks).length ? marks : null;
 }
 
 function selectedRectangles() {
@@ -287,20 +318,20 @@ function edit(steps, kind = "edit") {
   if (state.offline) {
     // Refused where it shows: a moved copy goes back, a field shows the value again.
     page.restore(steps);
-    render();
+    store.touch("drawing");
     notify("The server cannot be reached, so edits are paused: the page reconnects by itself.");
     return Promise.resolve(null);
   }
   if (state.previewing) {
     page.restore(steps);
-    render();
+    store.touch("drawing");
     notify("An old version is shown: press Escape (or Back to current) to edit the drawing.");
     return Promise.resolve(null);
   }
   if (kind === "edit") own.redo = [];
   const entry = page.begin(steps);
   sending += 1;
-  render();
+  store.touch("drawing", "undoable");
   queue = queue.then(async () => {
     const result = await api("POST", `/api/drawings/${id}/edits`, { edits: steps });
     sending -= 1;
@@ -318,7 +349,7 @@ function edit(steps, kind = "edit") {
       if (result.status === 0) connection(false);
       notify(refusal(result));
     }
-    render();
+    store.touch("drawing", "undoable");
     return result;
   });
   return queue;
@@ -385,7 +416,7 @@ function undo(again = false) {
     // What an undo of a removal brings back (or a redo of an addition) comes back selected.
     const added = steps.filter((step) => step.add).map((step) => step.add.id);
     edit(steps, again ? "redo" : "undo").then((result) => {
-      if (!result || !result.ok) { stack.push(steps); render(); }
+      if (!result || !result.ok) { stack.push(steps); store.touch("undoable"); }
     });
     if (added.length) select(added);
   };
@@ -405,7 +436,7 @@ function nudgeSelection(dx, dy) {
   nudge.timer = setTimeout(sendNudge, 400);
   const moved = nudge.original.map((r) => ({ ...r, x: r.x + nudge.dx, y: r.y + nudge.dy }));
   page.preview(moved);
-  renderOverlay({ boxes: moved });
+  mark({ boxes: moved });
 }
 
 function sendNudge() {
@@ -413,6 +444,7 @@ function sendNudge() {
   const { original, dx, dy, timer } = nudge;
   clearTimeout(timer);
   nudge = null;
+  mark();
   edit(original.map((r) => ({ shift: r.id, by: { x: dx, y: dy } })));
 }
 
@@ -421,32 +453,22 @@ function connection(up) {
   state.offline = !up;
   if (!up) notify("The server cannot be reached: edits are paused until it is back.");
   else { notify("Connected again."); reload(); }
-  render();
 }
 
 // MARK: Connecting the parts
 
 const editor = {
-  id, page, state, view, tools, actions, stage, api, edit, select, setSteps, setSelected,
-  shiftSelected, removeSelected, orderSelected, drawRectangle, nudgeSelection, undo, render,
-  renderOverlay, selectedRectangles, notify,
+  id, page, store, state, view, tools, actions, stage, api, edit, select, setSteps,
+  setSelected, shiftSelected, removeSelected, orderSelected, drawRectangle, nudgeSelection,
+  undo, mark, selectedRectangles, notify,
   /** Whether this page has an edit of its own to undo (or, `again`, to redo). */
   canUndo: (again) => (again ? own.redo : own.undo).length > 0 || sending > 0,
   /** The top rectangle at a canvas point, if any. */
   hitAt: (point) => hit(page.rectangles, point),
-  onRender: (renderer) => renderers.push(renderer),
   step: (backwards) => {
     if (page.rectangles.length) select([stepped(page.rectangles, [...state.selection].pop(), backwards)]);
   },
 };
-// What a screen reader hears of the selection.
-renderers.push(() => {
-  const said = document.getElementById("selection-said");
-  const chosen = selectedRectangles();
-  const text = chosen.length === 1 ? describe(chosen[0])
-    : chosen.length ? `${chosen.length} rectangles selected` : "";
-  if (said.textContent !== text) said.textContent = text;
-});
 editor.gestures = connectGestures(editor);
 editor.pasteFromClipboard = connectClipboard(editor).pasteFromClipboard;
 registerCommands(editor);

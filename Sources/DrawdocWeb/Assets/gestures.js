@@ -117,7 +117,7 @@ export function keepDefault(event) {
 /**
  * Connects the gestures. `editor` gives: `stage`, `view`, `page` (the PageDrawing), `state`
  * (selection, hovered, snap, grid, lastColor, gone), `tools`, `select(ids)`, `edit(steps)`,
- * `renderOverlay(extra)`, `setSteps(changes)` (the set steps of moved rectangles).
+ * `mark(extra)` (what the gesture draws on the overlay), `setSteps(changes)` (the set steps of moved rectangles).
  */
 export function connectGestures(editor) {
   const { stage, view, page, state, tools } = editor;
@@ -250,14 +250,14 @@ export function connectGestures(editor) {
       const from = snapPoint(gesture.start), to = snapPoint(point);
       gesture.result = { ...drawn(from.point, to.point, event.shiftKey),
                          color: state.lastColor || "#9ca3af" };
-      editor.renderOverlay({ ghost: gesture.result, guides: [...from.guides, ...to.guides] });
+      editor.mark({ ghost: gesture.result, guides: [...from.guides, ...to.guides] });
     } else if (gesture.kind === "marquee") {
       const box = { x: Math.min(gesture.start.x, point.x), y: Math.min(gesture.start.y, point.y),
                     width: Math.abs(dx), height: Math.abs(dy) };
       const ids = new Set(gesture.kept);
       for (const r of page.rectangles) if (touches(r, box)) ids.add(r.id);
       editor.select([...ids], { quiet: true });
-      editor.renderOverlay({ marquee: box });
+      editor.mark({ marquee: box });
     }
   });
 
@@ -274,7 +274,7 @@ export function connectGestures(editor) {
       page.hide(moving.original.map((r) => r.id), true);
     }
     if (!drawn) page.preview(moving.result);
-    editor.renderOverlay({ boxes: moving.result, copies: drawn, guides });
+    editor.mark({ boxes: moving.result, copies: drawn, guides });
   }
 
   /** A finger dragging the view: it starts past 3 pixels, so that a tap stays a tap. */
@@ -291,13 +291,15 @@ export function connectGestures(editor) {
     const over = hit(page.rectangles, view.canvasPoint(event));
     const id = over ? over.id : null;
     stage.classList.toggle("over", Boolean(over));
-    if (id !== state.hovered) { state.hovered = id; editor.renderOverlay(); }
+    if (id !== state.hovered) state.hovered = id;
   }
 
   function end(event, cancelled) {
     if (!gesture) return;
     const done = gesture;
     gesture = null;
+    // What it drew on the overlay goes; the edit (or the selection) draws what follows.
+    editor.mark();
     if (stage.hasPointerCapture(event.pointerId)) stage.releasePointerCapture(event.pointerId);
     if (done.kind === "marquee") { editor.select([...state.selection]); return; }
     if (done.kind === "pan") {
@@ -311,7 +313,7 @@ export function connectGestures(editor) {
     if (done.hidden) page.hide(done.original.map((r) => r.id), false);
     if (cancelled || !done.moved || !done.result) {
       if (done.original) page.preview(done.original);
-      editor.renderOverlay();
+      editor.mark();
       return;
     }
     if (done.kind === "draw") {
@@ -332,7 +334,7 @@ export function connectGestures(editor) {
 
   stage.addEventListener("pointerleave", () => {
     state.hovered = null;
-    if (!gesture && page.drawing) editor.renderOverlay();
+    if (!gesture && page.drawing) editor.mark();
   });
   stage.addEventListener("pointerup", (event) => end(event, false));
   stage.addEventListener("pointercancel", (event) => end(event, true));
@@ -341,10 +343,11 @@ export function connectGestures(editor) {
   function cancel() {
     const dropped = gesture;
     gesture = null;
+    editor.mark();
     if (dropped && dropped.hidden) page.hide(dropped.original.map((r) => r.id), false);
     if (dropped && dropped.original) page.preview(dropped.original);
     if (dropped && dropped.kind === "marquee") editor.select([...state.selection]);
-    else editor.renderOverlay();
+    else editor.mark();
   }
   return { cancel, active: () => Boolean(gesture) };
 }

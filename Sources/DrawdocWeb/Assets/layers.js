@@ -356,18 +356,16 @@ export function connectLayers(editor) {
     const id = row && !press ? row.dataset.id : null;
     if (id && id !== state.hovered && event.pointerType !== "touch") {
       state.hovered = id;
-      editor.renderOverlay();
     }
   });
   list.addEventListener("pointerleave", () => {
     if (state.hovered === null) return;
     state.hovered = null;
-    editor.renderOverlay();
   });
 
   list.addEventListener("scroll", () => update(), { passive: true });
   new ResizeObserver(() => update()).observe(list);
-  editor.onRender(() => {
+  editor.store.subscribe(["drawing", "selection"], () => {
     update();
     if (following) {
       following = false;

@@ -31,7 +31,8 @@ export function connectMenus(editor) {
     button.setAttribute("aria-label", `${action.label}${keys}`);
     button.addEventListener("click", () => run(action.name));
   }
-  editor.onRender(() => {
+  editor.store.subscribe(["drawing", "selection", "tool", "toolLocked", "snap", "grid", "zoom",
+                          "undoable", "gone", "previewing", "loading", "offline"], () => {
     for (const button of buttons) {
       const action = actions.byName.get(button.dataset.action);
       const enabled = !editor.state.loading && Boolean(action.when({}));

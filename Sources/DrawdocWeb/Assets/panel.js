@@ -68,7 +68,7 @@ export function connectPanel(editor) {
     byId("alpha-down").disabled = state.gone || highest <= 1;
     byId("alpha-up").disabled = state.gone || lowest >= 10;
   }
-  editor.onRender(show);
+  editor.store.subscribe(["drawing", "selection", "gone", "loading"], show);
 
   byId("add-random").addEventListener("click", () => {
     // In the middle of what the stage shows, 100 × 100 at 100 %, with the last color used.
@@ -146,5 +146,4 @@ export function connectPanel(editor) {
   byId("title").addEventListener("keydown", (event) => {
     if (event.key === "Enter") event.target.blur();
   });
-  window.addEventListener("resize", () => { if (page.drawing) editor.renderOverlay(); });
 }

@@ -107,7 +107,7 @@ export function connectPresence(editor) {
   stage.addEventListener("pointerleave", () => {
     if (mine.pointer) { mine.pointer = null; schedule(); }
   });
-  editor.onRender(() => {
+  editor.store.subscribe(["drawing", "selection"], () => {
     const key = [...state.selection].join(",");
     if (key !== mine.selectionKey) { mine.selectionKey = key; schedule(); }
     drawOutlines();

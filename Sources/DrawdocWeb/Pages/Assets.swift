@@ -37,6 +37,7 @@ enum Assets {
     case "commands.js": asset = (javaScript, PackageResources.commands_js)
     case "menus.js": asset = (javaScript, PackageResources.menus_js)
     case "picture.js": asset = (javaScript, PackageResources.picture_js)
+    case "store.js": asset = (javaScript, PackageResources.store_js)
     default: return nil
     }
     var headers = HTTPHeaders()
