@@ -5,7 +5,6 @@ pointer and key actions at canvas points (through `drawdocEditor.toScreen`).
 import json
 import subprocess
 import time
-import traceback
 from xml.etree import ElementTree
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -261,28 +260,3 @@ def one_more_version(store, doc, before, action, words=None):
     if words and versions[0]["change"] != words:
         raise Failure(f"the version says {versions[0]['change']!r}, not {words!r}")
     return len(versions)
-
-
-# MARK: Running a file of checks
-
-def add_only_argument(parser):
-    parser.add_argument("--only", help="run only the checks whose name holds this text")
-
-
-def run_checks(session, checks):
-    """Runs each check (a function of `session`, with `store` and `base` set) whose name holds
-    `--only`; every one runs, and the failures are raised together at the end."""
-    session.store = Store(session.drawdoc, session.env)
-    session.base = session.server.base
-    failures = []
-    for check in checks:
-        if session.options.only and session.options.only not in check.__name__:
-            continue
-        try:
-            check(session)
-            print(f"  {check.__name__}: passed", flush=True)
-        except Exception as error:  # one failure, of any kind, does not hide the others
-            failures.append(f"{check.__name__}: {error or traceback.format_exc(limit=2)}")
-            print(f"  {check.__name__}: FAILED: {error}", flush=True)
-    if failures:
-        raise Failure(f"{len(failures)} of the checks failed:\n  " + "\n  ".join(failures))

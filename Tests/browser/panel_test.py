@@ -19,9 +19,10 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("panel_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import run_browser_test, wait  # noqa: E402
+from checks import run_checks  # noqa: E402
+from served_app import wait  # noqa: E402
 from editor_actions import (  # noqa: E402
-    add_only_argument, chord, click, idle, open_editor, run_checks, screen, selection)
+    chord, click, idle, open_editor, screen, selection)
 
 
 def versions(store, doc):
@@ -189,5 +190,4 @@ def check_swatches(t):
 CHECKS = [value for name, value in list(globals().items()) if name.startswith("check_")]
 
 if __name__ == "__main__":
-    run_browser_test("panel", "The editor's side panel", __doc__, lambda session: run_checks(session, CHECKS),
-                     add_only_argument)
+    run_checks("panel", "The editor's side panel", __doc__, CHECKS)

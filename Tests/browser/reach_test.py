@@ -14,7 +14,6 @@ drawing and the input, and compared with the command line's view of the store.
 Run: python3 Tests/browser/reach_test.py --drawdoc .build/debug/drawdoc [--only NAME]
 """
 import sys
-import tempfile
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -23,19 +22,11 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("reach_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from check import read_png  # noqa: E402
-from served_app import run_browser_test, wait  # noqa: E402
+from checks import png_rows, run_checks  # noqa: E402
+from served_app import wait  # noqa: E402
 from editor_actions import (  # noqa: E402
-    EDITOR, add_only_argument, chord, click, drag_canvas, hover, idle, open_editor,
-    press_and_move, release, run_checks, screen, selection)
-
-
-def png_rows(data):
-    """The RGBA rows of a PNG given as bytes."""
-    with tempfile.NamedTemporaryFile(suffix=".png") as file:
-        file.write(data)
-        file.flush()
-        return read_png(file.name)[2]
+    EDITOR, chord, click, drag_canvas, hover, idle, open_editor, press_and_move,
+    release, screen, selection)
 
 
 def zoom(driver):
@@ -454,6 +445,6 @@ def check_no_focus_ring_after_click(t):
 
 CHECKS = [value for name, value in list(globals().items()) if name.startswith("check_")]
 
+
 if __name__ == "__main__":
-    run_browser_test("reach", "The commands people reach for", __doc__, lambda session: run_checks(session, CHECKS),
-                     add_only_argument)
+    run_checks("reach", "The commands people reach for", __doc__, CHECKS)

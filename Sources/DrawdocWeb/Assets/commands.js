@@ -9,6 +9,12 @@ import { bounds } from "./gestures.js";
 import { copies } from "./keys.js";
 import { selectionPNG } from "./picture.js";
 
+/** A mode's notice replaces the last mode's (common.js's `notify`). */
+const MODE = { kind: "mode" };
+
+/** Where the choice of a dark or light canvas is kept; none kept: as the system is. */
+const DARK_CANVAS_KEY = "drawdoc-dark-canvas";
+
 const ALIGN_LABELS = {
   left: ["Align left", "Alt+A"], centre: ["Align centres", "Alt+H"], right: ["Align right", "Alt+D"],
   top: ["Align top", "Alt+W"], middle: ["Align middles", "Alt+V"], bottom: ["Align bottom", "Alt+S"],
@@ -26,6 +32,7 @@ export function registerCommands(editor) {
   const stacked = () => editor.selectedRectangles()
     .sort((a, b) => page.index.get(a.id) - page.index.get(b.id));
   const zoomed = (zoom) => view.zoomTo(zoom);
+  const canvas = darkCanvas();
 
   const tool = (name, label, key) => ({
     name: `tool-${name}`, label, group: "Tools", keys: [key],
@@ -38,7 +45,7 @@ export function registerCommands(editor) {
       perform: () => {
         state.toolLocked = !state.toolLocked;
         editor.notify(state.toolLocked ? "The tool stays on after drawing (Q to release)."
-          : "Back to Select after each drawing.");
+          : "Back to Select after each drawing.", MODE);
       } },
   );
 
@@ -137,12 +144,17 @@ export function registerCommands(editor) {
       checked: () => state.snap,
       perform: () => {
         state.snap = !state.snap;
-        editor.notify(`Snapping ${state.snap ? "on" : "off"}.`);
+        editor.notify(`Snapping ${state.snap ? "on" : "off"}.`, MODE);
       } },
     { name: "toggle-grid", label: "Grid", group: "View", keys: ["G"], checked: () => state.grid,
       perform: () => {
         state.grid = !state.grid;
-        editor.notify(`Grid ${state.grid ? "shown" : "hidden"}.`);
+        editor.notify(`Grid ${state.grid ? "shown" : "hidden"}.`, MODE);
+      } },
+    { name: "dark-canvas", label: "Dark canvas", group: "View", checked: () => canvas.dark(),
+      perform: () => {
+        canvas.choose(!canvas.dark());
+        editor.notify(`Dark canvas ${canvas.dark() ? "on" : "off"}.`, MODE);
       } },
   );
 
@@ -175,6 +187,34 @@ export function registerCommands(editor) {
     { name: "shortcuts", label: "Keyboard shortcuts", group: "Help", keys: ["?"],
       perform: () => editor.showShortcuts() },
   );
+}
+
+/**
+ * The canvas shown dark (inverted, its hues kept: app.css's `.dark-canvas`) or light: as the
+ * person chose on this browser, kept in localStorage; with no choice made, as the system's
+ * dark mode is, followed as it changes.
+ */
+function darkCanvas() {
+  const system = matchMedia("(prefers-color-scheme: dark)");
+  const chosen = () => {
+    try {
+      const kept = localStorage.getItem(DARK_CANVAS_KEY);
+      return kept === null ? null : kept === "dark";
+    } catch (error) {
+      return null;
+    }
+  };
+  const dark = () => chosen() ?? system.matches;
+  const show = () => document.getElementById("viewport").classList.toggle("dark-canvas", dark());
+  system.addEventListener("change", show);
+  show();
+  return {
+    dark,
+    choose(on) {
+      try { localStorage.setItem(DARK_CANVAS_KEY, on ? "dark" : "light"); } catch (error) { /* not kept */ }
+      show();
+    },
+  };
 }
 
 /** Puts text or a PNG on the system clipboard, with a notice either way. */

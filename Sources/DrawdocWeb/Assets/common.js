@@ -242,9 +242,11 @@ export function setStatus(text) { showMessage("status", text); }
 
 /**
  * Shows a plain sentence for a few seconds, over the page (the layout does not move), read out
- * by screen readers: what happened to an edit. The same sentence twice in a row shows once.
+ * by screen readers: what happened to an edit. The same sentence twice in a row shows once. A
+ * notice of a `kind` (the editor's modes: snapping, the grid, …) takes the place of the one of
+ * that kind still shown, so that a few toggles leave one notice, not a stack over the canvas.
  */
-export function notify(text) {
+export function notify(text, { kind = "" } = {}) {
   if (!text) return;
   let region = document.getElementById("notices");
   if (!region) {
@@ -252,8 +254,12 @@ export function notify(text) {
                               "aria-live": "polite" });
     document.body.append(region);
   }
+  if (kind) {
+    for (const old of [...region.children]) if (old.dataset.kind === kind) old.remove();
+  }
   if (region.lastElementChild && region.lastElementChild.textContent === text) return;
   const note = element("p", { class: "notice", text });
+  if (kind) note.dataset.kind = kind;
   region.append(note);
   while (region.children.length > 3) region.firstElementChild.remove();
   setTimeout(() => note.classList.add("fading"), 4500);

@@ -77,13 +77,28 @@ function iconButton(kind, label, name, onclick, type = "button") {
   return element("button", attributes, icon(kind));
 }
 
+/** The most rectangles a card shows as the drawing's own SVG on a high-density screen. */
+const SVG_CARD_MOST = 2000;
+
+/**
+ * A card's picture: the store's thumbnail, a PNG 256 px across, sharp where a card shows it
+ * at about its pixels; on a high-density screen (a phone's 3× shows it over 900 pixels) the
+ * drawing's SVG file, sharp at any density, unless the drawing is too large to show cheaply.
+ */
+function picturePath(drawing, sequence) {
+  const dense = (globalThis.devicePixelRatio || 1) > 1.25;
+  return dense && drawing.rectangles <= SVG_CARD_MOST
+    ? `/api/drawings/${drawing.id}/export?format=svg&at=${sequence}`
+    : `/api/drawings/${drawing.id}/thumbnail?at=${sequence}`;
+}
+
 function card(drawing, data) {
   const name = drawing.title || "(untitled)";
   const count = drawing.rectangles === 1 ? "1 rectangle" : `${drawing.rectangles} rectangles`;
   const metaId = `meta-${drawing.id}`;
   // The thumbnail is fitted in a frame of one shape for every card, on the drawing's white.
   const image = element("img", { alt: "" });
-  showPicture(image, `/api/drawings/${drawing.id}/thumbnail?at=${data.sequence}`);
+  showPicture(image, picturePath(drawing, data.sequence));
   const sheet = element("div", { class: "sheet" }, image);
   sheet.style.setProperty("--ratio", String(drawing.width / drawing.height));
   const link = element("a", {

@@ -110,8 +110,7 @@ function showChrome() {
   document.getElementById("page-heading").textContent = `Editing ${drawing.title || "(untitled)"}`;
   const title = document.getElementById("title");
   if (document.activeElement !== title) title.value = drawing.title;
-  const count = page.rectangles.length;
-  setStatus(`${state.offline ? "offline · " : ""}version ${page.version} · ${count} rectangles`);
+  showStatus();
 }
 
 /** Each view, with the values it is drawn from. */
@@ -141,6 +140,13 @@ store.subscribe(["drawing", "selection"], () => {
     : chosen.length ? `${chosen.length} rectangles selected` : "";
   if (said.textContent !== text) said.textContent = text;
 });
+
+/** The top bar's status: the version and the count (the change stream's "live" says less). */
+function showStatus() {
+  const count = page.rectangles.length;
+  setStatus(`${state.offline ? "offline · " : ""}version ${page.version} · ` +
+    `${count} ${count === 1 ? "rectangle" : "rectangles"}`);
+}
 
 const versionListeners = [];
 let announced = 0;
@@ -535,5 +541,10 @@ keepTrying(load).then((data) => {
       history.refresh();
     }
     if (event.version > page.version || event.event === "restored") reload();
-  }, () => reload(), (up) => { connection(up); presence.onConnection(up); }, presence);
+  }, () => reload(), (up) => {
+    connection(up);
+    presence.onConnection(up);
+    // Said at once, in place of "live" (the stream saying it is open).
+    if (up && page.drawing && !state.gone) showStatus();
+  }, presence);
 });

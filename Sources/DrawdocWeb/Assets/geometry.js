@@ -1,5 +1,6 @@
 // The editor's geometry and drawing helpers: which rectangle a point hits, a rectangle
-// resized by a corner, an SVG rect for the overlay, a random color. An ES module.
+// resized by a corner, an SVG rect for the overlay, a random color, a color's and a rectangle's
+// everyday names. An ES module.
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -51,4 +52,34 @@ export function stepped(rectangles, id, backwards) {
   const count = rectangles.length;
   const next = at < 0 ? (backwards ? count - 1 : 0) : (at + (backwards ? count - 1 : 1)) % count;
   return rectangles[next].id;
+}
+
+// What a person calls a rectangle: its color's everyday name and its size ("Red rectangle,
+// 120 × 80"), for the selection's heading and the layers, where an id alone says nothing.
+
+/** Hue bounds (degrees, each the end of its range) and the names of the hues within. */
+const HUES = [[15, "Red"], [40, "Orange"], [66, "Yellow"], [165, "Green"], [195, "Teal"],
+              [255, "Blue"], [290, "Purple"], [345, "Pink"], [360, "Red"]];
+
+/** The everyday name of a `#rrggbb` color ("Red", "Grey", …); "Colored" for anything else. */
+export function colorName(color) {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(String(color));
+  if (!match) return "Colored";
+  const [r, g, b] = match.slice(1).map((pair) => parseInt(pair, 16) / 255);
+  const high = Math.max(r, g, b), low = Math.min(r, g, b);
+  const lightness = (high + low) / 2;
+  const chroma = high - low;
+  if (lightness < 0.1) return "Black";
+  if (lightness > 0.94 && chroma < 0.15) return "White";
+  if (chroma < 0.12) return "Grey";
+  let hue = high === r ? ((g - b) / chroma) % 6 : high === g ? (b - r) / chroma + 2 : (r - g) / chroma + 4;
+  hue = (hue * 60 + 360) % 360;
+  const name = HUES.find(([end]) => hue < end)[1];
+  // A dark orange or yellow is what people call brown.
+  return (name === "Orange" || name === "Yellow") && high < 0.7 ? "Brown" : name;
+}
+
+/** "Red rectangle, 120 × 80": what the selection's heading calls one rectangle. */
+export function rectangleName(r) {
+  return `${colorName(r.color)} rectangle, ${r.width} × ${r.height}`;
 }

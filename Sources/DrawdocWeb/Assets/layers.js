@@ -1,10 +1,12 @@
 // The editor's layers panel: every rectangle in z-order, the top first, each row with a swatch
-// of its color at its alpha, its id and its size. A click selects (Shift, Ctrl or ⌘ adds or
-// takes out), a drag reorders (the row, or every selected row when it is selected) as one
-// edit, and the keyboard does both. The list is virtual: only the rows in view, and a few
-// around them, are in the page, so it costs the same at 100,000 rectangles as at ten.
+// of its color at its alpha, its everyday name and id, and its size. A click selects (Shift,
+// Ctrl or ⌘ adds or takes out), a drag reorders (the row, or every selected row when it is
+// selected) as one edit, and the keyboard does both. The list is virtual: only the rows in
+// view, and a few around them, are in the page, so it costs the same at 100,000 rectangles as
+// at ten.
 // An ES module; `connectLayers` is given the editor.
 
+import { colorName } from "./geometry.js";
 import { describe } from "./pagedrawing.js";
 
 /** A row's height in CSS pixels: the list's rows are all this high. */
@@ -73,8 +75,12 @@ export function connectLayers(editor) {
     const swatch = document.createElement("span");
     swatch.className = "swatch";
     swatch.append(document.createElement("span"));
+    // The rectangle's everyday name, its id after it in a smaller type.
     const name = document.createElement("span");
-    name.className = "layer-id mono";
+    name.className = "layer-name";
+    const id = document.createElement("small");
+    id.className = "mono";
+    name.append(document.createElement("span"), " ", id);
     const size = document.createElement("span");
     size.className = "layer-size";
     const grip = document.createElement("span");
@@ -95,7 +101,8 @@ export function connectLayers(editor) {
       const [swatch, name, size] = row.children;
       swatch.firstChild.style.background = r.color;
       swatch.firstChild.style.opacity = String(r.alpha / 10);
-      name.textContent = r.id;
+      name.firstChild.textContent = `${colorName(r.color)} rectangle`;
+      name.lastChild.textContent = r.id;
       size.textContent = `${r.width} × ${r.height}`;
     }
     if (row.position !== position) {

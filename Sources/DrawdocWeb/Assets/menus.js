@@ -202,9 +202,21 @@ export function connectMenus(editor) {
     }
   }, { capture: true });
   for (const type of ["pointerup", "pointercancel"]) {
-    stage.addEventListener(type, () => { if (press && !press.opened) clearTimeout(press.timer); },
-      { capture: true });
+    stage.addEventListener(type, () => {
+      if (press && !press.opened) clearTimeout(press.timer);
+      // The finger lifted after the menu opened under it: the click that follows is not a
+      // choice in the menu (it would run the item under the finger).
+      if (press && press.opened && type === "pointerup") press.lifted = true;
+    }, { capture: true });
   }
+  document.addEventListener("click", (event) => {
+    if (!press || !press.lifted) return;
+    press.lifted = false;
+    event.preventDefault();
+    event.stopPropagation();
+  }, { capture: true });
+  document.addEventListener("pointerdown", () => { if (press) press.lifted = false; },
+    { capture: true });
 
   // MARK: The zoom control
 

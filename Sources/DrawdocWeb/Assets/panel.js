@@ -2,8 +2,8 @@
 // "Mixed"), its toolbar's undo, redo, snapping and grid, and the exports. Every change goes
 // through the editor's edits. An ES module; `connectPanel` is given what it needs.
 
-import { download, notify } from "./common.js";
-import { randomColor } from "./geometry.js";
+import { download, element, notify } from "./common.js";
+import { randomColor, rectangleName } from "./geometry.js";
 
 const FIELDS = ["x", "y", "width", "height", "color"];
 
@@ -28,9 +28,19 @@ export function connectPanel(editor) {
     if (page.drawing) {
       byId("canvas-size").textContent = `${page.drawing.width} × ${page.drawing.height}`;
     }
+    // Until the drawing is there, the panel says it is loading and offers nothing to do.
+    byId("loading-hint").hidden = Boolean(page.drawing);
+    byId("drawing-hint").hidden = !page.drawing;
+    byId("add-random").disabled = state.gone || !page.drawing;
     if (!rectangles.length) return;
-    byId("selection-title").textContent = rectangles.length === 1
-      ? `Rectangle ${rectangles[0].id}` : `${rectangles.length} rectangles`;
+    // One rectangle by what a person sees of it, its id smaller beside it.
+    const heading = byId("selection-title");
+    if (rectangles.length === 1) {
+      heading.replaceChildren(rectangleName(rectangles[0]), " ",
+        element("small", { class: "mono", text: rectangles[0].id }));
+    } else {
+      heading.textContent = `${rectangles.length} rectangles`;
+    }
     for (const field of FIELDS) {
       const input = byId(`field-${field}`);
       const value = shared(rectangles, field);

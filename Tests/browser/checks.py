@@ -1,0 +1,44 @@
+"""The house style of the editor's checks (reach_test.py, looks_test.py, panel_test.py): each check a
+function of its own, `check_NAME(t)`, given the session with `store` (the command line's view
+of it) and `base` (the server's address); every check runs, the failures are listed together
+at the end, and `--only NAME` runs the checks whose name holds NAME.
+"""
+import tempfile
+import traceback
+
+from check import read_png
+from editor_actions import Store
+from served_app import Failure, run_browser_test
+
+
+def png_rows(data):
+    """The RGBA rows of a PNG given as bytes."""
+    with tempfile.NamedTemporaryFile(suffix=".png") as file:
+        file.write(data)
+        file.flush()
+        return read_png(file.name)[2]
+
+
+def run_checks(name, title, description, checks):
+    """Runs `checks` in one browser and one server (served_app.run_browser_test)."""
+    def add_arguments(parser):
+        parser.add_argument("--only", help="run only the checks whose name holds this text")
+
+    def test(session):
+        t = session
+        t.store = Store(session.drawdoc, session.env)
+        t.base = session.server.base
+        failures = []
+        for check in checks:
+            if session.options.only and session.options.only not in check.__name__:
+                continue
+            try:
+                check(t)
+                print(f"  {check.__name__}: passed", flush=True)
+            except Exception as error:  # one failure, of any kind, does not hide the others
+                failures.append(f"{check.__name__}: {error or traceback.format_exc(limit=2)}")
+                print(f"  {check.__name__}: FAILED: {error}", flush=True)
+        if failures:
+            raise Failure(f"{len(failures)} of the checks failed:\n  " + "\n  ".join(failures))
+
+    run_browser_test(name, title, description, test, add_arguments)
