@@ -5,8 +5,8 @@ distribute, the context menu, the command palette, the `?` dialog made from the 
 zoom keys and controls, Shift+wheel, Escape cancelling a drag, the tool going back to Select
 (Q keeps it), Alt+drag, Space+drag after a button, Escape in a field, undo of a delete,
 paste at the pointer, the alpha slider's run as one version, mixed values shown as none, the
-loading state and the canvas's focus ring; the tools' machines (`drawdocEditor.gesture()`)
-and Shift pressed during a resize.
+loading state and the canvas's focus ring; the tools' machines (`drawdocEditor.gesture()`),
+Escape stopping the hand's pan, and Shift pressed during a resize.
 
 Each check is a function of its own, on a drawing of its own; every check runs, and the
 failures are listed together at the end. Every expected value is worked out here from the
@@ -324,6 +324,29 @@ def check_tool_states(t):
     release(t.driver)
     in_state(t.driver, "idle", "after the marquee")
     assert selection(t.driver) == ids, "the marquee did not select the rectangle it touched"
+
+
+def check_hand_states(t):
+    """The hand tool's machine: a press pans at once ("panning"), Escape stops the pan
+    ("idle"), and the pointer moved on after it moves the view no more."""
+    doc, _ = t.store.new("Hand", (50, 50, 80, 60, "#ff0000"))
+    open_editor(t.driver, t.base, doc)
+    ActionChains(t.driver).send_keys("h").perform()
+    wait("the hand tool", lambda: t.driver.execute_script(EDITOR + "tool()") == "hand", 5, 0.05)
+    start = screen(t.driver, 200, 150)
+    press_at(t.driver, start)
+    in_state(t.driver, "panning", "a press with the hand")
+    corner = screen(t.driver, 0, 0)
+    move_pointer(t.driver, {"x": start["x"] + 20, "y": start["y"]})
+    wait("the view 20 px right", lambda: screen(t.driver, 0, 0)["x"] == corner["x"] + 20, 5, 0.05)
+    ActionChains(t.driver).send_keys(Keys.ESCAPE).perform()
+    in_state(t.driver, "idle", "after Escape")
+    move_pointer(t.driver, {"x": start["x"] + 60, "y": start["y"]})
+    release(t.driver)
+    in_state(t.driver, "idle", "let go")
+    after = screen(t.driver, 0, 0)
+    assert after["x"] == corner["x"] + 20, f"the view moved on after Escape: {corner} to {after}"
+    ActionChains(t.driver).send_keys("v").perform()
 
 
 def check_shift_during_resize(t):
