@@ -199,13 +199,16 @@ export function connectGestures(editor) {
     const point = view.canvasPoint(event);
     const handle = (event.target.dataset && event.target.dataset.handle)
       || (event.pointerType !== "mouse" ? nearHandle(point) : undefined);
-    const found = tools.current === "select" ? hit(page.rectangles, point) : undefined;
+    const pans = pansView(event.pointerType, penSeen) ? "finger" : undefined;
+    const onHandle = Boolean(handle && state.selection.size);
+    // What lies under the press matters to the select tool only, and not on a handle.
+    const found = tools.current === "select" && !pans && !onHandle ? hit(page.rectangles, point)
+      : undefined;
     gesture = { start: point, pointer: event.pointerType, handle, found,
                 from: { x: event.clientX, y: event.clientY } };
-    const on = handle && state.selection.size ? "handle"
+    const on = onHandle ? "handle"
       : !found ? "canvas" : state.selection.has(found.id) ? "selected" : "unselected";
-    drive({ type: "down", pans: pansView(event.pointerType, penSeen) ? "finger" : undefined,
-            on, shift: event.shiftKey, alt: event.altKey }, event);
+    drive({ type: "down", pans, on, shift: event.shiftKey, alt: event.altKey }, event);
   });
 
   stage.addEventListener("pointermove", (event) => {
@@ -244,7 +247,8 @@ export function connectGestures(editor) {
     case "start-move": {
       const original = selected();
       // With Alt, the drag leaves the originals and drops copies (as in Figma and Excalidraw).
-      Object.assign(gesture, { original, box: bounds(original), targets: null, duplicate: mode.duplicate });
+      Object.assign(gesture, { original, box: bounds(original), targets: null,
+                               duplicate: mode.duplicate });
       return;
     }
     case "start-resize": {
@@ -252,7 +256,8 @@ export function connectGestures(editor) {
       const box = bounds(original);
       // Where the handle is: the drag moves it from there, wherever in its area it was taken.
       const at = handlePoint(box, gesture.handle);
-      Object.assign(gesture, { original, box, offset: { x: at.x - gesture.start.x, y: at.y - gesture.start.y },
+      Object.assign(gesture, { original, box,
+                               offset: { x: at.x - gesture.start.x, y: at.y - gesture.start.y },
                                targets: snapTargets(page.drawing, page.rectangles, state.selection) });
       return;
     }
