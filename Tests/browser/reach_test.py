@@ -5,7 +5,8 @@ distribute, the context menu, the command palette, the `?` dialog made from the 
 zoom keys and controls, Shift+wheel, Escape cancelling a drag, the tool going back to Select
 (Q keeps it), Alt+drag, Space+drag after a button, Escape in a field, undo of a delete,
 paste at the pointer, the alpha slider's run as one version, mixed values shown as none, the
-loading state and the canvas's focus ring.
+loading state and the canvas's focus ring; the tools' machines (`drawdocEditor.gesture()`),
+Escape stopping the hand's pan, and Shift pressed during a resize.
 
 Each check is a function of its own, on a drawing of its own; every check runs, and the
 failures are listed together at the end. Every expected value is worked out here from the
@@ -17,6 +18,7 @@ import sys
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
     from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -267,6 +269,101 @@ def check_escape_cancels_drag(t):
         "return [n.getAttribute('x'), n.getAttribute('y'), n.getAttribute('visibility')];")
     assert node == ["50", "50", None], f"the page shows the rectangle as {node}"
     assert selection(t.driver) == ids, "Escape during a drag cleared the selection"
+
+
+def gesture(driver):
+    return driver.execute_script(EDITOR + "gesture()")
+
+
+def in_state(driver, name, what):
+    """Waits until the tool's machine is in state `name`."""
+    wait(f"{what}: {name}", lambda: gesture(driver) == name, 5, 0.05)
+
+
+def press_at(driver, point):
+    """Presses the mouse button at a client point and keeps it down (until `release`)."""
+    actions = ActionBuilder(driver)
+    actions.pointer_action.move_to_location(round(point["x"]), round(point["y"]))
+    actions.pointer_action.pointer_down()
+    actions.perform()
+
+
+def move_pointer(driver, point):
+    actions = ActionBuilder(driver)
+    actions.pointer_action.move_to_location(round(point["x"]), round(point["y"]))
+    actions.perform()
+
+
+def check_tool_states(t):
+    """The select tool's machine, as `gesture()` tells it: a press on a rectangle is pointing,
+    10 px on it is dragging, Escape is idle with nothing made; a drag on empty canvas is a
+    marquee, idle again when let go."""
+    doc, ids = t.store.new("States", (50, 50, 80, 60, "#ff0000"))
+    open_editor(t.driver, t.base, doc)
+    in_state(t.driver, "idle", "the page opened")
+    before = versions(t.store, doc)
+    start = screen(t.driver, 90, 80)
+    press_at(t.driver, start)
+    in_state(t.driver, "pointing", "a press on a rectangle")
+    move_pointer(t.driver, {"x": start["x"] + 2, "y": start["y"]})
+    in_state(t.driver, "pointing", "2 px on")
+    move_pointer(t.driver, {"x": start["x"] + 10, "y": start["y"]})
+    in_state(t.driver, "dragging", "10 px on")
+    ActionChains(t.driver).send_keys(Keys.ESCAPE).perform()
+    in_state(t.driver, "idle", "after Escape")
+    release(t.driver)
+    idle(t.driver)
+    assert boxes(t.store, doc) == [(50, 50, 80, 60)], f"the drag was made: {boxes(t.store, doc)}"
+    assert versions(t.store, doc) == before, "Escape made a version"
+    assert selection(t.driver) == ids, "the press did not select the rectangle"
+    empty = screen(t.driver, 250, 200)
+    press_at(t.driver, empty)
+    in_state(t.driver, "pointing", "a press on empty canvas")
+    move_pointer(t.driver, screen(t.driver, 120, 100))
+    in_state(t.driver, "marquee", "a drag on empty canvas")
+    release(t.driver)
+    in_state(t.driver, "idle", "after the marquee")
+    assert selection(t.driver) == ids, "the marquee did not select the rectangle it touched"
+
+
+def check_hand_states(t):
+    """The hand tool's machine: a press pans at once ("panning"), Escape stops the pan
+    ("idle"), and the pointer moved on after it moves the view no more."""
+    doc, _ = t.store.new("Hand", (50, 50, 80, 60, "#ff0000"))
+    open_editor(t.driver, t.base, doc)
+    ActionChains(t.driver).send_keys("h").perform()
+    wait("the hand tool", lambda: t.driver.execute_script(EDITOR + "tool()") == "hand", 5, 0.05)
+    start = screen(t.driver, 200, 150)
+    press_at(t.driver, start)
+    in_state(t.driver, "panning", "a press with the hand")
+    corner = screen(t.driver, 0, 0)
+    move_pointer(t.driver, {"x": start["x"] + 20, "y": start["y"]})
+    wait("the view 20 px right", lambda: screen(t.driver, 0, 0)["x"] == corner["x"] + 20, 5, 0.05)
+    ActionChains(t.driver).send_keys(Keys.ESCAPE).perform()
+    in_state(t.driver, "idle", "after Escape")
+    move_pointer(t.driver, {"x": start["x"] + 60, "y": start["y"]})
+    release(t.driver)
+    in_state(t.driver, "idle", "let go")
+    after = screen(t.driver, 0, 0)
+    assert after["x"] == corner["x"] + 20, f"the view moved on after Escape: {corner} to {after}"
+    ActionChains(t.driver).send_keys("v").perform()
+
+
+def check_shift_during_resize(t):
+    """Shift pressed during a resize, the pointer still, keeps the aspect at once: letting go
+    without another move makes the box with the aspect kept."""
+    doc, _ = t.store.new("Shift", (50, 50, 80, 60, "#0000ff"))
+    open_editor(t.driver, t.base, doc)
+    t.driver.execute_script(EDITOR + "perform('toggle-snap')")
+    click(t.driver, screen(t.driver, 90, 80))
+    # The se corner from (130, 110) to (170, 130): 120 by 80; with the aspect, the larger
+    # scale (120 / 80 = 1.5 against 80 / 60) both ways: 120 by 90.
+    press_and_move(t.driver, screen(t.driver, 130, 110), screen(t.driver, 170, 130))
+    in_state(t.driver, "resizing", "the handle's drag")
+    ActionChains(t.driver).key_down(Keys.SHIFT).perform()
+    release(t.driver)
+    ActionChains(t.driver).key_up(Keys.SHIFT).perform()
+    stored(t.store, doc, [(50, 50, 120, 90)], "the aspect kept by Shift alone")
 
 
 def check_tool_returns_to_select(t):

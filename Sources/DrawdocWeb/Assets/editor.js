@@ -512,6 +512,8 @@ window.drawdocEditor = Object.freeze({
   selection: () => [...state.selection],
   zoom: () => view.zoom,
   tool: () => tools.current,
+  /** The tool's machine's state (toolstate.js): "idle", "pointing", "dragging", "panning" … */
+  gesture: () => editor.gestures.state(),
   /**
    * The action registry: `[{name, label, group, keys, shown, enabled, menu, checked?}]`, from
    * which the keys, toolbar, context menu, command palette and `?` dialog are made.

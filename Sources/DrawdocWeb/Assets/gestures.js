@@ -10,6 +10,7 @@
 import { hit } from "./geometry.js";
 import { copies } from "./keys.js";
 import { SNAP_DISTANCE, boxLines, snapTargets, snapped } from "./snap.js";
+import { idle, next } from "./toolstate.js";
 import { drawn } from "./tools.js";
 
 /** The box around rectangles: {x, y, width, height}, or null for none. */
@@ -113,15 +114,23 @@ export function pansView(pointerType, penSeen) {
 export function keepDefault(event) {
   if (event.pointerType !== "pen") event.preventDefault();
 }
-
 /**
- * Connects the gestures. `editor` gives: `stage`, `view`, `page` (the PageDrawing), `state`
- * (selection, hovered, snap, grid, lastColor, gone), `tools`, `select(ids)`, `edit(steps)`,
- * `mark(extra)` (what the gesture draws on the overlay), `setSteps(changes)` (the set steps of moved rectangles).
+ * Connects the gestures: the DOM's side of the tools' machines (toolstate.js). Pointer events
+ * and keys become the machine's events; its effects are carried out here. `editor` gives:
+ * `stage`, `view`, `page` (the PageDrawing), `state` (selection, hovered, snap, grid,
+ * lastColor, gone), `tools`, `select(ids)`, `edit(steps)`, `mark(extra)` (what the gesture
+ * draws on the overlay), `setSteps(changes)` (the set steps of moved rectangles),
+ * `drawRectangle(box)`.
+ * Returns `{cancel, active, state}`: drop the gesture under way, whether one is, and the name
+ * of the machine's state.
  */
 export function connectGestures(editor) {
   const { stage, view, page, state, tools } = editor;
+  /** The machine's state, and what the gesture under way holds (its rectangles, its start). */
+  let mode = idle(tools.current);
   let gesture = null;
+  /** The pointer event the gesture saw last: a key change previews again from it. */
+  let last = null;
   /** Whether a pen has touched this page (seen before any listener of the stage can stop it). */
   let penSeen = false;
   window.addEventListener("pointerdown", (event) => {
@@ -129,6 +138,21 @@ export function connectGestures(editor) {
   }, { capture: true });
   // A second finger makes a pinch (the viewport's): the gesture of the first is dropped.
   view.onPinch = () => cancel();
+  // The viewport pans by itself (the hand tool, Space held, the middle button); the machine
+  // follows, so that Escape stops it and `state()` tells.
+  view.onPan = (started) => drive(started ? { type: "down", pans: "view" } : { type: "up" }, null);
+
+  /** Takes the machine one step, and carries out what it says. */
+  function drive(event, pointer) {
+    if (mode.name === "idle") mode = idle(tools.current);
+    const step = next(mode, event);
+    // What a gesture drew on the overlay goes when it ends; the edit or selection draws on.
+    if (mode.name !== "idle" && step.state.name === "idle") editor.mark();
+    mode = step.state;
+    if (pointer) last = pointer;
+    for (const effect of step.effects) perform(effect, pointer);
+    if (mode.name === "idle") { gesture = null; last = null; }
+  }
 
   const snapOn = (event) => state.snap && !(event.ctrlKey || event.metaKey);
 
@@ -170,96 +194,166 @@ export function connectGestures(editor) {
     if (!page.drawing || state.gone || state.previewing || event.button > 0) return;
     // A click gives the canvas the keys without the keyboard's focus ring around it.
     stage.focus({ preventScroll: true, focusVisible: false });
+    // A press that finds a gesture under way (its release was lost) drops that one first.
+    if (mode.name !== "idle") cancel();
     const point = view.canvasPoint(event);
-    const base = { start: point, moved: false, pointer: event.pointerType };
     const handle = (event.target.dataset && event.target.dataset.handle)
       || (event.pointerType !== "mouse" ? nearHandle(point) : undefined);
-    if (pansView(event.pointerType, penSeen)) {
-      gesture = { ...base, kind: "pan", from: { x: event.clientX, y: event.clientY } };
-    } else if (tools.current === "rectangle") {
-      gesture = { ...base, kind: "draw", targets: snapTargets(page.drawing, page.rectangles, new Set()) };
-    } else if (handle && state.selection.size) {
-      const original = selected();
-      const box = bounds(original);
-      // Where the handle is: the drag moves it from there, wherever in its area it was taken.
-      const at = handlePoint(box, handle);
-      gesture = { ...base, kind: "resize", handle, original, box,
-                  offset: { x: at.x - point.x, y: at.y - point.y },
-                  targets: snapTargets(page.drawing, page.rectangles, state.selection) };
-    } else {
-      const found = hit(page.rectangles, point);
-      if (found && event.shiftKey) {
-        const ids = new Set(state.selection);
-        if (ids.has(found.id)) ids.delete(found.id); else ids.add(found.id);
-        editor.select([...ids]);
-      } else if (found && !state.selection.has(found.id)) {
-        editor.select([found.id]);
-      } else if (!found) {
-        gesture = { ...base, kind: "marquee", kept: event.shiftKey ? new Set(state.selection) : new Set() };
-        if (!event.shiftKey) editor.select([]);
-      }
-      if (found && state.selection.has(found.id)) {
-        const original = selected();
-        // With Alt, the drag leaves the originals and drops copies (as in Figma and Excalidraw).
-        gesture = { ...base, kind: "move", original, box: bounds(original),
-                    targets: null, duplicate: event.altKey };
-      }
-    }
-    if (!gesture) return;
-    stage.setPointerCapture(event.pointerId);
-    keepDefault(event);
+    const pans = pansView(event.pointerType, penSeen) ? "finger" : undefined;
+    const onHandle = Boolean(handle && state.selection.size);
+    // What lies under the press matters to the select tool only, and not on a handle.
+    const found = tools.current === "select" && !pans && !onHandle ? hit(page.rectangles, point)
+      : undefined;
+    gesture = { start: point, pointer: event.pointerType, handle, found,
+                from: { x: event.clientX, y: event.clientY } };
+    const on = onHandle ? "handle"
+      : !found ? "canvas" : state.selection.has(found.id) ? "selected" : "unselected";
+    drive({ type: "down", pans, on, shift: event.shiftKey, alt: event.altKey }, event);
   });
 
   stage.addEventListener("pointermove", (event) => {
-    if (!gesture) return hover(event);
-    if (gesture.kind === "pan") return pan(event);
-    const point = view.canvasPoint(event);
-    const dx = point.x - gesture.start.x;
-    const dy = point.y - gesture.start.y;
-    if (!gesture.moved && Math.hypot(dx, dy) / view.unitsPerPixel() < 3) return;
-    gesture.moved = true;
-    const snap = snapOn(event);
-    if (gesture.kind === "move") {
-      // The targets are gathered on the first move, not at every click.
-      gesture.targets ||= snapTargets(page.drawing, page.rectangles, state.selection);
-      let ox = Math.round(dx), oy = Math.round(dy);
-      let guides = [];
-      if (snap) {
-        const lines = boxLines({ ...gesture.box, x: gesture.box.x + ox, y: gesture.box.y + oy });
-        const pull = snapped(lines.xs, lines.ys, gesture.targets, reach(), state.grid);
-        ox += Math.round(pull.dx);
-        oy += Math.round(pull.dy);
-        guides = pull.guides;
-      }
-      gesture.result = gesture.original.map((r) => ({ ...r, x: r.x + ox, y: r.y + oy }));
-      follow(gesture, guides);
-    } else if (gesture.kind === "resize") {
-      const moved = { x: point.x + gesture.offset.x, y: point.y + gesture.offset.y };
-      const pull = snap ? snapped([moved.x], [moved.y], gesture.targets, reach(), state.grid)
-                        : { dx: 0, dy: 0, guides: [] };
-      const target = { x: moved.x + pull.dx, y: moved.y + pull.dy };
-      const { box, sx, sy } = resizedBox(gesture.box, gesture.handle, target, event.shiftKey, event.altKey);
-      gesture.result = gesture.original.map((r) => carried(r, gesture.box, box, sx, sy));
-      follow(gesture, pull.guides);
-    } else if (gesture.kind === "draw") {
-      const snapPoint = (p) => {
-        if (!snap) return { point: p, guides: [] };
-        const pull = snapped([p.x], [p.y], gesture.targets, reach(), state.grid);
-        return { point: { x: p.x + pull.dx, y: p.y + pull.dy }, guides: pull.guides };
-      };
-      const from = snapPoint(gesture.start), to = snapPoint(point);
-      gesture.result = { ...drawn(from.point, to.point, event.shiftKey),
-                         color: state.lastColor || "#9ca3af" };
-      editor.mark({ ghost: gesture.result, guides: [...from.guides, ...to.guides] });
-    } else if (gesture.kind === "marquee") {
-      const box = { x: Math.min(gesture.start.x, point.x), y: Math.min(gesture.start.y, point.y),
-                    width: Math.abs(dx), height: Math.abs(dy) };
-      const ids = new Set(gesture.kept);
-      for (const r of page.rectangles) if (touches(r, box)) ids.add(r.id);
-      editor.select([...ids], { quiet: true });
-      editor.mark({ marquee: box });
-    }
+    const distance = gesture ? (gesture.pointer === "touch" && mode.target === "finger"
+      ? Math.hypot(event.clientX - gesture.from.x, event.clientY - gesture.from.y)
+      : Math.hypot(...delta(view.canvasPoint(event))) / view.unitsPerPixel()) : 0;
+    drive({ type: "move", distance, touch: event.pointerType === "touch" }, event);
   });
+
+  // Shift, Alt, Ctrl and ⌘ shape a move, resize or draw at once, not at the next move.
+  for (const type of ["keydown", "keyup"]) {
+    document.addEventListener(type, (event) => {
+      if (!last || !["Shift", "Alt", "Control", "Meta"].includes(event.key)) return;
+      const { clientX, clientY } = last;
+      drive({ type: "keys" }, { clientX, clientY, shiftKey: event.shiftKey, altKey: event.altKey,
+                                ctrlKey: event.ctrlKey, metaKey: event.metaKey });
+    });
+  }
+
+  const delta = (point) => [point.x - gesture.start.x, point.y - gesture.start.y];
+
+  /** Carries out an effect the machine names, for the pointer (or key) event that led to it. */
+  function perform(effect, event) {
+    switch (effect) {
+    case "capture":
+      stage.setPointerCapture(event.pointerId);
+      keepDefault(event);
+      return;
+    case "toggle-selection": {
+      const ids = new Set(state.selection);
+      if (ids.has(gesture.found.id)) ids.delete(gesture.found.id); else ids.add(gesture.found.id);
+      return editor.select([...ids]);
+    }
+    case "select-pressed": return editor.select([gesture.found.id]);
+    case "clear-selection": return editor.select([]);
+    case "start-move": {
+      const original = selected();
+      // With Alt, the drag leaves the originals and drops copies (as in Figma and Excalidraw).
+      Object.assign(gesture, { original, box: bounds(original), targets: null,
+                               duplicate: mode.duplicate });
+      return;
+    }
+    case "start-resize": {
+      const original = selected();
+      const box = bounds(original);
+      // Where the handle is: the drag moves it from there, wherever in its area it was taken.
+      const at = handlePoint(box, gesture.handle);
+      Object.assign(gesture, { original, box,
+                               offset: { x: at.x - gesture.start.x, y: at.y - gesture.start.y },
+                               targets: snapTargets(page.drawing, page.rectangles, state.selection) });
+      return;
+    }
+    case "start-marquee":
+      gesture.kept = new Set(event.shiftKey ? state.selection : []);
+      return;
+    case "start-draw":
+      gesture.targets = snapTargets(page.drawing, page.rectangles, new Set());
+      return;
+    case "start-pan": return;
+    case "preview-move": return previewMove(event);
+    case "preview-resize": return previewResize(event);
+    case "preview-draw": return previewDraw(event);
+    case "preview-marquee": return previewMarquee(event);
+    case "pan": return pan(event);
+    case "hover": return hover(event);
+    case "tap-select": {
+      // A finger's tap selects what it is on (nothing, off every rectangle).
+      const found = hit(page.rectangles, gesture.start);
+      return editor.select(found ? [found.id] : []);
+    }
+    case "end-marquee": return editor.select([...state.selection]);
+    case "click": case "put-back": return putBack();
+    case "commit-move": case "commit-resize":
+      showOriginals();
+      return editor.edit(editor.setSteps(gesture.original, gesture.result));
+    case "commit-duplicate": {
+      showOriginals();
+      const { original, result } = gesture;
+      const stacked = [...original].sort((a, b) => page.index.get(a.id) - page.index.get(b.id));
+      const added = copies(stacked, result[0].x - original[0].x, result[0].y - original[0].y);
+      editor.edit(added);
+      return editor.select(added.map((step) => step.add.id));
+    }
+    case "commit-draw": {
+      const r = gesture.result;
+      return editor.drawRectangle({ x: r.x, y: r.y, width: r.width, height: r.height });
+    }
+    case "stop-pan":
+      view.panning = null;
+      return;
+    default:
+      throw new Error(`gestures.js does not know the effect "${effect}"`);
+    }
+  }
+
+  function previewMove(event) {
+    const [dx, dy] = delta(view.canvasPoint(event));
+    // The targets are gathered on the first move, not at every click.
+    gesture.targets ||= snapTargets(page.drawing, page.rectangles, state.selection);
+    let ox = Math.round(dx), oy = Math.round(dy);
+    let guides = [];
+    if (snapOn(event)) {
+      const lines = boxLines({ ...gesture.box, x: gesture.box.x + ox, y: gesture.box.y + oy });
+      const pull = snapped(lines.xs, lines.ys, gesture.targets, reach(), state.grid);
+      ox += Math.round(pull.dx);
+      oy += Math.round(pull.dy);
+      guides = pull.guides;
+    }
+    gesture.result = gesture.original.map((r) => ({ ...r, x: r.x + ox, y: r.y + oy }));
+    follow(gesture, guides);
+  }
+
+  function previewResize(event) {
+    const point = view.canvasPoint(event);
+    const moved = { x: point.x + gesture.offset.x, y: point.y + gesture.offset.y };
+    const pull = snapOn(event) ? snapped([moved.x], [moved.y], gesture.targets, reach(), state.grid)
+      : { dx: 0, dy: 0, guides: [] };
+    const target = { x: moved.x + pull.dx, y: moved.y + pull.dy };
+    const { box, sx, sy } = resizedBox(gesture.box, gesture.handle, target, event.shiftKey, event.altKey);
+    gesture.result = gesture.original.map((r) => carried(r, gesture.box, box, sx, sy));
+    follow(gesture, pull.guides);
+  }
+
+  function previewDraw(event) {
+    const snapPoint = (p) => {
+      if (!snapOn(event)) return { point: p, guides: [] };
+      const pull = snapped([p.x], [p.y], gesture.targets, reach(), state.grid);
+      return { point: { x: p.x + pull.dx, y: p.y + pull.dy }, guides: pull.guides };
+    };
+    const from = snapPoint(gesture.start), to = snapPoint(view.canvasPoint(event));
+    gesture.result = { ...drawn(from.point, to.point, event.shiftKey),
+                       color: state.lastColor || "#9ca3af" };
+    editor.mark({ ghost: gesture.result, guides: [...from.guides, ...to.guides] });
+  }
+
+  function previewMarquee(event) {
+    const point = view.canvasPoint(event);
+    const [dx, dy] = delta(point);
+    const box = { x: Math.min(gesture.start.x, point.x), y: Math.min(gesture.start.y, point.y),
+                  width: Math.abs(dx), height: Math.abs(dy) };
+    const ids = new Set(gesture.kept);
+    for (const r of page.rectangles) if (touches(r, box)) ids.add(r.id);
+    editor.select([...ids], { quiet: true });
+    editor.mark({ marquee: box });
+  }
 
   /**
    * Shows the rectangles of a move or resize where the pointer takes them: copies drawn on
@@ -277,77 +371,47 @@ export function connectGestures(editor) {
     editor.mark({ boxes: moving.result, copies: drawn, guides });
   }
 
+  /** Shows the rectangles a move or resize hid. */
+  function showOriginals() {
+    if (gesture.hidden) page.hide(gesture.original.map((r) => r.id), false);
+    gesture.hidden = false;
+  }
+
+  /** Puts the rectangles of a move or resize back where they were. */
+  function putBack() {
+    showOriginals();
+    if (gesture.original) page.preview(gesture.original);
+  }
+
   /** A finger dragging the view: it starts past 3 pixels, so that a tap stays a tap. */
   function pan(event) {
-    const dx = event.clientX - gesture.from.x, dy = event.clientY - gesture.from.y;
-    if (!gesture.moved && Math.hypot(dx, dy) < 3) return;
-    gesture.moved = true;
+    view.panBy(event.clientX - gesture.from.x, event.clientY - gesture.from.y);
     gesture.from = { x: event.clientX, y: event.clientY };
-    view.panBy(dx, dy);
   }
 
   function hover(event) {
-    if (!page.drawing || tools.current !== "select" || event.pointerType === "touch") return;
+    if (!page.drawing) return;
     const over = hit(page.rectangles, view.canvasPoint(event));
     const id = over ? over.id : null;
     stage.classList.toggle("over", Boolean(over));
     if (id !== state.hovered) state.hovered = id;
   }
 
-  function end(event, cancelled) {
-    if (!gesture) return;
-    const done = gesture;
-    gesture = null;
-    // What it drew on the overlay goes; the edit (or the selection) draws what follows.
-    editor.mark();
+  function end(event, type) {
     if (stage.hasPointerCapture(event.pointerId)) stage.releasePointerCapture(event.pointerId);
-    if (done.kind === "marquee") { editor.select([...state.selection]); return; }
-    if (done.kind === "pan") {
-      // A finger's tap selects what it is on (nothing, off every rectangle), with the select tool.
-      if (!cancelled && !done.moved && tools.current === "select") {
-        const found = hit(page.rectangles, done.start);
-        editor.select(found ? [found.id] : []);
-      }
-      return;
-    }
-    if (done.hidden) page.hide(done.original.map((r) => r.id), false);
-    if (cancelled || !done.moved || !done.result) {
-      if (done.original) page.preview(done.original);
-      editor.mark();
-      return;
-    }
-    if (done.kind === "draw") {
-      const r = done.result;
-      editor.drawRectangle({ x: r.x, y: r.y, width: r.width, height: r.height });
-      return;
-    }
-    if (done.duplicate) {
-      const stacked = [...done.original].sort((a, b) => page.index.get(a.id) - page.index.get(b.id));
-      const added = copies(stacked, done.result[0].x - done.original[0].x,
-        done.result[0].y - done.original[0].y);
-      editor.edit(added);
-      editor.select(added.map((step) => step.add.id));
-      return;
-    }
-    editor.edit(editor.setSteps(done.original, done.result));
+    drive({ type }, event);
   }
 
   stage.addEventListener("pointerleave", () => {
     state.hovered = null;
-    if (!gesture && page.drawing) editor.mark();
+    if (mode.name === "idle" && page.drawing) editor.mark();
   });
-  stage.addEventListener("pointerup", (event) => end(event, false));
-  stage.addEventListener("pointercancel", (event) => end(event, true));
+  stage.addEventListener("pointerup", (event) => end(event, "up"));
+  stage.addEventListener("pointercancel", (event) => end(event, "cancel"));
 
   /** Drops the gesture under way, its rectangles shown where they were. */
   function cancel() {
-    const dropped = gesture;
-    gesture = null;
-    editor.mark();
-    if (dropped && dropped.hidden) page.hide(dropped.original.map((r) => r.id), false);
-    if (dropped && dropped.original) page.preview(dropped.original);
-    if (dropped && dropped.kind === "marquee") editor.select([...state.selection]);
-    else editor.mark();
+    drive({ type: "cancel" }, null);
   }
-  return { cancel, active: () => Boolean(gesture) };
+  return { cancel, active: () => mode.name !== "idle", state: () => mode.name };
 }

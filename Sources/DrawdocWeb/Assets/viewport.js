@@ -38,6 +38,8 @@ export class Viewport {
     this.pinch = null;
     /** Called when a second finger turns a gesture into a pinch: the page drops its own. */
     this.onPinch = () => {};
+    /** Called when a drag starts panning (true) and when it lets go (false): the tools follow. */
+    this.onPan = () => {};
     this.listen();
   }
 
@@ -195,6 +197,7 @@ export class Viewport {
     stage.addEventListener("pointerdown", (event) => {
       if (!this.spaceHeld && !this.handTool && event.button !== 1) return;
       this.panning = { x: event.clientX, y: event.clientY };
+      this.onPan(true);
       stage.setPointerCapture(event.pointerId);
       // Not for a pen, whose next events WebKit would drop (gestures.js, keepDefault).
       if (event.pointerType !== "pen") event.preventDefault();
@@ -209,6 +212,7 @@ export class Viewport {
     const stop = (event) => {
       if (!this.panning) return;
       this.panning = null;
+      this.onPan(false);
       event.stopImmediatePropagation();
     };
     stage.addEventListener("pointerup", stop, { capture: true });

@@ -40,6 +40,7 @@ enum Assets {
     case "store.js": asset = (javaScript, PackageResources.store_js)
     case "difference.js": asset = (javaScript, PackageResources.difference_js)
     case "swatches.js": asset = (javaScript, PackageResources.swatches_js)
+    case "toolstate.js": asset = (javaScript, PackageResources.toolstate_js)
     default: return nil
     }
     var headers = HTTPHeaders()
