@@ -149,7 +149,7 @@ let package = Package(
         .embedInCode("Assets/commands.js"), .embedInCode("Assets/menus.js"),
         .embedInCode("Assets/picture.js"), .embedInCode("Assets/store.js"),
         .embedInCode("Assets/difference.js"), .embedInCode("Assets/swatches.js"),
-        .embedInCode("Assets/toolstate.js"),
+        .embedInCode("Assets/toolstate.js"), .embedInCode("Assets/overlay.js"),
       ]
     ),
     .target(

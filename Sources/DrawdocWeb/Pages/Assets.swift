@@ -41,6 +41,7 @@ enum Assets {
     case "difference.js": asset = (javaScript, PackageResources.difference_js)
     case "swatches.js": asset = (javaScript, PackageResources.swatches_js)
     case "toolstate.js": asset = (javaScript, PackageResources.toolstate_js)
+    case "overlay.js": asset = (javaScript, PackageResources.overlay_js)
     default: return nil
     }
     var headers = HTTPHeaders()
