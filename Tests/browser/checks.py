@@ -5,6 +5,7 @@ at the end, and `--only NAME` runs the checks whose name holds NAME.
 """
 import tempfile
 import traceback
+from contextlib import contextmanager
 
 from check import read_png
 from editor_actions import Store
@@ -42,3 +43,24 @@ def run_checks(name, title, description, checks):
             raise Failure(f"{len(failures)} of the checks failed:\n  " + "\n  ".join(failures))
 
     run_browser_test(name, title, description, test, add_arguments)
+
+
+@contextmanager
+def phone(driver):
+    """A phone, 390 × 844, touch only, as long as the block runs (open the page inside it)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True,
+                                                                  "maxTouchPoints": 5})
+    try:
+        yield
+    finally:
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def context_menu_items(driver):
+    return driver.execute_script(
+        "const m = document.getElementById('context-menu');"
+        "return m.hidden ? null : [...m.querySelectorAll('[role=menuitem]')]"
+        "  .map((item) => item.dataset.action);")

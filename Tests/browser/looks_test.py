@@ -16,7 +16,6 @@ from the drawing and the input, or read from the command line's view of the stor
 Run: python3 Tests/browser/looks_test.py --drawdoc .build/debug/drawdoc [--only NAME]
 """
 import sys
-from contextlib import contextmanager
 
 try:
     from selenium.webdriver.common.actions import interaction
@@ -27,23 +26,9 @@ try:
 except ImportError:
     sys.exit("looks_test.py needs Selenium (python3 -m pip install selenium, or bash .ci/setup)")
 from served_app import wait  # noqa: E402
-from checks import png_rows, run_checks  # noqa: E402
+from checks import context_menu_items, phone, png_rows, run_checks  # noqa: E402
 from editor_actions import (  # noqa: E402
     EDITOR, chord, click, idle, open_editor, screen, selection)
-
-
-@contextmanager
-def phone(driver):
-    """A phone, 390 × 844, touch only, as long as the block runs (open the page inside it)."""
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True,
-                                                                  "maxTouchPoints": 5})
-    try:
-        yield
-    finally:
-        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
-        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def shown_text(driver, element_id):
@@ -330,13 +315,6 @@ def check_names_people_recognise(t):
 
 
 # MARK: A finger's long press
-
-def context_menu_items(driver):
-    return driver.execute_script(
-        "const m = document.getElementById('context-menu');"
-        "return m.hidden ? null : [...m.querySelectorAll('[role=menuitem]')]"
-        "  .map((item) => item.dataset.action);")
-
 
 def check_long_press_menu(t):
     """On a phone, a finger held still on a rectangle selects it and opens its commands; a tap

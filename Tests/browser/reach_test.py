@@ -24,7 +24,7 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("reach_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from checks import png_rows, run_checks  # noqa: E402
+from checks import context_menu_items, png_rows, run_checks  # noqa: E402
 from served_app import wait  # noqa: E402
 from editor_actions import (  # noqa: E402
     EDITOR, chord, click, drag_canvas, hover, idle, open_editor, press_and_move,
@@ -93,13 +93,6 @@ def check_align_and_distribute(t):
     stored(t.store, doc, [(10, 170, 50, 40), (10, 180, 30, 30), (10, 150, 20, 60)],
            "every bottom edge at 210")
     assert versions(t.store, doc) == before + 3, "not one version for each command"
-
-
-def context_menu_items(driver):
-    return driver.execute_script(
-        "const m = document.getElementById('context-menu');"
-        "return m.hidden ? null : [...m.querySelectorAll('[role=menuitem]')]"
-        "  .map((item) => item.dataset.action);")
 
 
 def check_context_menu(t):

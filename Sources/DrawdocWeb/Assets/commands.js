@@ -98,6 +98,15 @@ export function registerCommands(editor) {
     });
   }
 
+  // The panel's − and + step each selected rectangle from its own alpha.
+  for (const [direction, label, by] of [["down", "Less opaque", -1], ["up", "More opaque", 1]]) {
+    actions.register({
+      name: `alpha-${direction}`, label, group: "Edit",
+      when: () => some() && editor.selectedRectangles().some((r) => (by < 0 ? r.alpha > 1 : r.alpha < 10)),
+      perform: () => editor.shiftSelected({ alpha: by }),
+    });
+  }
+
   for (const [to, label, key] of [["front", "Bring to front", "Mod+Shift+]"],
                                   ["forward", "Bring forward", "Mod+]"],
                                   ["backward", "Send backward", "Mod+["],
@@ -164,15 +173,16 @@ export function registerCommands(editor) {
       perform: () => writeClipboard(editor, "text/plain", clipboardSVG(stacked()), "SVG") },
     { name: "copy-png", label: "Copy the selection as PNG", group: "Export", menu: true,
       when: () => state.selection.size > 0,
-      perform: async () => writeClipboard(editor, "image/png", await selectionPNG(stacked()), "PNG") },
+      perform: () => writeClipboard(editor, "image/png", selectionPNG(stacked()), "PNG") },
     { name: "export-selection-svg", label: "Export the selection as SVG", group: "Export",
       when: () => state.selection.size > 0,
       perform: () => saveFile(`${page.drawing.title || "drawing"} selection.svg`,
         new Blob([clipboardSVG(stacked())], { type: "image/svg+xml" })) },
     { name: "export-selection-png", label: "Export the selection as PNG", group: "Export",
       when: () => state.selection.size > 0,
-      perform: async () => saveFile(`${page.drawing.title || "drawing"} selection.png`,
-        await selectionPNG(stacked())) },
+      perform: () => selectionPNG(stacked()).then(
+        (png) => saveFile(`${page.drawing.title || "drawing"} selection.png`, png),
+        (error) => editor.notify(`The selection could not be drawn as PNG: ${error.message}.`)) },
   );
   const formats = { svg: "SVG", json: "JSON", pdf: "PDF", png: "PNG", drawio: "draw.io",
                     excalidraw: "Excalidraw" };
@@ -217,7 +227,10 @@ function darkCanvas() {
   };
 }
 
-/** Puts text or a PNG on the system clipboard, with a notice either way. */
+/**
+ * Puts text or a PNG (a promise of its blob, which Safari wants given as it is) on the system
+ * clipboard, with a notice either way.
+ */
 async function writeClipboard(editor, type, data, name) {
   try {
     const blob = typeof data === "string" ? new Blob([data], { type }) : data;

@@ -36,6 +36,7 @@ const store = new Store({
   drawing: null, selection: new Set(), hovered: null, gone: false, offline: false,
   previewing: false, lastColor: null, snap: true, grid: false, toolLocked: false,
   loading: true, tool: "select", zoom: 1, shownZoom: 1, marks: null, undoable: 0,
+  alphaShown: null, recentColors: [],
 });
 const state = store.state;
 /** This page's own undo and redo: the steps that take back each of its edits. */
@@ -94,7 +95,7 @@ async function catchUp() {
 const reload = coalesced(catchUp);
 
 function markGone(text) {
-  if (typeof history !== "undefined") history.endPreview();
+  history.endPreview();
   state.gone = true;
   setStatus(text);
   for (const control of document.querySelectorAll("main button, main input")) control.disabled = true;
@@ -156,7 +157,7 @@ let announced = 0;
  * change with it), the panel and the layers only once it is done.
  */
 function select(ids, { quiet = false } = {}) {
-  if (nudge) sendNudge();
+  sendRuns();
   const selection = new Set(ids.filter((rid) => page.index.has(rid)));
   if (quiet) store.values.selection = selection;
   else state.selection = selection;
@@ -289,7 +290,7 @@ function randomColor() {
  * server refusing it).
  */
 function undo(again = false) {
-  if (nudge) sendNudge();
+  sendRuns();
   const run = () => {
     const stack = again ? own.redo : own.undo;
     const steps = stack.pop();
@@ -304,6 +305,15 @@ function undo(again = false) {
   // After the edits on their way, whose steps come with their answers; at once otherwise, so
   // that it goes before any edit made after it.
   if (sending) queue = queue.then(run); else run();
+}
+
+/** Runs of small changes shown at once and sent later (the alpha slider's), by their senders. */
+const runs = [];
+
+/** Sends every run under way now: before a selection changes, an undo, a redo. */
+function sendRuns() {
+  if (nudge) sendNudge();
+  for (const send of runs) send();
 }
 
 // A run of arrow presses is one edit: shown at once, sent 400 ms after the last press.
@@ -342,6 +352,8 @@ const editor = {
   id, page, store, state, view, tools, actions, stage, api, edit, select, setSteps,
   setSelected, shiftSelected, removeSelected, orderSelected, drawRectangle, nudgeSelection,
   undo, mark, selectedRectangles, notify,
+  /** Adds a run's sender, which `sendRuns` calls (a run of slider steps, panel.js). */
+  addRun: (send) => runs.push(send),
   /** Whether this page has an edit of its own to undo (or, `again`, to redo). */
   canUndo: (again) => (again ? own.redo : own.undo).length > 0 || sending > 0,
   /** The top rectangle at a canvas point, if any. */
@@ -367,7 +379,9 @@ const history = connectHistory({
   reach: async (version) => {
     // A few reads at most: the change's own event brings it too.
     for (let tries = 0; page.version < version && tries < 5; tries += 1) await reload();
-    if (page.version < version) return null;
+    // A change made elsewhere since would be part of what it shows: then there is no undo of
+    // the restore, rather than one that would take that change back too.
+    if (page.version !== version) return null;
     return { title: page.drawing.title, rectangles: page.rectangles.slice() };
   },
   remember: (steps) => { own.undo.push(steps); own.redo = []; store.touch("undoable"); },

@@ -391,7 +391,9 @@ export function connectGestures(editor) {
 
   function hover(event) {
     if (!page.drawing) return;
-    const over = hit(page.rectangles, view.canvasPoint(event));
+    // Over the zoom control, which lies on the stage, no rectangle is under the pointer.
+    const control = event.target.closest && event.target.closest(".zoom-control");
+    const over = control ? null : hit(page.rectangles, view.canvasPoint(event));
     const id = over ? over.id : null;
     stage.classList.toggle("over", Boolean(over));
     if (id !== state.hovered) state.hovered = id;

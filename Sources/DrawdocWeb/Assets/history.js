@@ -2,8 +2,8 @@
 // what changed and its rectangle count. A click (or Enter, or Space) on one shows it over the
 // canvas, read-only; "Restore this version" makes it current again, as a new version, as
 // `drawdoc restore` does, and the page's own undo takes it back; Escape or "Back to current"
-// ends the preview. The panel is a <details>: closed, it reads nothing. An ES module; `connectHistory` is given what it needs of
-// the editor.
+// ends the preview. The panel is a <details>: closed, it reads nothing. An ES module;
+// `connectHistory` is given what it needs of the editor.
 
 import { coalesced, element, fetchFile } from "./common.js";
 import { stepsBetween } from "./difference.js";
@@ -19,8 +19,8 @@ import { stepsBetween } from "./difference.js";
  *   the preview;
  * - `message(text)`: shows a notice;
  * - `shown()`: the drawing as the page shows it, `{title, rectangles}`;
- * - `reach(version)`: resolves with `shown()` once the page holds `version` (or a later one),
- *   or with null if it cannot read it;
+ * - `reach(version)`: resolves with `shown()` once the page holds `version`, or with null if
+ *   it cannot read it or holds a later one already;
  * - `remember(steps)`: keeps steps on the page's undo stack, as the steps that take back an
  *   edit of its own (and clears its redo stack).
  *
@@ -163,8 +163,10 @@ export function connectHistory(editor) {
       ? `Version ${version} is the current version already.`
       : `Version ${version} is back, as version ${result.data.version}.`);
     // The server makes the restored version whole; the page takes it back by steps of its own,
-    // worked out from what it showed before and what it shows once it holds the new version.
-    // Each step says what it expects, so a change made by someone else since stays theirs.
+    // worked out from what it showed before and what it shows once it holds the new version
+    // (and nothing after it: when a change from elsewhere came first, there is no undo of the
+    // restore). Each step says what it expects, so a change made by someone else later stays
+    // theirs.
     const after = result.data.change === null ? null : await reach(result.data.version);
     const steps = after ? stepsBetween(after, before) : [];
     if (steps.length) remember(steps);
@@ -185,7 +187,9 @@ export function connectHistory(editor) {
     if (at < 0) return;
     const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
     if (to === undefined) return;
+    // The list's keys, not the editor's (an arrow would also move the selection).
     event.preventDefault();
+    event.stopPropagation();
     const next = buttons[Math.max(0, Math.min(buttons.length - 1, to))];
     for (const button of buttons) button.tabIndex = button === next ? 0 : -1;
     next.focus();
@@ -198,9 +202,11 @@ export function connectHistory(editor) {
     if (again) again.focus();
   });
   // Escape ends a preview before anything else hears it (the editor would clear the selection
-  // too); not while a dialog is open, which Escape closes.
+  // too); not while a dialog is open, which Escape closes, nor in a field, whose Escape drops
+  // what was typed.
   document.addEventListener("keydown", (event) => {
-    if (event.key !== "Escape" || previewed === null || document.querySelector("dialog[open]")) {
+    if (event.key !== "Escape" || previewed === null || document.querySelector("dialog[open]")
+        || (event.target.closest && event.target.closest("input, textarea"))) {
       return;
     }
     event.preventDefault();

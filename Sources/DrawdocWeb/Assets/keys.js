@@ -6,16 +6,25 @@
 
 import { makeId } from "./pagedrawing.js";
 
+/** The keys a slider takes itself; every other key is the editor's, even with it focused. */
+const SLIDER_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End",
+                             "PageUp", "PageDown"]);
+
 /** Whether a key event is meant for a field rather than for the editor. */
 function typing(event) {
-  return Boolean(event.target.closest && event.target.closest("input, select, textarea"));
+  const field = event.target.closest && event.target.closest("input, select, textarea");
+  if (field && field.type === "range") return SLIDER_KEYS.has(event.key);
+  return Boolean(field);
 }
+
+/** What a pointer presses and Space, from the keyboard, presses too. */
+const CONTROLS = "button, a, summary, [role=option]";
 
 /** The control the pointer pressed last, while it keeps the focus that press gave it. */
 let pressedControl = null;
 if (typeof document !== "undefined") {
   document.addEventListener("pointerdown", (event) => {
-    pressedControl = event.target.closest ? event.target.closest("button, a, [role=option]") : null;
+    pressedControl = event.target.closest ? event.target.closest(CONTROLS) : null;
   }, { capture: true });
   document.addEventListener("focusin", (event) => {
     if (event.target !== pressedControl) pressedControl = null;
@@ -27,7 +36,7 @@ if (typeof document !== "undefined") {
  * clicked with the pointer lets Space pan, as on the canvas.
  */
 function pressesButton(event) {
-  const control = event.target.closest && event.target.closest("button, a, [role=option]");
+  const control = event.target.closest && event.target.closest(CONTROLS);
   return Boolean(control) && control !== pressedControl;
 }
 
@@ -44,6 +53,8 @@ export function connectKeys(editor) {
   const { view, actions } = editor;
   const dialogOpen = () => Boolean(document.querySelector("dialog[open]"));
 
+  // A window left with Space down never hears it come up.
+  window.addEventListener("blur", () => { if (view.spaceHeld) view.holdSpace(false); });
   document.addEventListener("keyup", (event) => {
     if (event.code !== "Space" || !view.spaceHeld) return;
     view.holdSpace(false);
@@ -57,9 +68,11 @@ export function connectKeys(editor) {
       event.preventDefault();
       return;
     }
-    if (event.key === "Escape" && editor.gestures.active()) {
-      editor.gestures.cancel();
-      event.preventDefault();
+    if (editor.gestures.active()) {
+      // During a drag only Escape acts (it cancels); a command would change what the drag
+      // is about to commit. The modifier keys shape the drag (gestures.js).
+      if (event.key === "Escape") editor.gestures.cancel();
+      if (!["Shift", "Alt", "Control", "Meta"].includes(event.key)) event.preventDefault();
       return;
     }
     const action = actions.forKey(event);

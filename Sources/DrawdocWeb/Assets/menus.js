@@ -7,15 +7,21 @@
 import { searchActions } from "./actions.js";
 import { element } from "./common.js";
 
+/** Whether an event is on the zoom control, which lies on the stage but is no part of the canvas. */
+export function onZoomControl(event) {
+  return Boolean(event.target && event.target.closest && event.target.closest(".zoom-control"));
+}
+
 /** How long a finger rests still on the canvas before the context menu opens. */
 const LONG_PRESS_MS = 500;
 
-/** Connects the registry's views to the editor; returns `{ closeMenu }`. */
+/** Connects the registry's views to the editor. */
 export function connectMenus(editor) {
   const { actions, stage } = editor;
   const byId = (name) => document.getElementById(name);
+  const zoomPercent = byId("zoom-percent");
   const run = (name, context = {}) => {
-    closeMenu();
+    closeMenu({ refocus: true });
     actions.perform(name, context);
   };
 
@@ -39,9 +45,11 @@ export function connectMenus(editor) {
       if (button.disabled === enabled) button.disabled = !enabled;
       if (action.checked) button.setAttribute("aria-pressed", String(Boolean(action.checked())));
     }
-    const percent = byId("zoom-percent");
     const shown = `${Math.round(editor.view.zoom * 100)} %`;
-    if (percent.textContent !== shown) percent.textContent = shown;
+    if (zoomPercent.textContent !== shown) {
+      zoomPercent.textContent = shown;
+      zoomPercent.setAttribute("aria-label", `Zoom ${shown}: choose a zoom`);
+    }
   });
 
   // MARK: The `?` dialog
@@ -116,12 +124,15 @@ export function connectMenus(editor) {
   // MARK: The context menu
 
   const menu = byId("context-menu");
+  let opener = null;
   /**
    * Shows the menu with actions (a `null` between two makes a separator), placed by
    * `place(size)` → {left, top} and kept inside the window.
    */
   function showMenu(listed, context, place) {
     if (!listed.some(Boolean)) return;
+    // Where the focus goes back to when the menu closes from the keyboard or by a choice.
+    if (menu.hidden) opener = document.activeElement;
     menu.replaceChildren(...listed.map((action) => {
       if (!action) return element("li", { role: "separator" });
       const item = element("li", { role: "menuitem", tabindex: "-1", "data-action": action.name,
@@ -149,17 +160,25 @@ export function connectMenus(editor) {
     }
     showMenu(listed, context, () => ({ left: clientX, top: clientY }));
   }
-  function closeMenu() {
+  /** Closes the menu; with `refocus`, the focus goes back to what had it (or the canvas). */
+  function closeMenu({ refocus = false } = {}) {
     if (menu.hidden) return;
+    const back = opener && opener.isConnected && !opener.disabled ? opener : stage;
     menu.hidden = true;
     menu.replaceChildren();
+    zoomPercent.setAttribute("aria-expanded", "false");
+    if (refocus || menu.contains(document.activeElement) || document.activeElement === document.body) {
+      back.focus({ preventScroll: true });
+    }
   }
   menu.addEventListener("keydown", (event) => {
     const items = [...menu.querySelectorAll("[role=menuitem]")];
     const at = items.indexOf(document.activeElement);
-    if (event.key === "Escape") { closeMenu(); stage.focus(); }
+    if (event.key === "Escape" || event.key === "Tab") closeMenu({ refocus: true });
     else if (event.key === "ArrowDown") items[(at + 1) % items.length].focus();
     else if (event.key === "ArrowUp") items[(at - 1 + items.length) % items.length].focus();
+    else if (event.key === "Home") items[0].focus();
+    else if (event.key === "End") items[items.length - 1].focus();
     else if (event.key === "Enter" || event.key === " ") document.activeElement.click();
     else return;
     event.preventDefault();
@@ -181,16 +200,20 @@ export function connectMenus(editor) {
   }
   stage.addEventListener("contextmenu", (event) => {
     event.preventDefault();
+    if (onZoomControl(event)) return;
     // A finger's long press opens it by itself (below); some browsers also send this.
     if (press && press.opened) return;
     openAt(event.clientX, event.clientY);
   });
   let press = null;
   stage.addEventListener("pointerdown", (event) => {
-    if (event.pointerType !== "touch") return;
+    if (event.pointerType !== "touch" || onZoomControl(event)) return;
     clearTimeout(press && press.timer);
     press = { x: event.clientX, y: event.clientY, opened: false };
     press.timer = setTimeout(() => {
+      // Not when the finger started a pinch with another, or a drag (past 3 px), since.
+      if (editor.view.touches.size > 1
+          || !["idle", "pointing"].includes(editor.gestures.state())) return;
       press.opened = true;
       editor.gestures.cancel();
       openAt(press.x, press.y);
@@ -223,12 +246,11 @@ export function connectMenus(editor) {
   // The control lies on the stage: a press on it is not a gesture on the canvas.
   document.querySelector(".zoom-control").addEventListener("pointerdown",
     (event) => event.stopPropagation());
-  byId("zoom-percent").addEventListener("click", (event) => {
-    const box = event.currentTarget.getBoundingClientRect();
+  zoomPercent.addEventListener("click", () => {
+    const box = zoomPercent.getBoundingClientRect();
     const listed = ["zoom-in", "zoom-out", "zoom-100", "zoom-fit", "zoom-selection"]
       .map((name) => actions.byName.get(name));
     showMenu(listed, {}, (size) => ({ left: box.left, top: box.top - size.height - 4 }));
+    zoomPercent.setAttribute("aria-expanded", String(!menu.hidden));
   });
-
-  return { closeMenu };
 }

@@ -56,19 +56,14 @@ export function connectPanel(editor) {
     picker.value = color && /^#[0-9a-f]{6}$/i.test(color) ? color : "#000000";
     picker.classList.toggle("mixed", color === undefined);
     picker.setAttribute("aria-label", color === undefined ? "Pick a color (mixed now)" : "Pick a color");
-    const alpha = alphaRun ? alphaRun.value : shared(rectangles, "alpha");
+    const alpha = alphaRun ? state.alphaShown : shared(rectangles, "alpha");
     const slider = byId("field-alpha");
     if (!alphaRun) slider.value = alpha === undefined ? 10 : alpha;
     slider.classList.toggle("mixed", alpha === undefined);
     byId("alpha-value").textContent = alpha === undefined ? "Mixed" : alpha;
     slider.setAttribute("aria-valuetext", alpha === undefined ? "Mixed" : String(alpha));
-    let lowest = 10, highest = 1;
-    for (const r of rectangles) { lowest = Math.min(lowest, r.alpha); highest = Math.max(highest, r.alpha); }
-    // A step is possible while any of them can still take it.
-    byId("alpha-down").disabled = state.gone || highest <= 1;
-    byId("alpha-up").disabled = state.gone || lowest >= 10;
   }
-  editor.store.subscribe(["drawing", "selection", "gone", "loading"], show);
+  editor.store.subscribe(["drawing", "selection", "gone", "loading", "alphaShown"], show);
 
   byId("add-random").addEventListener("click", () => {
     // In the middle of what the stage shows, 100 × 100 at 100 %, with the last color used.
@@ -79,7 +74,6 @@ export function connectPanel(editor) {
     editor.drawRectangle({ x: Math.round(centre.x - size / 2), y: Math.round(centre.y - size / 2),
                            width: size, height: size });
   });
-  byId("delete").addEventListener("click", editor.removeSelected);
   for (const field of FIELDS) {
     const input = byId(`field-${field}`);
     input.addEventListener("change", () => {
@@ -108,6 +102,7 @@ export function connectPanel(editor) {
     clearTimeout(alphaRun.timer);
     const { value, original } = alphaRun;
     alphaRun = null;
+    state.alphaShown = null;
     editor.edit(original.map((r) => ({ set: r.id, to: { alpha: value }, was: { alpha: r.alpha } })));
   };
   byId("field-alpha").addEventListener("input", (event) => {
@@ -116,15 +111,10 @@ export function connectPanel(editor) {
     const value = Number(event.target.value);
     alphaRun = { value, original, timer: setTimeout(sendAlpha, 400) };
     page.preview(original.map((r) => ({ ...r, alpha: value })));
-    show();
+    state.alphaShown = value;
   });
   byId("field-alpha").addEventListener("blur", sendAlpha);
-  byId("alpha-down").addEventListener("click", () => editor.shiftSelected({ alpha: -1 }));
-  byId("alpha-up").addEventListener("click", () => editor.shiftSelected({ alpha: 1 }));
-  for (const [button, to] of [["to-front", "front"], ["forward", "forward"],
-                              ["backward", "backward"], ["to-back", "back"]]) {
-    byId(button).addEventListener("click", () => editor.orderSelected(to));
-  }
+  editor.addRun(sendAlpha);
   // An export is fetched with the token (a link cannot send it), saved under the server's name.
   const exportPath = (format) => {
     const scale = encodeURIComponent(byId("png-scale").value || "1");

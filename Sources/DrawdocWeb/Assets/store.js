@@ -6,6 +6,12 @@
 // frame), each view whose names changed is called: no view is redrawn by hand. Pure: no
 // `document` here (`node --test` runs it). An ES module.
 
+/** Reports an error without throwing it: `reportError` in a browser, the console elsewhere. */
+function reportFailure(error) {
+  if (typeof reportError === "function") reportError(error);
+  else console.error(error);
+}
+
 export class Store {
   constructor(initial = {}) {
     this.values = { ...initial };
@@ -55,10 +61,11 @@ export class Store {
       const changed = this.changed;
       this.changed = new Set();
       for (const { names, view } of [...this.views]) {
-        for (const name of names) {
-          if (changed.has(name)) { view(changed); break; }
-        }
+        if (![...names].some((name) => changed.has(name))) continue;
+        // One view that fails leaves the others drawn; the browser reports its error.
+        try { view(changed); } catch (error) { reportFailure(error); }
       }
     }
+    if (this.changed.size) reportFailure(new Error("the views kept changing the store: stopped"));
   }
 }

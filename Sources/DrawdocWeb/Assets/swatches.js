@@ -43,8 +43,8 @@ function readRecent() {
 
 /**
  * Connects `#swatches` (editor.html) to the editor: `editor.setSelected`, `store` (drawn
- * again when the drawing or the selection changes), `selectedRectangles`. Returns `remember(color)`, which puts a colour used first among the
- * recent ones.
+ * again when the drawing, the selection or the recent colours change), `selectedRectangles`.
+ * Returns `remember(color)`, which puts a colour used first among the recent ones.
  */
 export function connectSwatches(editor) {
   const box = document.getElementById("swatches");
@@ -96,7 +96,7 @@ export function connectSwatches(editor) {
     if (!value) return;
     recent = withRecent(recent, value);
     try { localStorage.setItem(STORAGE_KEY, JSON.stringify(recent)); } catch { /* kept for this page */ }
-    render();
+    editor.state.recentColors = recent;
   }
 
   box.addEventListener("click", (event) => {
@@ -121,9 +121,9 @@ export function connectSwatches(editor) {
   });
   // Another tab of this browser used a colour: its list shows here too.
   window.addEventListener("storage", (event) => {
-    if (event.key === STORAGE_KEY) { recent = readRecent(); render(); }
+    if (event.key === STORAGE_KEY) { recent = readRecent(); editor.state.recentColors = recent; }
   });
-  editor.store.subscribe(["drawing", "selection"], render);
+  editor.store.subscribe(["drawing", "selection", "recentColors"], render);
   render();
   return remember;
 }

@@ -196,6 +196,8 @@ export class Viewport {
     // Space held: a drag pans instead of acting on rectangles.
     stage.addEventListener("pointerdown", (event) => {
       if (!this.spaceHeld && !this.handTool && event.button !== 1) return;
+      // The zoom control lies on the stage: its buttons are pressed, not panned from.
+      if (event.target.closest && event.target.closest(".zoom-control")) return;
       this.panning = { x: event.clientX, y: event.clientY };
       this.onPan(true);
       stage.setPointerCapture(event.pointerId);
