@@ -310,7 +310,8 @@ export function connectGestures(editor) {
     }
     if (done.hidden) page.hide(done.original.map((r) => r.id), false);
     if (cancelled || !done.moved || !done.result) {
-      if (done.original) page.preview(done.original);
+      // Only what moved was shown elsewhere (a click moved nothing: its nodes are as they were).
+      if (done.original && done.moved) page.preview(done.original);
       editor.renderOverlay();
       return;
     }

@@ -305,8 +305,9 @@ export class PageDrawing {
     this.confirmed = { ...drawing, version };
     this.confirmedIndex = indexOf(drawing.rectangles);
     this.picture = picture;
-    // The nodes by id are found when first needed (an edit, a drag), not while the page
-    // opens: at 100,000 rectangles that is a tenth of the time to the first click.
+    // The nodes by id are found in the browser's idle time (label), or when an edit or a
+    // drag needs them sooner, not while the page opens: at 100,000 rectangles that is a
+    // tenth of the time to the first click.
     this.nodeMap = null;
     this.show(new Set(), true);
     this.label();
@@ -336,6 +337,8 @@ export class PageDrawing {
     // The rect nodes in the file's order, read one by one (a live list), not by id.
     const nodes = picture.getElementsByTagName("rect");
     let at = 0, count = nodes.length;
+    // The nodes by id, found on the way: the map `nodes` when no edit needed it sooner.
+    let found = new Map();
     // In the browser's idle time, a few milliseconds at a time: a click is never kept waiting.
     const later = (work) => (window.requestIdleCallback
       ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 0));
@@ -343,19 +346,22 @@ export class PageDrawing {
       if (this.picture !== picture) return;
       // An edit that added or removed nodes meanwhile shifts the list: start again (the
       // nodes named already are passed over).
-      if (nodes.length !== count) { count = nodes.length; at = 0; }
+      if (nodes.length !== count) { count = nodes.length; at = 0; found = new Map(); }
       const end = Math.min(at + (deadline && deadline.timeRemaining() > 8 ? 2000 : 500),
                            nodes.length);
       for (; at < end; at += 1) {
         const node = nodes[at];
+        const id = node.getAttribute("data-id");
+        found.set(id, node);
         if (node.hasAttribute("aria-label")) continue;
-        const r = this.rectangle(node.getAttribute("data-id"));
+        const r = this.rectangle(id);
         if (r) {
           node.setAttribute("role", "img");
           node.setAttribute("aria-label", describe(r));
         }
       }
       if (at < nodes.length) later(some);
+      else if (this.nodeMap === null) this.nodeMap = found;
     };
     later(some);
   }
