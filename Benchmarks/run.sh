@@ -8,7 +8,13 @@
 #   bash Benchmarks/run.sh --app-only # only the drawing app's section (about 40 s once built)
 #   bash Benchmarks/run.sh --editor-only [--before PATH]
 #                                     # only the editor's section (editor_bench.py): frame
-#                                     # times, first click, memory at 1 k, 10 k and 100 k
+#                                     # times, first click, the longest frame after a fit
+#                                     # and zoom keys, memory at 1 k, 10 k and 100 k; with
+#                                     # --before, the two side by side and the lines of the
+#                                     # editor's code then and now (editor_lines.py)
+#   bash Benchmarks/run.sh --editor-lines-only [--lines-since COMMIT]
+#                                     # only the lines of the editor's JavaScript and tests,
+#                                     # at COMMIT (c5bd6c6) and HEAD
 #   bash Benchmarks/run.sh --serve-only [--before PATH]
 #                                     # only the server's section (serve_bench.py), with an
 #                                     # older drawdoc binary measured in the same run
@@ -34,9 +40,10 @@
 #
 # The editor's section (editor_bench.py) comes next: the editor as a drawing tool in headless
 # Chromium, frame times while dragging, panning and zooming, the first accepted click after
-# opening, and the page's memory, on 1 k, 10 k and 100 k rectangles. Same needs as the app's
-# section; --no-editor leaves it out; with --quick it makes shorter gestures and one opening;
-# --before PATH measures that binary's editor first, in the same run.
+# opening, the longest frame after a fit and zoom keys, and the page's memory, on 1 k, 10 k
+# and 100 k rectangles. Same needs as the app's section; --no-editor leaves it out; with
+# --quick it makes shorter gestures, one opening and one fit; --before PATH measures that
+# binary's editor first, in the same run, then prints the two side by side.
 #
 # Presence's section (presence_bench.py) comes after the editor's: a pointer moved on one page
 # drawn as a cursor on another, an edit from page to page, and 20 pages in one drawing moving
@@ -82,6 +89,8 @@ app=yes
 app_options=()
 editor=yes
 editor_options=()
+editor_lines=yes
+editor_lines_options=()
 presence=yes
 presence_options=()
 serve=yes
@@ -124,6 +133,13 @@ while (($#)); do
     --no-editor)
       editor=no
       shift ;;
+    --editor-lines-only)
+      editor_lines=only
+      shift ;;
+    --lines-since)
+      [[ $# -ge 2 ]] || { echo "run.sh: --lines-since needs a commit" >&2; exit 64; }
+      editor_lines_options=(--since "$2")
+      shift 2 ;;
     --presence-only)
       presence=only
       shift ;;
@@ -229,15 +245,29 @@ run_editor() { # drawdoc binary
     # The "before" binary first (its editor is compiled into it), for its figures beside
     # the new ones.
     echo "## the editor, before: $before"
-    python3 "$here/editor_bench.py" --drawdoc "$before" "${editor_options[@]}" ||
-      editor_status=$?
+    mkdir -p "$data"
+    rm -f "$data/editor-before.json"
+    python3 "$here/editor_bench.py" --drawdoc "$before" --json "$data/editor-before.json" \
+      "${editor_options[@]}" || editor_status=$?
     if ((editor_status == 2)); then return 0; fi
-    echo "## the editor, after: $1"
+    echo "## the editor, after: $1 (then the two side by side)"
     editor_status=0
   fi
-  python3 "$here/editor_bench.py" --drawdoc "$1" "${editor_options[@]}" || editor_status=$?
+  python3 "$here/editor_bench.py" --drawdoc "$1" --compare "$data/editor-before.json" \
+    "${editor_options[@]}" || editor_status=$?
   if ((editor_status == 2)); then return 0; fi
+  if [[ -n $before ]]; then run_editor_lines || editor_status=1; fi
   return "$editor_status"
+}
+
+# --- The editor's code: lines of its JavaScript and of its tests, then and now -------------
+run_editor_lines() {
+  if ! command -v python3 >/dev/null || ! command -v git >/dev/null; then
+    echo "run.sh: python3 or git not found: the editor's lines are left out." >&2
+    return 0
+  fi
+  echo ""
+  python3 "$here/editor_lines.py" "${editor_lines_options[@]}"
 }
 
 # --- Presence's section: presence_bench.py in headless Chromium ---------------------------
@@ -299,6 +329,10 @@ run_only() { # the section's run_ function
   exit "$status"
 }
 
+if [[ $editor_lines == only ]]; then
+  run_editor_lines
+  exit $?
+fi
 if [[ $tls == only ]]; then run_only run_tls; fi
 if [[ $store == only ]]; then run_only run_store; fi
 if [[ $sync == only ]]; then run_only run_sync; fi

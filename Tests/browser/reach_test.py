@@ -6,7 +6,8 @@ zoom keys and controls, Shift+wheel, Escape cancelling a drag, the tool going ba
 (Q keeps it), Alt+drag, Space+drag after a button, Escape in a field, undo of a delete,
 paste at the pointer, the alpha slider's run as one version, mixed values shown as none, the
 loading state and the canvas's focus ring; the tools' machines (`drawdocEditor.gesture()`),
-Escape stopping the hand's pan, and Shift pressed during a resize.
+Escape stopping the hand's pan, Shift pressed during a resize; and a fit from far in drawn at
+its zoom at once.
 
 Each check is a function of its own, on a drawing of its own; every check runs, and the
 failures are listed together at the end. Every expected value is worked out here from the
@@ -531,6 +532,37 @@ def check_no_focus_ring_after_click(t):
         "const s = document.getElementById('stage');"
         "return document.activeElement === s && s.matches(':focus-visible');")
     assert ring is False, "a click on the canvas shows the keyboard's focus ring"
+
+
+def check_fit_from_far_in_is_drawn_at_once(t):
+    """A fit from far in draws the canvas at the fitted zoom at once: the canvas is never shown
+    at less than half the size it is drawn at (the browser would first draw all of the larger
+    picture that comes into view: seconds without a click at 100,000 rectangles)."""
+    doc, _ = t.store.new("Far in", (300, 200, 40, 30, "#ff0000"), size=(4000, 3000))
+    open_editor(t.driver, t.base, doc)
+    drawn = ("const svg = document.querySelector('#canvas svg');"
+             "return Number(svg.getAttribute('width')) / drawdocEditor.drawing.width;")
+    for _ in range(30):
+        if zoom(t.driver) >= 7:
+            break
+        chord(t.driver, "=")
+    assert zoom(t.driver) >= 7, f"= zoomed in to {zoom(t.driver)} only"
+    wait("the canvas drawn at 7x", lambda: abs(t.driver.execute_script(drawn) / zoom(t.driver)
+                                                 - 1) < 1e-9, 5, 0.05)
+    # Every scale the canvas is shown at from here on.
+    t.driver.execute_script("""
+      const viewport = document.getElementById('viewport');
+      window.scalesShown = [];
+      new MutationObserver(() => {
+        const scale = /scale\\(([^)]+)\\)/.exec(viewport.style.transform);
+        scalesShown.push(scale ? Number(scale[1]) : 1);
+      }).observe(viewport, { attributes: true, attributeFilter: ['style'] });""")
+    chord(t.driver, Keys.SHIFT, "1")
+    wait("fitted", lambda: zoom(t.driver) < 1, 5, 0.05)
+    wait("the canvas drawn at the fitted zoom", lambda: abs(
+        t.driver.execute_script(drawn) / zoom(t.driver) - 1) < 1e-9, 5, 0.05)
+    scales = t.driver.execute_script("return window.scalesShown")
+    assert scales and min(scales) >= 0.5, f"after Shift+1 the canvas was shown at scales {scales}"
 
 
 CHECKS = [value for name, value in list(globals().items()) if name.startswith("check_")]

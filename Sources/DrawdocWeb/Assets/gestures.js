@@ -280,7 +280,10 @@ export function connectGestures(editor) {
       return editor.select(found ? [found.id] : []);
     }
     case "end-marquee": return editor.select([...state.selection]);
-    case "click": case "put-back": return putBack();
+    // A click moved nothing: its nodes are as they were, and are left alone (at 100,000
+    // rectangles, touching them cost the first click half a second).
+    case "click": return showOriginals();
+    case "put-back": return putBack();
     case "commit-move": case "commit-resize":
       showOriginals();
       return editor.edit(editor.setSteps(gesture.original, gesture.result));
