@@ -1,15 +1,18 @@
-"""The house style of the editor's checks (reach_test.py, looks_test.py, panel_test.py): each check a
-function of its own, `check_NAME(t)`, given the session with `store` (the command line's view
-of it) and `base` (the server's address); every check runs, the failures are listed together
-at the end, and `--only NAME` runs the checks whose name holds NAME.
+"""The house style of the editor's checks (reach_test.py, tools_test.py, guard_test.py,
+looks_test.py, panel_test.py): each check a function of its own, `check_NAME(t)`, given the
+session with `store` (the command line's view of it) and `base` (the server's address); every
+check runs, the failures are listed together at the end, and `--only NAME` runs the checks
+whose name holds NAME. Also what the checks share: a phone, the context menu's items, a
+screenshot's pixels, the store's boxes and versions.
 """
 import tempfile
 import traceback
 from contextlib import contextmanager
 
 from check import read_png
-from editor_actions import Store
-from served_app import Failure, run_browser_test
+from editor_actions import EDITOR, Store, chord
+from selenium.webdriver.common.keys import Keys
+from served_app import Failure, run_browser_test, wait
 
 
 def png_rows(data):
@@ -64,3 +67,27 @@ def context_menu_items(driver):
         "const m = document.getElementById('context-menu');"
         "return m.hidden ? null : [...m.querySelectorAll('[role=menuitem]')]"
         "  .map((item) => item.dataset.action);")
+
+
+# MARK: What the checks read of the page and the store
+
+def zoom(driver):
+    return driver.execute_script(EDITOR + "zoom()")
+
+
+def boxes(store, doc):
+    """Each rectangle's (x, y, width, height), bottom first, as the store has them."""
+    return [(r["x"], r["y"], r["width"], r["height"]) for r in store.rectangles(doc)]
+
+
+def select_all(driver):
+    chord(driver, Keys.CONTROL, "a")
+
+
+def stored(store, doc, expected, what):
+    """Waits until the store's boxes are `expected`."""
+    wait(what, lambda: boxes(store, doc) == expected, 10, 0.1)
+
+
+def versions(store, doc):
+    return len(store.versions(doc))

@@ -18,14 +18,10 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("guard_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from checks import context_menu_items, phone, run_checks  # noqa: E402
+from checks import boxes, context_menu_items, phone, run_checks  # noqa: E402
 from served_app import wait  # noqa: E402
 from editor_actions import (  # noqa: E402
     EDITOR, chord, click, idle, open_editor, press_and_move, release, screen, selection)
-
-
-def boxes(store, doc):
-    return [(r["x"], r["y"], r["width"], r["height"]) for r in store.rectangles(doc)]
 
 
 def check_no_command_during_a_drag(t):

@@ -11,6 +11,7 @@
 // draw.io, Excalidraw or drawdoc's JSON) with its name, or a PNG file's bytes in base64 (a PNG
 // drawdoc, draw.io or Excalidraw exported, which carries the drawing). An ES module.
 
+import { bottomFirst } from "./geometry.js";
 import { bounds } from "./gestures.js";
 import { makeId } from "./pagedrawing.js";
 
@@ -235,7 +236,7 @@ export function connectClipboard(editor) {
 
   /** The selection, bottom first, as the clipboard keeps it. */
   function selection() {
-    return editor.selectedRectangles().sort((a, b) => page.index.get(a.id) - page.index.get(b.id));
+    return bottomFirst(editor.selectedRectangles(), page.index);
   }
 
   /** Writes the selection to the clipboard; whether there was one. */
@@ -274,8 +275,10 @@ export function connectClipboard(editor) {
     if (at) return centring(rectangles, at);
     const box = bounds(rectangles);
     const sight = inSight();
-    const seen = box.x + shift < sight.x + sight.width && sight.x < box.x + shift + box.width
-      && box.y + shift < sight.y + sight.height && sight.y < box.y + shift + box.height;
+    // In sight when its middle is: a sliver at the edge would still be out of view.
+    const middle = { x: box.x + shift + box.width / 2, y: box.y + shift + box.height / 2 };
+    const seen = sight.x <= middle.x && middle.x <= sight.x + sight.width
+      && sight.y <= middle.y && middle.y <= sight.y + sight.height;
     if (seen) return { dx: shift, dy: shift };
     return placement(rectangles, 0, { x: sight.x + sight.width / 2, y: sight.y + sight.height / 2 });
   }

@@ -5,8 +5,8 @@
 
 import { ALIGNMENTS, aligned, distributed } from "./arrange.js";
 import { clipboardSVG } from "./clipboard.js";
+import { bottomFirst, copies } from "./geometry.js";
 import { bounds } from "./gestures.js";
-import { copies } from "./keys.js";
 import { selectionPNG } from "./picture.js";
 
 /** A mode's notice replaces the last mode's (common.js's `notify`). */
@@ -29,8 +29,7 @@ export function registerCommands(editor) {
   const some = () => editable() && state.selection.size > 0;
   const several = (n) => () => editable() && state.selection.size >= n;
   /** The selection, bottom first, as it stacks. */
-  const stacked = () => editor.selectedRectangles()
-    .sort((a, b) => page.index.get(a.id) - page.index.get(b.id));
+  const stacked = () => bottomFirst(editor.selectedRectangles(), page.index);
   const zoomed = (zoom) => view.zoomTo(zoom);
   const canvas = darkCanvas();
 

@@ -1,6 +1,8 @@
 // The editor's geometry and drawing helpers: which rectangle a point hits, a rectangle
 // resized by a corner, an SVG rect for the overlay, a random color, a color's and a rectangle's
-// everyday names. An ES module.
+// everyday names, copies of rectangles, their stacking order. An ES module.
+
+import { makeId } from "./pagedrawing.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -82,4 +84,17 @@ export function colorName(color) {
 /** "Red rectangle, 120 × 80": what the selection's heading calls one rectangle. */
 export function rectangleName(r) {
   return `${colorName(r.color)} rectangle, ${r.width} × ${r.height}`;
+}
+
+/** Copies of rectangles with fresh ids, moved by (dx, dy): the steps that add them on top. */
+export function copies(rectangles, dx, dy) {
+  return rectangles.map((r) => ({
+    add: { id: makeId(), x: r.x + dx, y: r.y + dy, width: r.width, height: r.height,
+           color: r.color, alpha: r.alpha },
+  }));
+}
+
+/** Rectangles in the order they stack, the bottom first, by `index` (id → z-index). */
+export function bottomFirst(rectangles, index) {
+  return [...rectangles].sort((a, b) => index.get(a.id) - index.get(b.id));
 }

@@ -7,8 +7,7 @@
 // finger only moves the view (one drags it, two pinch) and a tap selects, as in iPad drawing
 // apps: the pencil draws, the hand holds the paper. An ES module.
 
-import { hit } from "./geometry.js";
-import { copies } from "./keys.js";
+import { bottomFirst, copies, hit } from "./geometry.js";
 import { SNAP_DISTANCE, boxLines, snapTargets, snapped } from "./snap.js";
 import { idle, next } from "./toolstate.js";
 import { drawn } from "./tools.js";
@@ -290,7 +289,7 @@ export function connectGestures(editor) {
     case "commit-duplicate": {
       showOriginals();
       const { original, result } = gesture;
-      const stacked = [...original].sort((a, b) => page.index.get(a.id) - page.index.get(b.id));
+      const stacked = bottomFirst(original, page.index);
       const added = copies(stacked, result[0].x - original[0].x, result[0].y - original[0].y);
       editor.edit(added);
       return editor.select(added.map((step) => step.add.id));

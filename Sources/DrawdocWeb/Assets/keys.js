@@ -4,8 +4,6 @@
 // focus (a button reached with Tab is still pressed by Space). Escape first cancels a gesture
 // under way. An ES module.
 
-import { makeId } from "./pagedrawing.js";
-
 /** The keys a slider takes itself; every other key is the editor's, even with it focused. */
 const SLIDER_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End",
                              "PageUp", "PageDown"]);
@@ -38,14 +36,6 @@ if (typeof document !== "undefined") {
 function pressesButton(event) {
   const control = event.target.closest && event.target.closest(CONTROLS);
   return Boolean(control) && control !== pressedControl;
-}
-
-/** Copies of rectangles with fresh ids, moved by (dx, dy): the steps that add them on top. */
-export function copies(rectangles, dx, dy) {
-  return rectangles.map((r) => ({
-    add: { id: makeId(), x: r.x + dx, y: r.y + dy, width: r.width, height: r.height,
-           color: r.color, alpha: r.alpha },
-  }));
 }
 
 /** Connects the keys to the editor: `editor.actions` performs what each key asks for. */

@@ -41,7 +41,8 @@ export function connectMenus(editor) {
                           "undoable", "gone", "previewing", "loading", "offline"], () => {
     for (const button of buttons) {
       const action = actions.byName.get(button.dataset.action);
-      const enabled = !editor.state.loading && Boolean(action.when({}));
+      // A drawing gone (trashed, removed) leaves nothing to act on, as every control says.
+      const enabled = !editor.state.loading && !editor.state.gone && Boolean(action.when({}));
       if (button.disabled === enabled) button.disabled = !enabled;
       if (action.checked) button.setAttribute("aria-pressed", String(Boolean(action.checked())));
     }
