@@ -17,7 +17,8 @@ extension Editing {
   /// - Returns: The version, the new rectangles' ids, the notices and the steps that take the
   ///   edit back.
   /// - Throws: A ``RefusedStep`` for a value the model refuses (a shift to a width of 0, say),
-  ///   naming the step, or a `StoreError`; the drawing is then unchanged.
+  ///   naming the step (for a run of additions or removals, made in one pass, the run's first
+  ///   step), or a `StoreError`; the drawing is then unchanged.
   package func apply(_ steps: [EditStep], to id: Identifier, at now: Timestamp = .now) throws
     -> AppliedEdit
   {
