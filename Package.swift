@@ -150,6 +150,7 @@ let package = Package(
         .embedInCode("Assets/picture.js"), .embedInCode("Assets/store.js"),
         .embedInCode("Assets/difference.js"), .embedInCode("Assets/swatches.js"),
         .embedInCode("Assets/toolstate.js"), .embedInCode("Assets/overlay.js"),
+        .embedInCode("Assets/steps.js"),
       ]
     ),
     .target(

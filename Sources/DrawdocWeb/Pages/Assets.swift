@@ -42,6 +42,7 @@ enum Assets {
     case "swatches.js": asset = (javaScript, PackageResources.swatches_js)
     case "toolstate.js": asset = (javaScript, PackageResources.toolstate_js)
     case "overlay.js": asset = (javaScript, PackageResources.overlay_js)
+    case "steps.js": asset = (javaScript, PackageResources.steps_js)
     default: return nil
     }
     var headers = HTTPHeaders()
