@@ -4,7 +4,7 @@
 // one that does not apply now is shown greyed out, or left out of the context menu. An ES
 // module.
 
-import { searchActions } from "./actions.js";
+import { searchActions, showKeys } from "./actions.js";
 import { element } from "./common.js";
 
 /** Whether an event is on the zoom control, which lies on the stage but is no part of the canvas. */
@@ -25,7 +25,11 @@ export function connectMenus(editor) {
     actions.perform(name, context);
   };
 
-  const shownKey = (name) => actions.describe().find((a) => a.name === name).shown[0] || "";
+  /** An action's first key as this system writes it, or "" for none. */
+  const shownKey = (name) => {
+    const [key] = actions.byName.get(name).keys;
+    return key ? showKeys(key) : "";
+  };
 
   // MARK: The toolbar
 
@@ -37,7 +41,9 @@ export function connectMenus(editor) {
     button.setAttribute("aria-label", `${action.label}${keys}`);
     button.addEventListener("click", () => run(action.name));
   }
-  editor.store.subscribe(["drawing", "selection", "tool", "toolLocked", "snap", "grid", "zoom",
+  // Not on a zoom, which changes every frame of a wheel and no command's state: some commands'
+  // `when` reads the whole selection.
+  editor.store.subscribe(["drawing", "selection", "tool", "toolLocked", "snap", "grid",
                           "undoable", "gone", "previewing", "loading", "offline"], () => {
     for (const button of buttons) {
       const action = actions.byName.get(button.dataset.action);
@@ -46,6 +52,8 @@ export function connectMenus(editor) {
       if (button.disabled === enabled) button.disabled = !enabled;
       if (action.checked) button.setAttribute("aria-pressed", String(Boolean(action.checked())));
     }
+  });
+  editor.store.subscribe(["zoom"], () => {
     const shown = `${Math.round(editor.view.zoom * 100)} %`;
     if (zoomPercent.textContent !== shown) {
       zoomPercent.textContent = shown;
