@@ -170,15 +170,22 @@ def by_touch(rig):
                grab=(0, 18), kind=interaction.POINTER_TOUCH)
 
 
-def two_selected(driver, store, base):
-    step("a corner of a selection of two scales both within their box, as one version")
-    doc, (a, b) = store.new("Handles, two", (100, 100, 40, 20, "teal"), (160, 140, 40, 20, "gold"))
+def two_chosen(driver, store, base, title):
+    """A drawing of (100, 100, 40, 20) and (160, 140, 40, 20), open with snapping off and both
+    selected by clicks; returns its id and theirs."""
+    doc, (a, b) = store.new(title, (100, 100, 40, 20, "teal"), (160, 140, 40, 20, "gold"))
     open_editor(driver, base, doc)
     driver.execute_script("document.getElementById('stage').focus()")
     ActionChains(driver).send_keys("n").perform()
     click(driver, screen(driver, 120, 110))
     click(driver, screen(driver, 180, 150), keys=(Keys.SHIFT,))
     wait("two selected", lambda: selection(driver) == sorted([a, b]), 5, 0.05)
+    return doc, (a, b)
+
+
+def two_selected(driver, store, base):
+    step("a corner of a selection of two scales both within their box, as one version")
+    doc, (a, b) = two_chosen(driver, store, base, "Handles, two")
     # Their box is (100, 100)–(200, 160); the nw corner dragged by (-50, -30) makes it
     # (50, 70)–(200, 160): 1.5 times as wide and as high, about the se corner (200, 160).
     scale, anchor = 1.5, (200, 160)
@@ -200,14 +207,7 @@ def two_selected(driver, store, base):
 
 def two_flipped(driver, store, base):
     step("the e handle of a selection of two dragged past its w edge mirrors both in the box")
-    doc, (a, b) = store.new("Handles, two flipped", (100, 100, 40, 20, "teal"),
-                            (160, 140, 40, 20, "gold"))
-    open_editor(driver, base, doc)
-    driver.execute_script("document.getElementById('stage').focus()")
-    ActionChains(driver).send_keys("n").perform()
-    click(driver, screen(driver, 120, 110))
-    click(driver, screen(driver, 180, 150), keys=(Keys.SHIFT,))
-    wait("two selected", lambda: selection(driver) == sorted([a, b]), 5, 0.05)
+    doc, (a, b) = two_chosen(driver, store, base, "Handles, two flipped")
     # Their box is (100, 100)–(200, 160); its e handle, at (200, 130), dragged to x = 50 is 50
     # past the w edge, which stays: each x goes to 100 - (x - 100) / 2, the box mirrored.
     count = len(store.versions(doc))
