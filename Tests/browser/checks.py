@@ -1,18 +1,16 @@
-"""The house style of the editor's checks (reach_test.py, tools_test.py, guard_test.py,
-looks_test.py, panel_test.py): each check a function of its own, `check_NAME(t)`, given the
-session with `store` (the command line's view of it) and `base` (the server's address); every
-check runs, the failures are listed together at the end, and `--only NAME` runs the checks
-whose name holds NAME. Also what the checks share: a phone, the context menu's items, a
-screenshot's pixels, the store's boxes and versions.
+"""What the editor's checks (reach_test.py, tools_test.py, guard_test.py, looks_test.py,
+panel_test.py) share: a phone, the context menu's items, a screenshot's pixels, the store's
+boxes and versions. Each check is a test of its own, `test_NAME(t)`, given the file's session
+(conftest.py's `t`: `driver`, `store`, the command line's view of it, and `base`, the server's
+address).
 """
 import tempfile
-import traceback
 from contextlib import contextmanager
 
 from check import read_png
-from editor_actions import EDITOR, Store, chord
+from editor_actions import EDITOR, chord
 from selenium.webdriver.common.keys import Keys
-from served_app import Failure, run_browser_test, wait
+from served_app import wait
 
 
 def png_rows(data):
@@ -21,31 +19,6 @@ def png_rows(data):
         file.write(data)
         file.flush()
         return read_png(file.name)[2]
-
-
-def run_checks(name, title, description, checks):
-    """Runs `checks` in one browser and one server (served_app.run_browser_test)."""
-    def add_arguments(parser):
-        parser.add_argument("--only", help="run only the checks whose name holds this text")
-
-    def test(session):
-        t = session
-        t.store = Store(session.drawdoc, session.env)
-        t.base = session.server.base
-        failures = []
-        for check in checks:
-            if session.options.only and session.options.only not in check.__name__:
-                continue
-            try:
-                check(t)
-                print(f"  {check.__name__}: passed", flush=True)
-            except Exception as error:  # one failure, of any kind, does not hide the others
-                failures.append(f"{check.__name__}: {error or traceback.format_exc(limit=2)}")
-                print(f"  {check.__name__}: FAILED: {error}", flush=True)
-        if failures:
-            raise Failure(f"{len(failures)} of the checks failed:\n  " + "\n  ".join(failures))
-
-    run_browser_test(name, title, description, test, add_arguments)
 
 
 @contextmanager

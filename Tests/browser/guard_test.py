@@ -1,12 +1,11 @@
-#!/usr/bin/env python3
 """Keys and menus that act only where they should, in headless Chromium with real input: no
 command during a drag, a pinch that opens no menu, the zoom control under the hand tool, Escape
 in a field while an old version is shown, the editor's keys with the alpha slider focused.
 
-As in reach_test.py, each check is a function of its own on a drawing of its own; every check
-runs, and the failures are listed together at the end (`--only NAME` runs some).
+As in reach_test.py, each check is a test of its own on a drawing of its own; one failing
+does not stop the others.
 
-Run: python3 Tests/browser/guard_test.py --drawdoc .build/debug/drawdoc [--only NAME]
+Run: python3 -m pytest Tests/browser/guard_test.py [-k NAME] [--drawdoc PATH]
 """
 import sys
 
@@ -18,13 +17,13 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("guard_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from checks import boxes, context_menu_items, phone, run_checks  # noqa: E402
+from checks import boxes, context_menu_items, phone  # noqa: E402
 from served_app import wait  # noqa: E402
 from editor_actions import (  # noqa: E402
     EDITOR, chord, click, idle, open_editor, press_and_move, release, screen, selection)
 
 
-def check_no_command_during_a_drag(t):
+def test_no_command_during_a_drag(t):
     """Delete and Ctrl+A pressed while a move is under way do nothing; the move is made."""
     doc, ids = t.store.new("Drag", (50, 50, 60, 40, "#ff0000"), (200, 50, 60, 40, "#0000ff"))
     open_editor(t.driver, t.base, doc)
@@ -39,7 +38,7 @@ def check_no_command_during_a_drag(t):
     assert selection(t.driver) == [ids[0]], f"Ctrl+A acted during the drag: {selection(t.driver)}"
 
 
-def check_pinch_opens_no_menu(t):
+def test_pinch_opens_no_menu(t):
     """On a phone, two fingers pinching for a second zoom, and open no context menu."""
     doc, _ = t.store.new("Pinch", (100, 100, 160, 120, "#ff0000"))
     with phone(t.driver):
@@ -66,7 +65,7 @@ def check_pinch_opens_no_menu(t):
         assert context_menu_items(t.driver) is None, "the pinch opened the context menu"
 
 
-def check_zoom_control_under_the_hand_tool(t):
+def test_zoom_control_under_the_hand_tool(t):
     """With the hand tool, the zoom control's + is pressed, not panned from."""
     doc, _ = t.store.new("Hand", (100, 100, 60, 40, "#ff0000"))
     open_editor(t.driver, t.base, doc)
@@ -78,7 +77,7 @@ def check_zoom_control_under_the_hand_tool(t):
          lambda: abs(t.driver.execute_script(EDITOR + "zoom()") - zoom * 1.25) < 1e-9, 5, 0.05)
 
 
-def check_escape_in_a_field_during_a_preview(t):
+def test_escape_in_a_field_during_a_preview(t):
     """While an old version is shown, Escape in a field drops what was typed and applies
     nothing, even when the field loses the focus after."""
     doc, (rid,) = t.store.new("Preview", (50, 50, 60, 40, "#ff0000"))
@@ -105,7 +104,7 @@ def check_escape_in_a_field_during_a_preview(t):
     assert len(t.store.versions(doc)) == versions, "a version was made"
 
 
-def check_editor_keys_with_the_slider_focused(t):
+def test_editor_keys_with_the_slider_focused(t):
     """After the alpha slider is clicked, Ctrl+Z still undoes: the slider keeps only its own
     keys (the arrows, Home, End, Page Up and Down)."""
     doc, _ = t.store.new("Slider", (50, 50, 60, 40, "#ff0000", 8))
@@ -119,10 +118,3 @@ def check_editor_keys_with_the_slider_focused(t):
     assert t.driver.execute_script("return document.activeElement.id") == "field-alpha"
     chord(t.driver, Keys.CONTROL, "z")
     wait("alpha 8 again", lambda: t.store.rectangles(doc)[0]["alpha"] == 8, 10, 0.1)
-
-
-CHECKS = [value for name, value in list(globals().items()) if name.startswith("check_")]
-
-
-if __name__ == "__main__":
-    run_checks("guard", "Keys and menus where they should act", __doc__, CHECKS)

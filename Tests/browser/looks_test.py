@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """How the editor and the drawings page look and read, on a desktop and on a phone (390 × 844,
 touch only, as touch_test.py's phone is), in headless Chromium with real keys, clicks and
 fingers: the title keeps a readable width beside the status on a phone, the toolbar's
@@ -13,7 +12,7 @@ Checks in the style of reach_test.py (checks.py runs them: one function each, on
 of its own, all run, the failures listed together); each expected value is worked out here
 from the drawing and the input, or read from the command line's view of the store.
 
-Run: python3 Tests/browser/looks_test.py --drawdoc .build/debug/drawdoc [--only NAME]
+Run: python3 -m pytest Tests/browser/looks_test.py [-k NAME] [--drawdoc PATH]
 """
 import sys
 
@@ -26,7 +25,7 @@ try:
 except ImportError:
     sys.exit("looks_test.py needs Selenium (python3 -m pip install selenium, or bash .ci/setup)")
 from served_app import wait  # noqa: E402
-from checks import context_menu_items, phone, png_rows, run_checks  # noqa: E402
+from checks import context_menu_items, phone, png_rows  # noqa: E402
 from editor_actions import (  # noqa: E402
     EDITOR, chord, click, idle, open_editor, screen, selection)
 
@@ -62,7 +61,7 @@ def tap_element(driver, selector):
 
 # MARK: A phone
 
-def check_phone_title_readable(t):
+def test_phone_title_readable(t):
     """On a phone the title keeps a readable width, its words all shown; the status is whole."""
     title = "Phone sketch of the hall"
     doc, _ = t.store.new(title, (10, 10, 30, 30, "#ff0000"))
@@ -83,7 +82,7 @@ def check_phone_title_readable(t):
             f"the status shows {status} of {status_needed} px of {said!r}"
 
 
-def check_phone_touch_targets(t):
+def test_phone_touch_targets(t):
     """On a phone every toolbar and zoom button is at least 44 × 44 px, and all are on screen."""
     doc, _ = t.store.new("Targets", (10, 10, 30, 30, "#ff0000"))
     with phone(t.driver):
@@ -98,7 +97,7 @@ def check_phone_touch_targets(t):
         assert not off, f"buttons off the phone's screen: {off}"
 
 
-def check_phone_touch_wording(t):
+def test_phone_touch_wording(t):
     """A touch-only screen reads about tools and fingers, not keys; a desktop reads its keys."""
     doc, _ = t.store.new("Wording", (10, 10, 30, 30, "#ff0000"))
     with phone(t.driver):
@@ -151,7 +150,7 @@ def open_watching_loading(t, doc):
                                  {"identifier": script["identifier"]})
 
 
-def check_loading_says_so(t):
+def test_loading_says_so(t):
     """While it loads, the panel says so, and offers no key or tool."""
     doc, _ = t.store.new("Loading", (10, 10, 30, 30, "#ff0000"))
     open_watching_loading(t, doc)
@@ -160,7 +159,7 @@ def check_loading_says_so(t):
         f"while loading the panel said {hint!r}"
 
 
-def check_status_from_first_load(t):
+def test_status_from_first_load(t):
     """Once the change stream is open, the status gives the version and the count, not only
     that it is live (which it said until the first edit)."""
     doc, _ = t.store.new("Status", (10, 10, 30, 30, "#ff0000"), (50, 10, 30, 30, "#0000ff"))
@@ -182,7 +181,7 @@ def edge_blur(rows, y):
                if 40 < rows[y][at] < 215 and abs(rows[y][at] - rows[y][at + 1]) < 10)
 
 
-def check_thumbnail_sharp_at_3x(t):
+def test_thumbnail_sharp_at_3x(t):
     """On a phone's 3× screen (a card's thumbnail 312 × 234 CSS px) a thumbnail's edges are as
     sharp as the screen: at most 3 device pixels of blur across a black rectangle's two edges
     (a 256-px picture stretched 3.7 times blurs each over about 4)."""
@@ -212,7 +211,7 @@ def shown_notices(driver):
         "  .map((n) => n.textContent) : [];")
 
 
-def check_mode_notice_replaces(t):
+def test_mode_notice_replaces(t):
     """N, then G: one notice over the canvas, the grid's, not the two stacked."""
     doc, _ = t.store.new("Modes", (10, 10, 30, 30, "#ff0000"))
     open_editor(t.driver, t.base, doc)
@@ -235,7 +234,7 @@ def canvas_pixel(driver):
     return tuple(row[at:at + 3])
 
 
-def check_dark_canvas(t):
+def test_dark_canvas(t):
     """On a dark system the canvas is dark; the Dark canvas command (palette) makes it light,
     and the page keeps that choice when opened again."""
     doc, _ = t.store.new("Dark", (10, 10, 30, 30, "#ff0000"))
@@ -268,7 +267,7 @@ def check_dark_canvas(t):
 
 # MARK: The panel
 
-def check_png_scale_beside_png(t):
+def test_png_scale_beside_png(t):
     """In the exports, the PNG scale is on PNG's line, right after it; no link is broken."""
     doc, _ = t.store.new("Exports", (10, 10, 30, 30, "#ff0000"))
     open_editor(t.driver, t.base, doc)
@@ -289,7 +288,7 @@ def check_png_scale_beside_png(t):
     assert not between, f"between PNG and its scale: {between}"
 
 
-def check_names_people_recognise(t):
+def test_names_people_recognise(t):
     """The selection's heading and the layers call a red 120 × 80 rectangle "Red rectangle,
     120 × 80", its id beside it in a smaller type."""
     doc, (rid, _) = t.store.new("Names", (20, 20, 120, 80, "#dc2626"), (200, 150, 40, 40, "#2563eb"))
@@ -316,7 +315,7 @@ def check_names_people_recognise(t):
 
 # MARK: A finger's long press
 
-def check_long_press_menu(t):
+def test_long_press_menu(t):
     """On a phone, a finger held still on a rectangle selects it and opens its commands; a tap
     on Delete there removes it."""
     doc, (red, blue) = t.store.new("Long press", (40, 40, 120, 90, "#dc2626"),
@@ -343,10 +342,3 @@ def check_long_press_menu(t):
         tap_element(t.driver, "#context-menu [data-action=delete]")
         wait("the blue rectangle removed", lambda: [r["id"] for r in t.store.rectangles(doc)]
              == [red], 10, 0.1)
-
-
-CHECKS = [value for name, value in list(globals().items()) if name.startswith("check_")]
-
-
-if __name__ == "__main__":
-    run_checks("looks", "How the editor looks and reads", __doc__, CHECKS)

@@ -1,14 +1,13 @@
-#!/usr/bin/env python3
 """The editor's side panel in headless Chromium, with real mouse and keys: the page's undo
 takes back "Restore this version" (and redo makes it again); the layers list stays where it is
 when a click on a row selects (a second click there makes no version); the palette and the
 recent colours under the color field set the selection's colour as one edit, by click and by
 keyboard, and the recent ones are kept by the browser.
 
-As in reach_test.py, the checks run one by one (`run_checks`), each on its own drawing, and
+As in reach_test.py, each check is a test of its own, on its own drawing, and
 what each expects is worked out here and compared with `drawdoc open --json`.
 
-Run: python3 Tests/browser/panel_test.py --drawdoc .build/debug/drawdoc [--only NAME]
+Run: python3 -m pytest Tests/browser/panel_test.py [-k NAME] [--drawdoc PATH]
 """
 import json
 import sys
@@ -19,7 +18,6 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("panel_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from checks import run_checks  # noqa: E402
 from served_app import wait  # noqa: E402
 from editor_actions import (  # noqa: E402
     chord, click, idle, open_editor, screen, selection)
@@ -53,7 +51,7 @@ def colors(store, doc):
 
 # MARK: Undo of a restore
 
-def check_restore_undone(t):
+def test_restore_undone(t):
     """Restore this version, then Ctrl+Z: the drawing as it was; Shift+Ctrl+Z: restored again."""
     doc, (a, b, c) = t.store.new("Restore", (20, 20, 60, 40, "#008080"),
                                  (120, 20, 60, 40, "#ff6347"), (220, 20, 60, 40, "#ffd700"))
@@ -99,7 +97,7 @@ def row(driver, rid):
     return driver.find_element(By.CSS_SELECTOR, f'#layers-list [data-id="{rid}"]')
 
 
-def check_layer_row_stays(t):
+def test_layer_row_stays(t):
     """With nothing selected, a click on a layer row selects it and the row stays under the
     pointer: a second click there makes no version."""
     doc, ids = t.store.new("Layers", (20, 20, 60, 40, "#ff0000"), (120, 20, 60, 40, "#00ff00"),
@@ -136,7 +134,7 @@ def recent(driver):
         ".map((b) => b.getAttribute('aria-label'));")
 
 
-def check_swatches(t):
+def test_swatches(t):
     """A palette swatch and a recent one set the selection's colour, one version each; the
     swatches are reached and pressed by keyboard; the recent ones outlive the page."""
     doc, (a, b) = t.store.new("Swatches", (20, 20, 60, 40, "#00ff00"), (120, 20, 60, 40, "#0000ff"))
@@ -185,9 +183,3 @@ def check_swatches(t):
     wait("b selected", lambda: selection(t.driver) == [b], 5, 0.05)
     press(t.driver, swatch(t.driver, "recent", "#e03131"))
     wait("b red", lambda: colors(t.store, doc) == ["#008080", "#e03131"], 5, 0.1)
-
-
-CHECKS = [value for name, value in list(globals().items()) if name.startswith("check_")]
-
-if __name__ == "__main__":
-    run_checks("panel", "The editor's side panel", __doc__, CHECKS)

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The commands a person used to Figma or Excalidraw reaches for, in headless Chromium with
 real mouse, wheel and keys: the action registry (`drawdocEditor.actions()`), align and
 distribute, the context menu, the command palette, the `?` dialog made from the registry,
@@ -7,11 +6,12 @@ at the menu's point, the alpha slider's run as one version, mixed values shown a
 loading state and the canvas's focus ring, and a fit from far in drawn at its zoom at once.
 The tools and their gestures are tools_test.py's.
 
-Each check is a function of its own, on a drawing of its own; every check runs, and the
-failures are listed together at the end. Every expected value is worked out here from the
-drawing and the input, and compared with the command line's view of the store.
+Each check is a test of its own (pytest; the fixtures are conftest.py's: one server and
+one browser for the file), on a drawing of its own; one failing does not stop the others.
+Every expected value is worked out here from the drawing and the input, and compared with
+the command line's view of the store.
 
-Run: python3 Tests/browser/reach_test.py --drawdoc .build/debug/drawdoc [--only NAME]
+Run: python3 -m pytest Tests/browser/reach_test.py [-k NAME] [--drawdoc PATH]
 """
 import sys
 
@@ -23,7 +23,7 @@ try:
 except ImportError:
     sys.exit("reach_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
 from checks import (  # noqa: E402
-    boxes, context_menu_items, png_rows, run_checks, select_all, stored, versions, zoom)
+    boxes, context_menu_items, png_rows, select_all, stored, versions, zoom)
 from served_app import wait  # noqa: E402
 from editor_actions import (  # noqa: E402
     EDITOR, chord, click, hover, idle, open_editor, screen, selection)
@@ -31,7 +31,7 @@ from editor_actions import (  # noqa: E402
 
 # MARK: The registry and what is made from it
 
-def check_actions_listed(t):
+def test_actions_listed(t):
     """`drawdocEditor.actions()` lists the registry: names, labels, keys, whether each applies."""
     doc, _ = t.store.new("Actions", (10, 10, 50, 40, "#ff0000"))
     open_editor(t.driver, t.base, doc)
@@ -50,7 +50,7 @@ def check_actions_listed(t):
     assert listed["distribute-horizontal"]["enabled"] is False, "distribute applies to one"
 
 
-def check_align_and_distribute(t):
+def test_align_and_distribute(t):
     """Alt+A aligns the left edges, Alt+Shift+H evens the gaps: one version each."""
     doc, _ = t.store.new("Align", (10, 10, 50, 40, "#ff0000"), (130, 80, 30, 30, "#00ff00"),
                          (70, 150, 20, 60, "#0000ff"))
@@ -71,7 +71,7 @@ def check_align_and_distribute(t):
     assert versions(t.store, doc) == before + 3, "not one version for each command"
 
 
-def check_context_menu(t):
+def test_context_menu(t):
     """A right-click on a rectangle selects it and offers what fits; Delete there removes it."""
     doc, ids = t.store.new("Menu", (20, 20, 60, 60, "#ff0000"), (150, 40, 60, 60, "#0000ff"))
     open_editor(t.driver, t.base, doc)
@@ -98,7 +98,7 @@ def check_context_menu(t):
     del stage
 
 
-def check_palette(t):
+def test_palette(t):
     """Ctrl+K, a few words, Enter: the command runs."""
     doc, _ = t.store.new("Palette", (10, 10, 50, 40, "#ff0000"), (100, 60, 30, 30, "#00ff00"))
     open_editor(t.driver, t.base, doc)
@@ -115,7 +115,7 @@ def check_palette(t):
     stored(t.store, doc, [(80, 10, 50, 40), (100, 60, 30, 30)], "both right edges at 130")
 
 
-def check_shortcuts_dialog(t):
+def test_shortcuts_dialog(t):
     """`?` lists every key of the registry, with its label."""
     doc, _ = t.store.new("Keys", (10, 10, 50, 40, "#ff0000"))
     open_editor(t.driver, t.base, doc)
@@ -129,7 +129,7 @@ def check_shortcuts_dialog(t):
     ActionChains(t.driver).send_keys(Keys.ESCAPE).perform()
 
 
-def check_copy_selection_as_png_and_svg(t):
+def test_copy_selection_as_png_and_svg(t):
     """The context menu copies the selection as a PNG (2 pixels a unit) and as SVG text."""
     doc, ids = t.store.new("Copy", (20, 20, 40, 20, "#ff0000"), (100, 100, 30, 30, "#0000ff"))
     open_editor(t.driver, t.base, doc)
@@ -159,7 +159,7 @@ def check_copy_selection_as_png_and_svg(t):
             assert f'data-id="{ids[0]}"' in text and ids[1] not in text, f"the SVG is {text!r}"
 
 
-def check_toggles_look_apart_from_tools(t):
+def test_toggles_look_apart_from_tools(t):
     """A toggle that is on (snapping) is not drawn as the tool in use is."""
     doc, _ = t.store.new("Looks", (20, 20, 40, 20, "#ff0000"))
     open_editor(t.driver, t.base, doc)
@@ -172,7 +172,7 @@ def check_toggles_look_apart_from_tools(t):
 
 # MARK: The view
 
-def check_zoom_keys_and_control(t):
+def test_zoom_keys_and_control(t):
     """Ctrl+= and Ctrl+- zoom the drawing, not the page; Ctrl+0 is 100 %; Shift+2 shows the
     selection; the percentage shown follows, and its menu zooms to fit."""
     doc, _ = t.store.new("Zoom", (300, 200, 40, 30, "#ff0000"))
@@ -204,7 +204,7 @@ def check_zoom_keys_and_control(t):
     wait("zoomed to fit", lambda: zoom(t.driver) < 4, 5, 0.05)
 
 
-def check_shift_wheel(t):
+def test_shift_wheel(t):
     """Shift+wheel pans sideways; the wheel alone pans up and down."""
     doc, _ = t.store.new("Wheel", (10, 10, 50, 40, "#ff0000"))
     open_editor(t.driver, t.base, doc)
@@ -220,7 +220,7 @@ def check_shift_wheel(t):
 
 # MARK: Panel and history
 
-def check_escape_in_field(t):
+def test_escape_in_field(t):
     """Escape in a field drops what was typed; the next click applies nothing."""
     doc, _ = t.store.new("Field", (50, 50, 100, 80, "#ff0000"))
     open_editor(t.driver, t.base, doc)
@@ -235,7 +235,7 @@ def check_escape_in_field(t):
     assert boxes(t.store, doc) == [(50, 50, 100, 80)], "the typed value was applied"
 
 
-def check_undo_delete_reselects(t):
+def test_undo_delete_reselects(t):
     doc, ids = t.store.new("Undo", (10, 10, 30, 30, "#ff0000"), (60, 10, 30, 30, "#0000ff"))
     open_editor(t.driver, t.base, doc)
     select_all(t.driver)
@@ -246,7 +246,7 @@ def check_undo_delete_reselects(t):
     assert selection(t.driver) == sorted(ids), f"after undo the selection is {selection(t.driver)}"
 
 
-def check_paste_in_sight(t):
+def test_paste_in_sight(t):
     """Ctrl+V at a zoom where the copied rectangle is out of sight pastes it in the middle of
     the view; the context menu's Paste pastes at the point it was opened."""
     doc, _ = t.store.new("Paste", (20, 20, 40, 20, "#ff0000"))
@@ -277,7 +277,7 @@ def check_paste_in_sight(t):
          lambda: boxes(t.store, doc)[2:] == [(160, 130, 40, 20)], 10, 0.1)
 
 
-def check_alpha_run_is_one_version(t):
+def test_alpha_run_is_one_version(t):
     doc, _ = t.store.new("Alpha", (20, 20, 40, 20, "#ff0000", 8))
     open_editor(t.driver, t.base, doc)
     click(t.driver, screen(t.driver, 30, 30))
@@ -290,7 +290,7 @@ def check_alpha_run_is_one_version(t):
         f"{versions(t.store, doc) - before} versions for one run of the slider"
 
 
-def check_mixed_values(t):
+def test_mixed_values(t):
     """Rectangles of two colours and alphas: no black swatch, no slider thumb at 10."""
     doc, _ = t.store.new("Mixed", (10, 10, 30, 30, "#ff0000", 3), (60, 10, 30, 30, "#00ff00", 9))
     open_editor(t.driver, t.base, doc)
@@ -317,7 +317,7 @@ def check_mixed_values(t):
 
 # MARK: The page itself
 
-def check_loading_state(t):
+def test_loading_state(t):
     """While the page loads, undo and redo are disabled (seen before its scripts run)."""
     doc, _ = t.store.new("Loading", (10, 10, 30, 30, "#ff0000"))
     t.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
@@ -330,7 +330,7 @@ def check_loading_state(t):
     assert seen == [True, True], f"while loading, undo and redo disabled: {seen}"
 
 
-def check_no_focus_ring_after_click(t):
+def test_no_focus_ring_after_click(t):
     doc, _ = t.store.new("Ring", (10, 10, 30, 30, "#ff0000"))
     open_editor(t.driver, t.base, doc)
     click(t.driver, screen(t.driver, 200, 200))
@@ -340,7 +340,7 @@ def check_no_focus_ring_after_click(t):
     assert ring is False, "a click on the canvas shows the keyboard's focus ring"
 
 
-def check_fit_from_far_in_is_drawn_at_once(t):
+def test_fit_from_far_in_is_drawn_at_once(t):
     """A fit from far in draws the canvas at the fitted zoom at once: the canvas is never shown
     at less than half the size it is drawn at (the browser would first draw all of the larger
     picture that comes into view: seconds without a click at 100,000 rectangles)."""
@@ -369,10 +369,3 @@ def check_fit_from_far_in_is_drawn_at_once(t):
         t.driver.execute_script(drawn) / zoom(t.driver) - 1) < 1e-9, 5, 0.05)
     scales = t.driver.execute_script("return window.scalesShown")
     assert scales and min(scales) >= 0.5, f"after Shift+1 the canvas was shown at scales {scales}"
-
-
-CHECKS = [value for name, value in list(globals().items()) if name.startswith("check_")]
-
-
-if __name__ == "__main__":
-    run_checks("reach", "The commands people reach for", __doc__, CHECKS)

@@ -1,14 +1,13 @@
-#!/usr/bin/env python3
 """The editor's tools and their gestures, in headless Chromium with real mouse and keys:
 Escape cancelling a drag, the tools' state machines (`drawdocEditor.gesture()`), Escape
 stopping the hand's pan, Shift pressed during a resize, the tool going back to Select after
 drawing (Q keeps it), Alt+drag duplicating, Space+drag panning after a button was clicked.
 
-As in reach_test.py, each check is a function of its own on a drawing of its own; every check
-runs, and the failures are listed together at the end. Expected values are worked out here
+As in reach_test.py, each check is a test of its own on a drawing of its own; one failing
+does not stop the others. Expected values are worked out here
 from the drawing and the input and compared with the command line's view of the store.
 
-Run: python3 Tests/browser/tools_test.py --drawdoc .build/debug/drawdoc [--only NAME]
+Run: python3 -m pytest Tests/browser/tools_test.py [-k NAME] [--drawdoc PATH]
 """
 import sys
 
@@ -19,13 +18,13 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("tools_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from checks import boxes, run_checks, stored, versions  # noqa: E402
+from checks import boxes, stored, versions  # noqa: E402
 from served_app import wait  # noqa: E402
 from editor_actions import (  # noqa: E402
     EDITOR, click, drag_canvas, idle, open_editor, press_and_move, release, screen, selection)
 
 
-def check_escape_cancels_drag(t):
+def test_escape_cancels_drag(t):
     """Escape during a move and during a resize puts everything back: no version."""
     doc, ids = t.store.new("Escape", (50, 50, 80, 60, "#ff0000"))
     open_editor(t.driver, t.base, doc)
@@ -68,7 +67,7 @@ def move_pointer(driver, point):
     actions.perform()
 
 
-def check_tool_states(t):
+def test_tool_states(t):
     """The select tool's machine, as `gesture()` tells it: a press on a rectangle is pointing,
     10 px on it is dragging, Escape is idle with nothing made; a drag on empty canvas is a
     marquee, idle again when let go."""
@@ -100,7 +99,7 @@ def check_tool_states(t):
     assert selection(t.driver) == ids, "the marquee did not select the rectangle it touched"
 
 
-def check_hand_states(t):
+def test_hand_states(t):
     """The hand tool's machine: a press pans at once ("panning"), Escape stops the pan
     ("idle"), and the pointer moved on after it moves the view no more."""
     doc, _ = t.store.new("Hand", (50, 50, 80, 60, "#ff0000"))
@@ -123,7 +122,7 @@ def check_hand_states(t):
     ActionChains(t.driver).send_keys("v").perform()
 
 
-def check_shift_during_resize(t):
+def test_shift_during_resize(t):
     """Shift pressed during a resize, the pointer still, keeps the aspect at once: letting go
     without another move makes the box with the aspect kept."""
     doc, _ = t.store.new("Shift", (50, 50, 80, 60, "#0000ff"))
@@ -140,7 +139,7 @@ def check_shift_during_resize(t):
     stored(t.store, doc, [(50, 50, 120, 90)], "the aspect kept by Shift alone")
 
 
-def check_tool_returns_to_select(t):
+def test_tool_returns_to_select(t):
     """After a rectangle is drawn the tool is Select again; with Q it stays."""
     doc, _ = t.store.new("Tools", (10, 10, 20, 20, "#ff0000"))
     open_editor(t.driver, t.base, doc)
@@ -159,7 +158,7 @@ def check_tool_returns_to_select(t):
     ActionChains(t.driver).send_keys("q").send_keys("v").perform()
 
 
-def check_alt_drag_duplicates(t):
+def test_alt_drag_duplicates(t):
     """Alt+drag leaves the original and drops a copy where the pointer lets go."""
     doc, _ = t.store.new("Alt", (40, 40, 50, 50, "#00aa00", 6))
     open_editor(t.driver, t.base, doc)
@@ -172,7 +171,7 @@ def check_alt_drag_duplicates(t):
     assert selection(t.driver) == [copy["id"]], "the copy is not the selection"
 
 
-def check_space_after_button(t):
+def test_space_after_button(t):
     """Space+drag pans after a toolbar button was clicked, rather than pressing it again or
     moving the rectangle under the pointer."""
     doc, _ = t.store.new("Space", (50, 50, 100, 80, "#ff0000"))
@@ -190,10 +189,3 @@ def check_space_after_button(t):
     assert boxes(t.store, doc) == [(50, 50, 100, 80)], "Space+drag moved the rectangle"
     assert t.driver.find_element(By.ID, "toggle-grid").get_attribute("aria-pressed") == grid, \
         "Space pressed the grid button again"
-
-
-CHECKS = [value for name, value in list(globals().items()) if name.startswith("check_")]
-
-
-if __name__ == "__main__":
-    run_checks("tools", "The tools and their gestures", __doc__, CHECKS)
