@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The editor as a drawing tool, in headless Chromium with real pointer, keyboard and wheel
 events: Shift-click and the marquee select many, Delete removes them as one version, the
 page's own Ctrl+Z brings them back and Shift+Ctrl+Z takes them out again; the page's undo
@@ -15,7 +14,7 @@ Every check of what an edit did is against the store, through `drawdoc open DOC 
 `drawdoc history DOC --json`; the page is read only for what it shows (its selection, its
 SVG nodes, its notices and cursors).
 
-Run: python3 Tests/browser/editor_test.py --drawdoc .build/debug/drawdoc
+Run: python3 -m pytest Tests/browser/editor_test.py [-k NAME] [--drawdoc PATH]
 """
 import base64
 import sys
@@ -29,10 +28,10 @@ try:
     from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 except ImportError:
     sys.exit("editor_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, run_browser_test, wait  # noqa: E402
+from served_app import Failure, wait  # noqa: E402
 from check import read_png  # noqa: E402
 from editor_actions import (  # noqa: E402
-    EDITOR, Store, canvas_is_file, chord, click, drag_canvas, hold, hover, idle, let_go,
+    EDITOR, canvas_is_file, chord, click, drag_canvas, hold, hover, idle, let_go,
     notices, one_more_version, open_editor, press_and_move, release, screen, selection,
     shows_as_file, type_into)
 
@@ -43,7 +42,7 @@ def step(name):
 
 # MARK: The tests
 
-def selecting_and_undo(driver, store, base):
+def test_selecting_and_undo(driver, store, base):
     doc, (a, b, c, d, e) = store.new(
         "Select", (20, 20, 60, 40, "teal"), (120, 20, 60, 40, "tomato"),
         (220, 20, 60, 40, "gold"), (20, 150, 60, 40, "navy"), (120, 150, 60, 40, "orchid", 6))
@@ -109,7 +108,7 @@ def selecting_and_undo(driver, store, base):
         raise Failure(f"after redo the file holds {left}, not {[b, a, c]}")
 
 
-def undo_is_the_pages(driver, store, base):
+def test_undo_is_the_pages(driver, store, base):
     doc, (p, q) = store.new("Undo", (40, 40, 80, 50, "teal"), (200, 100, 80, 50, "gold"))
     open_editor(driver, base, doc)
     click(driver, screen(driver, 80, 65))
@@ -165,7 +164,7 @@ def undo_is_the_pages(driver, store, base):
          5, 0.05)
 
 
-def moving_and_resizing(driver, store, base):
+def test_moving_and_resizing(driver, store, base):
     doc, (m1, m2, s) = store.new("Arrange", (40, 40, 40, 30, "teal"),
                                  (100, 60, 40, 30, "gold"), (60, 180, 80, 40, "orchid"))
     open_editor(driver, base, doc)
@@ -218,7 +217,7 @@ def guide_pixels(driver, x):
                if all(abs(row[at + k] - GUIDE_RED[k]) <= 2 for k in range(3)))
 
 
-def snapping(driver, store, base):
+def test_snapping(driver, store, base):
     doc, (t, m) = store.new("Snap", (50, 50, 100, 60, "teal"), (250, 170, 40, 30, "gold"))
     open_editor(driver, base, doc)
     click(driver, screen(driver, 270, 185))
@@ -290,7 +289,74 @@ def snapping(driver, store, base):
     wait("the grid hidden", lambda: not driver.execute_script(grid), 5, 0.05)
 
 
-def expected_edits(driver, store, base, server):
+def test_pasteboard(driver, store, base):
+    doc, (o,) = store.new("Pasteboard", (20, 20, 40, 30, "tomato"))
+    open_editor(driver, base, doc)
+
+    step("a rectangle dragged off the canvas stays visible and selectable on the pasteboard")
+    click(driver, screen(driver, 40, 35))
+    wait("selected", lambda: selection(driver) == [o], 5, 0.05)
+    drag_canvas(driver, (40, 35), (-80, 35))
+    wait("moved off the canvas", lambda: store.box(doc, o) == (-100, 20, 40, 30), 5, 0.1)
+    idle(driver)
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    wait("none selected", lambda: selection(driver) == [], 5, 0.05)
+    # The wheel pans the view first: the click goes where the page now draws the rectangle.
+    before = screen(driver, -80, 35)
+    ActionChains(driver).scroll_from_origin(
+        ScrollOrigin.from_element(driver.find_element(By.ID, "stage")), 30, 40).perform()
+    centre = wait("the pan", lambda: (lambda p: p if p != before else None)(
+        screen(driver, -80, 35)), 5, 0.05)
+    stage = driver.find_element(By.ID, "stage").rect
+    if not (stage["x"] < centre["x"] < stage["x"] + stage["width"]):
+        raise Failure(f"the pasteboard point {centre} is outside the stage {stage}")
+    shown = driver.execute_script(
+        # The page leaves hit testing of its picture to itself (the browser's would walk
+        # every rectangle at each pointer move): on for this one question, then off again.
+        "const picture = document.getElementById('drawing');"
+        "picture.style.pointerEvents = 'auto';"
+        "const e = document.elementFromPoint(arguments[0], arguments[1]);"
+        "picture.style.pointerEvents = '';"
+        "return e && e.getAttribute('data-id');", centre["x"], centre["y"])
+    if shown != o:
+        raise Failure(f"the rectangle off the canvas is not drawn there: {shown!r}")
+    click(driver, centre)
+    wait("selected on the pasteboard", lambda: selection(driver) == [o], 5, 0.05)
+    if store.box(doc, o) != (-100, 20, 40, 30):
+        raise Failure(f"selecting it changed the file: {store.box(doc, o)}")
+
+
+def test_cursors(driver, store, base):
+    doc, (r,) = store.new("Cursors", (100, 100, 80, 60, "teal"))
+    open_editor(driver, base, doc)
+
+    def cursor_at(point):
+        return driver.execute_script(
+            "const e = document.elementFromPoint(arguments[0], arguments[1]);"
+            "return [getComputedStyle(e).cursor,"
+            "        getComputedStyle(document.getElementById('stage')).cursor];",
+            point["x"], point["y"])
+
+    step("over a rectangle the stage shows move")
+    hover(driver, screen(driver, 140, 130))
+    wait("move", lambda: cursor_at(screen(driver, 140, 130))[1] == "move", 5, 0.05)
+    hover(driver, screen(driver, 300, 250))
+    wait("no move over empty canvas", lambda: cursor_at(screen(driver, 300, 250))[1] != "move",
+         5, 0.05)
+
+    step("over a handle, a resize cursor")
+    click(driver, screen(driver, 140, 130))
+    wait("selected", lambda: selection(driver) == [r], 5, 0.05)
+    for x, y, wanted in ((180, 160, "nwse-resize"), (100, 100, "nwse-resize"),
+                         (180, 100, "nesw-resize"), (180, 130, "ew-resize"),
+                         (140, 160, "ns-resize")):
+        hover(driver, screen(driver, x, y))
+        got = cursor_at(screen(driver, x, y))[0]
+        if got != wanted:
+            raise Failure(f"the cursor over the handle at ({x}, {y}) is {got}, not {wanted}")
+
+
+def test_expected_edits(driver, store, base, server):
     doc, (w,) = store.new("Expect", (100, 100, 80, 60, "teal", 5))
     open_editor(driver, base, doc)
     first = driver.current_window_handle
@@ -400,84 +466,3 @@ def expected_edits(driver, store, base, server):
     print(f"    reconnected after {time.time() - started:.1f} s", flush=True)
     type_into(driver, "field-x", "150")
     wait("the edit after the restart", lambda: store.rect(doc, w)["x"] == 150, 5, 0.1)
-
-
-def pasteboard(driver, store, base):
-    doc, (o,) = store.new("Pasteboard", (20, 20, 40, 30, "tomato"))
-    open_editor(driver, base, doc)
-
-    step("a rectangle dragged off the canvas stays visible and selectable on the pasteboard")
-    click(driver, screen(driver, 40, 35))
-    wait("selected", lambda: selection(driver) == [o], 5, 0.05)
-    drag_canvas(driver, (40, 35), (-80, 35))
-    wait("moved off the canvas", lambda: store.box(doc, o) == (-100, 20, 40, 30), 5, 0.1)
-    idle(driver)
-    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
-    wait("none selected", lambda: selection(driver) == [], 5, 0.05)
-    # The wheel pans the view first: the click goes where the page now draws the rectangle.
-    before = screen(driver, -80, 35)
-    ActionChains(driver).scroll_from_origin(
-        ScrollOrigin.from_element(driver.find_element(By.ID, "stage")), 30, 40).perform()
-    centre = wait("the pan", lambda: (lambda p: p if p != before else None)(
-        screen(driver, -80, 35)), 5, 0.05)
-    stage = driver.find_element(By.ID, "stage").rect
-    if not (stage["x"] < centre["x"] < stage["x"] + stage["width"]):
-        raise Failure(f"the pasteboard point {centre} is outside the stage {stage}")
-    shown = driver.execute_script(
-        # The page leaves hit testing of its picture to itself (the browser's would walk
-        # every rectangle at each pointer move): on for this one question, then off again.
-        "const picture = document.getElementById('drawing');"
-        "picture.style.pointerEvents = 'auto';"
-        "const e = document.elementFromPoint(arguments[0], arguments[1]);"
-        "picture.style.pointerEvents = '';"
-        "return e && e.getAttribute('data-id');", centre["x"], centre["y"])
-    if shown != o:
-        raise Failure(f"the rectangle off the canvas is not drawn there: {shown!r}")
-    click(driver, centre)
-    wait("selected on the pasteboard", lambda: selection(driver) == [o], 5, 0.05)
-    if store.box(doc, o) != (-100, 20, 40, 30):
-        raise Failure(f"selecting it changed the file: {store.box(doc, o)}")
-
-
-def cursors(driver, store, base):
-    doc, (r,) = store.new("Cursors", (100, 100, 80, 60, "teal"))
-    open_editor(driver, base, doc)
-
-    def cursor_at(point):
-        return driver.execute_script(
-            "const e = document.elementFromPoint(arguments[0], arguments[1]);"
-            "return [getComputedStyle(e).cursor,"
-            "        getComputedStyle(document.getElementById('stage')).cursor];",
-            point["x"], point["y"])
-
-    step("over a rectangle the stage shows move")
-    hover(driver, screen(driver, 140, 130))
-    wait("move", lambda: cursor_at(screen(driver, 140, 130))[1] == "move", 5, 0.05)
-    hover(driver, screen(driver, 300, 250))
-    wait("no move over empty canvas", lambda: cursor_at(screen(driver, 300, 250))[1] != "move",
-         5, 0.05)
-
-    step("over a handle, a resize cursor")
-    click(driver, screen(driver, 140, 130))
-    wait("selected", lambda: selection(driver) == [r], 5, 0.05)
-    for x, y, wanted in ((180, 160, "nwse-resize"), (100, 100, "nwse-resize"),
-                         (180, 100, "nesw-resize"), (180, 130, "ew-resize"),
-                         (140, 160, "ns-resize")):
-        hover(driver, screen(driver, x, y))
-        got = cursor_at(screen(driver, x, y))[0]
-        if got != wanted:
-            raise Failure(f"the cursor over the handle at ({x}, {y}) is {got}, not {wanted}")
-
-
-def main():
-    def check(session):
-        store = Store(session.drawdoc, session.env)
-        for part in (selecting_and_undo, undo_is_the_pages, moving_and_resizing, snapping,
-                     pasteboard, cursors):
-            part(session.driver, store, session.server.base)
-        expected_edits(session.driver, store, session.server.base, session.server)
-    run_browser_test("editor", "the editor as a drawing tool", __doc__, check)
-
-
-if __name__ == "__main__":
-    main()
