@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The editor's eight resize handles in headless Chromium, with real pointer and key events and
 snapping off (N): each of n, ne, e, se, s, sw, w and nw resizes a rectangle by a known drag,
 its opposite edge or corner staying; Shift on an edge and on a corner keeps the aspect ratio;
@@ -11,9 +10,11 @@ finger grabs a handle 18 px from its centre, inside the 44 px zone a finger has.
 Every expected box is computed here, from the drag, and compared with `drawdoc open --json`;
 each gesture is checked to make one version with `drawdoc history --json`.
 
-Run: python3 Tests/browser/handles_test.py --drawdoc .build/debug/drawdoc
+Run: python3 -m pytest Tests/browser/handles_test.py [-k NAME] [--drawdoc PATH]
 """
 import sys
+
+import pytest
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -22,9 +23,9 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("handles_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, run_browser_test, wait  # noqa: E402
+from served_app import Failure, wait  # noqa: E402
 from editor_actions import (  # noqa: E402
-    EDITOR, Store, click, idle, one_more_version, open_editor, pointer_drag, screen, selection,
+    EDITOR, click, idle, one_more_version, open_editor, pointer_drag, screen, selection,
     shows_as_file)
 
 # The single rectangle every drag starts from: x, y, width, height.
@@ -107,13 +108,19 @@ class Rig:
             raise Failure(f"{what}: the file has {got}, not {tuple(expected)}")
 
 
-def eight_handles(rig):
+@pytest.fixture
+def rig(driver, store, base):
+    """Each test of one rectangle on a rig of its own."""
+    return Rig(driver, store, base)
+
+
+def test_eight_handles(rig):
     for handle, (dx, dy) in DRAGS.items():
         step(f"{handle} by ({dx}, {dy}): the opposite side stays")
         rig.resize(f"the {handle} handle", handle, (dx, dy), dragged(BASE, handle, dx, dy))
 
 
-def modifiers(rig):
+def test_modifiers(rig):
     x, y, width, height = BASE
     step("Shift on the e edge: the height follows, about the middle of the edges that stay")
     scale = (width + 60) / width
@@ -141,7 +148,7 @@ def modifiers(rig):
                keys=(Keys.ALT,))
 
 
-def flipped(rig):
+def test_flipped(rig):
     step("the e handle dragged 160 px left, past the w edge: the box flips, as in Figma")
     rig.resize("e past the w edge", "e", (-160, 0), dragged(BASE, "e", -160, 0))
     step("the nw corner dragged by (150, 100), past the se corner: flipped both ways")
@@ -150,7 +157,7 @@ def flipped(rig):
     rig.resize("s 1 past the n edge", "s", (0, -81), dragged(BASE, "s", 0, -81))
 
 
-def grabbed_off_centre(rig):
+def test_grabbed_off_centre(rig):
     x, y, width, height = BASE
     step("the e handle grabbed 5 px inside its centre, moved by (10, 0): the edge moves by 10")
     rig.resize("e grabbed 5 px off its centre", "e", (10, 0), (x, y, width + 10, height),
@@ -160,7 +167,7 @@ def grabbed_off_centre(rig):
                grab=(-5, -5))
 
 
-def by_touch(rig):
+def test_by_touch(rig):
     x, y, width, height = BASE
     step("a finger grabs the e handle 18 px right of its centre and moves by (20, 0)")
     rig.resize("a finger 18 px off e", "e", (20, 0), (x, y, width + 20, height),
@@ -183,7 +190,7 @@ def two_chosen(driver, store, base, title):
     return doc, (a, b)
 
 
-def two_selected(driver, store, base):
+def test_two_selected(driver, store, base):
     step("a corner of a selection of two scales both within their box, as one version")
     doc, (a, b) = two_chosen(driver, store, base, "Handles, two")
     # Their box is (100, 100)–(200, 160); the nw corner dragged by (-50, -30) makes it
@@ -205,7 +212,7 @@ def two_selected(driver, store, base):
             raise Failure(f"{rid} is {store.box(doc, rid)}, not {scaled(box)}")
 
 
-def two_flipped(driver, store, base):
+def test_two_flipped(driver, store, base):
     step("the e handle of a selection of two dragged past its w edge mirrors both in the box")
     doc, (a, b) = two_chosen(driver, store, base, "Handles, two flipped")
     # Their box is (100, 100)–(200, 160); its e handle, at (200, 130), dragged to x = 50 is 50
@@ -220,28 +227,3 @@ def two_flipped(driver, store, base):
     for rid, box in ((a, (100, 100, 40, 20)), (b, (160, 140, 40, 20))):
         if store.box(doc, rid) != mirrored(box):
             raise Failure(f"{rid} is {store.box(doc, rid)}, not {mirrored(box)}")
-
-
-def main():
-    def check(session):
-        store = Store(session.drawdoc, session.env)
-        base = session.server.base
-        failed = []
-        # Each part on its own rig: one that fails does not hide what the others find.
-        for part in (eight_handles, modifiers, flipped, grabbed_off_centre, by_touch,
-                     two_selected, two_flipped):
-            try:
-                if part in (two_selected, two_flipped):
-                    part(session.driver, store, base)
-                else:
-                    part(Rig(session.driver, store, base))
-            except (Failure, AssertionError) as error:
-                print(f"  FAILED: {error}", flush=True)
-                failed.append(f"{part.__name__}: {error}")
-        if failed:
-            raise Failure("; ".join(failed))
-    run_browser_test("handles", "the editor's resize handles", __doc__, check)
-
-
-if __name__ == "__main__":
-    main()
