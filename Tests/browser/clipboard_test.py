@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The editor's clipboard in headless Chromium, with real keys and clicks: Ctrl+C and Ctrl+V
 within a drawing (one version, the copies 10 to the right and down, 20 at the second paste);
 copy in one tab and paste in another tab showing another drawing (the same coordinates
@@ -20,7 +19,7 @@ another pastes. The text of another program is put on that clipboard with the pa
 `Browser.grantPermissions` (clipboardReadWrite, clipboardSanitizedWrite); the paste that
 follows is again a real Ctrl+V. No event is synthesized.
 
-Run: python3 Tests/browser/clipboard_test.py --drawdoc .build/debug/drawdoc
+Run: python3 -m pytest Tests/browser/clipboard_test.py [-k NAME] [--drawdoc PATH]
 """
 import json
 import os
@@ -34,7 +33,7 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("clipboard_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, run_browser_test, wait  # noqa: E402
+from served_app import Failure, wait  # noqa: E402
 
 EDITOR = "return drawdocEditor."
 # A point of each of the two rectangles that no copy made here covers.
@@ -173,7 +172,7 @@ def read_clipboard(driver):
         "navigator.clipboard.readText().then(done, (e) => done('failed: ' + e));")
 
 
-def test(driver, drawdoc, env, base, token, folder):
+def test_clipboard(driver, drawdoc, env, base, token, folder):
     doc = run(drawdoc, env, "new", "--title", "Source", "--width", "400", "--height", "300").strip()
     other = run(drawdoc, env, "new", "--title", "Target", "--width", "400", "--height", "300")
     other = other.strip()
@@ -385,13 +384,3 @@ def test(driver, drawdoc, env, base, token, folder):
     if versions(drawdoc, env, doc) != before:
         raise Failure("pasting SVG or a draw.io copy without rectangles, or SVG too large, "
                       "changed the drawing")
-
-
-def main():
-    run_browser_test("clipboard", "the editor's clipboard", __doc__, lambda session: test(
-        session.driver, session.drawdoc, session.env, session.server.base, session.server.token,
-        session.folder))
-
-
-if __name__ == "__main__":
-    main()

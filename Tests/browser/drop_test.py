@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Files dropped on the editor in headless Chromium: a draw.io file and an Excalidraw scene
 dropped together on the canvas are imported by the server as a paste of their text is, their
 rectangles added (one version each) and their warnings shown with the files' names and lines;
@@ -15,7 +14,7 @@ test builds `File` objects in the page (`new DataTransfer()`, `dt.items.add(new 
 that `dataTransfer`) at a point of the canvas, on the element there, as Chromium does for a
 real drop. What the page does with them is its own code, as for a real drop.
 
-Run: python3 Tests/browser/drop_test.py --drawdoc .build/debug/drawdoc
+Run: python3 -m pytest Tests/browser/drop_test.py [-k NAME] [--drawdoc PATH]
 """
 import base64
 import os
@@ -26,7 +25,7 @@ try:
     from selenium.webdriver.common.by import By
 except ImportError:
     sys.exit("drop_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, run_browser_test, wait  # noqa: E402
+from served_app import Failure, wait  # noqa: E402
 from editor_actions import Store  # noqa: E402
 
 EDITOR = "return drawdocEditor."
@@ -112,7 +111,7 @@ def still_here(driver, url):
         raise Failure(f"the page navigated away, to {driver.current_url}")
 
 
-def test(driver, drawdoc, env, base):
+def test_drop(driver, drawdoc, env, base):
     store = Store(drawdoc, env)
     doc = store.run("new", "--title", "Drops", "--width", "400", "--height", "300").strip()
     store.run("add", doc, "--x", "200", "--y", "150", "--width", "30", "--height", "20",
@@ -211,12 +210,3 @@ def test(driver, drawdoc, env, base):
     if len(store.versions(doc)) != before:
         raise Failure("a drop beside the stage changed the drawing")
     still_here(driver, url)
-
-
-def main():
-    run_browser_test("drop", "files dropped on the editor", __doc__, lambda session: test(
-        session.driver, session.drawdoc, session.env, session.server.base))
-
-
-if __name__ == "__main__":
-    main()

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The editor's History panel in headless Chromium, with real pointer and keyboard events:
 opened, it lists the versions newest first, each with its number, time, words and rectangle
 count as `drawdoc history --json` says them, the current one marked; a click on an older
@@ -13,7 +12,7 @@ the list follows a change made by a terminal.
 Every check of the drawing is against `drawdoc open --json`, `drawdoc export --at N` and
 `drawdoc history --json`; the page is read only for what it shows.
 
-Run: python3 Tests/browser/history_test.py --drawdoc .build/debug/drawdoc
+Run: python3 -m pytest Tests/browser/history_test.py [-k NAME] [--drawdoc PATH]
 """
 import json
 import sys
@@ -25,10 +24,9 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("history_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, run_browser_test, wait  # noqa: E402
+from served_app import Failure, wait  # noqa: E402
 from editor_actions import (  # noqa: E402
-    Store, canvas_is_file, click, idle, node, notices, open_editor, screen, selection,
-    type_into)
+    canvas_is_file, click, idle, node, notices, open_editor, screen, selection, type_into)
 
 # The entries of the list, in the page's order: what each shows.
 ENTRIES = """return [...document.querySelectorAll('#history-list button.version')].map((b) => ({
@@ -106,9 +104,8 @@ def unchanged_on_disk(store, doc, file, count, what):
         raise Failure(f"{what} during a preview changed the drawing on disk")
 
 
-def history(driver, store, base):
-    """Returns what it found wrong that does not stop the steps after it."""
-    found = []
+def test_history(driver, store, base):
+    found = []  # what is wrong but does not stop the steps after it
     doc, (a, b, c) = store.new("History", (20, 20, 60, 40, "teal"), (120, 20, 60, 40, "tomato"),
                                (220, 20, 60, 40, "gold"))
     store.run("set", doc, b, "--color", "#336699", "--alpha", "5")
@@ -242,16 +239,5 @@ def history(driver, store, base):
     store.run("set", doc, a, "--x", "30")
     wait("the terminal's version on top", lambda: entries_are_history(driver, store, doc)
          and driver.execute_script(ENTRIES)[0]["change"] == f"set x of {a}", 5, 0.1)
-    return found
-
-
-def main():
-    def check(session):
-        found = history(session.driver, Store(session.drawdoc, session.env), session.server.base)
-        if found:
-            raise Failure("; ".join(found))
-    run_browser_test("history", "the editor's history panel", __doc__, check)
-
-
-if __name__ == "__main__":
-    main()
+    if found:
+        raise Failure("; ".join(found))

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The editor's layers panel in headless Chromium, with real pointer and keyboard events: the
 list shows the rectangles top first, each named as the canvas names it; a click selects a
 row's rectangle and Shift-click adds one; dragging a row, or the selected rows, to another
@@ -8,7 +7,7 @@ canvas scrolls its row into view. On 100,000 rectangles the list keeps fewer tha
 the page and scrolling to its end shows the bottom rectangle. Each check is against
 `drawdoc layers --json` and `drawdoc history --json`.
 
-Run: python3 Tests/browser/layers_test.py --drawdoc .build/debug/drawdoc
+Run: python3 -m pytest Tests/browser/layers_test.py [-k NAME] [--drawdoc PATH]
 """
 import json
 import subprocess
@@ -24,7 +23,7 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("layers_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, run_browser_test, wait  # noqa: E402
+from served_app import Failure, wait  # noqa: E402
 
 EDITOR = "return drawdocEditor."
 # The rows in the page, in the list's order: [position (1 is the top), id, name, size].
@@ -310,14 +309,3 @@ def test_large(driver, drawdoc, env, base):
     wait("the bottom rectangle selected",
          lambda: driver.execute_script(EDITOR + "selection()") == [top_first[-1]], 5, 0.05)
     wait("its row in view", lambda: (row_box(driver, top_first[-1]) or {}).get("visible"), 5, 0.05)
-
-
-def main():
-    def check(session):
-        for part in (test_small, test_large):
-            part(session.driver, session.drawdoc, session.env, session.server.base)
-    run_browser_test("layers", "the editor's layers panel", __doc__, check)
-
-
-if __name__ == "__main__":
-    main()

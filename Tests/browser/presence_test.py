@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Presence in the editor, two pages of one drawing in two windows of headless Chromium, A
 and B, with real pointer, keys, wheel and clicks:
 
@@ -14,7 +13,7 @@ and B, with real pointer, keys, wheel and clicks:
 
 Every wait is on a condition.
 
-Run: python3 Tests/browser/presence_test.py --drawdoc .build/debug/drawdoc
+Run: python3 -m pytest Tests/browser/presence_test.py [-k NAME] [--drawdoc PATH]
 """
 import sys
 import time
@@ -25,7 +24,7 @@ try:
     from selenium.webdriver.common.by import By
 except ImportError:
     sys.exit("presence_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, run_browser_test, wait  # noqa: E402
+from served_app import Failure, wait  # noqa: E402
 from editor_actions import EDITOR, Store, click, hover, open_editor, screen  # noqa: E402
 
 # Counts every "terminal" chip that appears in the row, as it appears.
@@ -64,7 +63,7 @@ def others(driver):
     return driver.execute_script(EDITOR + "presence()")
 
 
-def check(session):
+def test_presence(session):
     driver, base = session.driver, session.server.base
     store = Store(session.drawdoc, session.env)
     doc, (red, green) = store.new("Together", (40, 40, 80, 60, "#ff0000"),
@@ -176,11 +175,3 @@ def check(session):
         By.CSS_SELECTOR, "#presence button.presence-person, #presence-cursors .presence-cursor"),
         5, 0.05)
     print(f"    gone after {time.monotonic() - closed:.2f} s", flush=True)
-
-
-def main():
-    run_browser_test("presence", "presence: two pages of one drawing", __doc__, check)
-
-
-if __name__ == "__main__":
-    main()

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The page's mirror of the server's edit steps agrees with the server. In the editor page, the
 page's own module (`/assets/pagedrawing.js`) applies each edit with `applySteps` to a copy of
 the drawing's rectangles, and the same steps go to `POST /api/drawings/ID/edits` through
@@ -16,7 +15,7 @@ place only are compared), remove (runs of several), place, order, rename and arr
 about a third of the edits the answer's `undo` is applied both ways, and must bring back the
 drawing before the edit; its own answer's undo, now and then, makes the edit again.
 
-Run: python3 Tests/browser/steps_test.py --drawdoc .build/debug/drawdoc [--seed N] [--edits N]
+Run: python3 -m pytest Tests/browser/steps_test.py [-k NAME] [--drawdoc PATH] [--seed N] [--edits N]
 """
 import json
 import random
@@ -26,7 +25,7 @@ try:
     import selenium  # noqa: F401  (the browser is driven through it)
 except ImportError:
     sys.exit("steps_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, run_browser_test  # noqa: E402
+from served_app import Failure  # noqa: E402
 from editor_actions import Store, open_editor  # noqa: E402
 
 FIELDS = ("x", "y", "width", "height", "color", "alpha")
@@ -194,7 +193,7 @@ class Series:
         return steps, partial
 
 
-def agree(session):
+def test_steps_agree(session):
     """The seeded series, each edit applied by the page's module and by the server."""
     options, driver, server = session.options, session.driver, session.server
     store = Store(options.drawdoc, session.env)
@@ -261,14 +260,3 @@ def agree(session):
     print(f"  {done['edits']} edits, {done['undone']} undone, {done['redone']} made again "
           f"({', '.join(f'{k} {v}' for k, v in counts.items())} steps): the page and the "
           f"file agree ({len(file['rectangles'])} rectangles at the end)")
-
-
-def main():
-    def add_arguments(parser):
-        parser.add_argument("--seed", type=int, default=20261126)
-        parser.add_argument("--edits", type=int, default=220)
-    run_browser_test("steps", "the page's steps against the server's", __doc__, agree,
-                     add_arguments)
-
-if __name__ == "__main__":
-    main()

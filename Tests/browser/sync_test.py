@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The sync in the drawing app, with the real git and headless Chromium: two stores, A (used
 only by the command line) and B (served), and a bare repository between them.
 
@@ -17,7 +16,7 @@ only by the command line) and B (served), and a bare repository between them.
 
 What each store holds is checked with `drawdoc open --json` and `drawdoc list --json`.
 
-Run: python3 Tests/browser/sync_test.py --drawdoc .build/debug/drawdoc
+Run: python3 -m pytest Tests/browser/sync_test.py [-k NAME] [--drawdoc PATH]
 """
 import json
 import os
@@ -29,7 +28,7 @@ try:
     from selenium.webdriver.common.by import By
 except ImportError:
     sys.exit("sync_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, run_browser_test, wait  # noqa: E402
+from served_app import Failure, wait  # noqa: E402
 from editor_actions import RECORD_NOTICES, Store, node, notices, open_editor  # noqa: E402
 
 BAR = """const bar = document.getElementById('sync');
@@ -62,7 +61,7 @@ def bar(driver):
     return driver.execute_script(BAR)
 
 
-def check(session):
+def test_sync(session):
     driver, base = session.driver, session.server.base
     if shutil.which("git") is None:
         raise Failure("git is missing: bash .ci/setup installs it (apt-get install git)")
@@ -156,11 +155,3 @@ def check(session):
          in "\n".join(notices(driver)),
          20, 0.05)
     wait("the bar saying so", lambda: "· 1 not brought in" in bar(driver)["text"], 10, 0.05)
-
-
-def main():
-    run_browser_test("sync", "the sync bar and a sync followed by open pages", __doc__, check)
-
-
-if __name__ == "__main__":
-    main()

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Fingers and a pen on the editor's canvas in headless Chromium, with input sent by the
 Chrome DevTools Protocol as a touch screen and a pen tablet send it (Input.dispatchTouchEvent,
 Input.dispatchMouseEvent with pointerType "pen"): the page's rule for who does what.
@@ -20,7 +19,7 @@ Input.dispatchMouseEvent with pointerType "pen"): the page's rule for who does w
 Every change is checked with `drawdoc open --json` and `drawdoc history --json`; the view
 through `drawdocEditor.toScreen` and `zoom`.
 
-Run: python3 Tests/browser/touch_test.py --drawdoc .build/debug/drawdoc
+Run: python3 -m pytest Tests/browser/touch_test.py [-k NAME] [--drawdoc PATH]
 """
 import sys
 
@@ -29,7 +28,7 @@ try:
     from selenium.webdriver.common.by import By
 except ImportError:
     sys.exit("touch_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, run_browser_test, wait  # noqa: E402
+from served_app import Failure, wait  # noqa: E402
 from editor_actions import (  # noqa: E402
     EDITOR, Store, idle, node, one_more_version, open_editor, pointer_drag, screen, selection)
 
@@ -122,7 +121,7 @@ def panned_by(driver, before, dx, dy):
     wait(f"the view moved by ({dx}, {dy})", moved, 5, 0.05)
 
 
-def check(session):
+def test_pen_then_finger(session):
     driver = session.driver
     store = Store(session.drawdoc, session.env)
     doc, (red,) = store.new("Pen and fingers", (*RED, "#dc2626"))
@@ -221,7 +220,7 @@ def check(session):
         raise Failure(f"the red rectangle shows as {node(driver, red)}, hidden or moved")
 
 
-def phone(session):
+def test_phone(session):
     """A phone, 390 × 844 and touch only, at the zoom a 1,200 × 900 drawing opens at (about
     0.28): a finger near a handle of the selection, but on another rectangle or well inside the
     selection, moves what it is on, and resizes nothing; outside it, on nothing else, it takes
@@ -295,14 +294,3 @@ def phone(session):
         raise Failure(f"A is {store.box(doc, a)}, not {(x + dx, y, width - dx, height)}")
     driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-
-
-def main():
-    def both(session):
-        check(session)
-        phone(session)
-    run_browser_test("touch", "fingers and a pen on the editor", __doc__, both)
-
-
-if __name__ == "__main__":
-    main()

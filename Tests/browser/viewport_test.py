@@ -1,11 +1,10 @@
-#!/usr/bin/env python3
 """The editor's viewport in headless Chromium, with real keys, wheel and pointer events:
 zoom with + and -, to 100 % (Shift+0) and to fit (Shift+1), within 10 % and 3,200 %; pan
 with the wheel; click a rectangle's centre at 400 % through `drawdocEditor.toScreen`; a
 rectangle wholly outside the canvas is drawn on the pasteboard and can be selected there.
 Each check is against `drawdoc open --json`.
 
-Run: python3 Tests/browser/viewport_test.py --drawdoc .build/debug/drawdoc
+Run: python3 -m pytest Tests/browser/viewport_test.py [-k NAME] [--drawdoc PATH]
 """
 import json
 import subprocess
@@ -20,7 +19,7 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("viewport_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, run_browser_test, wait  # noqa: E402
+from served_app import Failure, wait  # noqa: E402
 
 
 def step(name):
@@ -63,7 +62,7 @@ def drag(driver, start, end, shift=False):
         ActionChains(driver).key_up(Keys.SHIFT).perform()
 
 
-def test(driver, drawdoc, env, base, token):
+def test_viewport(driver, drawdoc, env, base, token):
     doc = run(drawdoc, env, "new", "--title", "Viewport", "--width", "200", "--height", "100")
     doc = doc.strip()
     inside = run(drawdoc, env, "add", doc, "--x", "20", "--y", "20", "--width", "10",
@@ -247,12 +246,3 @@ def test(driver, drawdoc, env, base, token):
         raise Failure(f"the point between the fingers moved from {middle} to {after}")
     if run(drawdoc, env, "export", doc) != before_file:
         raise Failure("a pinch changed the file")
-
-
-def main():
-    run_browser_test("viewport", "the editor's viewport", __doc__, lambda session: test(
-        session.driver, session.drawdoc, session.env, session.server.base, session.server.token))
-
-
-if __name__ == "__main__":
-    main()
