@@ -76,19 +76,21 @@ def server(drawdoc, env):
 
 
 @pytest.fixture(scope="module")
-def driver(server):
-    """A headless Chromium that has opened the drawings page with the token."""
-    chromium = headless_chromium()
-    try:
-        chromium.get(f"{server.base}?token={server.token}")
-        wait("the drawings page, with the token taken",
-             lambda: chromium.execute_script("return document.body.dataset.ready === 'true'"),
-             10, 0.05)
-    except BaseException:
-        chromium.quit()
-        raise
-    yield chromium
-    chromium.quit()
+def chromium():
+    """A headless Chromium (served_app.HEADLESS_ARGUMENTS), for the file's tests."""
+    browser = headless_chromium()
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture(scope="module")
+def driver(chromium, server):
+    """The file's Chromium once it has opened the drawings page with the token."""
+    chromium.get(f"{server.base}?token={server.token}")
+    wait("the drawings page, with the token taken",
+         lambda: chromium.execute_script("return document.body.dataset.ready === 'true'"),
+         10, 0.05)
+    return chromium
 
 
 @pytest.fixture(scope="module")
@@ -130,14 +132,14 @@ def pytest_runtest_makereport(item, call):
     report = outcome.get_result()
     if report.when != "call" or not report.failed:
         return
-    chromium = getattr(item, "funcargs", {}).get("driver")
-    if chromium is None:
+    browser = getattr(item, "funcargs", {}).get("chromium")
+    if browser is None:
         return
     try:
         shot = os.path.join(tempfile.gettempdir(), f"{item.name}-failure.png")
-        chromium.save_screenshot(shot)
+        browser.save_screenshot(shot)
         lines = [f"the page as it was: {shot}"]
-        lines += [f"console: {entry['message']}" for entry in chromium.get_log("browser")]
+        lines += [f"console: {entry['message']}" for entry in browser.get_log("browser")]
         report.sections.append(("the page", "\n".join(lines)))
     except Exception:
         pass  # a browser that is gone has nothing more to say

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The page `drawdoc gallery` writes, opened from the disk in headless Chromium, with drawings
 titled to break out of the page's markup: a quote followed by a combining mark (one Swift
 `Character`, yet the HTML parser reads the quote alone) and other marks that join a
@@ -8,19 +7,18 @@ shows as the text it is (in the picture's `alt` and in the card), and that the p
 Content-Security-Policy is in effect: a script or an event handler put into the page does not
 run, while its style sheet and its `data:` thumbnails do.
 
-Run: python3 Tests/browser/gallery_test.py --drawdoc .build/debug/drawdoc
+Run: python3 -m pytest Tests/browser/gallery_test.py [-k NAME] [--drawdoc PATH]
 """
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 
 try:
     import selenium  # noqa: F401
 except ImportError:
     sys.exit("gallery_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, command_line, headless_chromium, wait  # noqa: E402
+import pytest  # noqa: E402
+from served_app import wait  # noqa: E402
 
 # Each would set the page's title to pwned-N if the gallery let it run.
 TITLES = [
@@ -80,49 +78,44 @@ def sha256_base64(text):
     return base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
 
 
-def main():
-    options = command_line(__doc__)
-    folder = tempfile.mkdtemp(prefix="drawdoc-gallery-")
-    env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
-    driver = None
-    try:
-        for title in TITLES:
-            subprocess.run([options.drawdoc, "new", "--title", title, "--random", "3"], env=env,
-                           check=True, capture_output=True)
-        page = os.path.join(folder, "gallery.html")
-        subprocess.run([options.drawdoc, "gallery", "-o", page], env=env, check=True,
-                       capture_output=True)
-        driver = headless_chromium()
-        driver.get("file://" + page)
-        shown = wait("the thumbnails", lambda: (lambda p: p if p["loaded"] else None)(
-            driver.execute_script(READ_PAGE)), 20, 0.1)
-        problems = []
-        if shown["title"] != "drawdoc gallery":
-            problems.append(f"a title ran as script: the page's title is {shown['title']!r}")
-        if shown["handlers"] or shown["scripts"]:
-            problems.append(f"markup from a title: {shown['handlers']}, "
-                            f"{shown['scripts']} scripts")
-        if sorted(shown["alts"]) != sorted(TITLES) or sorted(shown["cards"]) != sorted(TITLES):
-            problems.append(f"titles not shown as their text: {shown['alts']}, {shown['cards']}")
-        if shown["policy"] != POLICY.format(sha256_base64(shown["style"])):
-            problems.append(f"the policy is {shown['policy']!r}")
-        if shown["grid"] != "grid":
-            problems.append(f"the style sheet is not applied: the list is {shown['grid']!r}")
-        injected = driver.execute_async_script(INJECT)
-        if injected["script"] or injected["handler"]:
-            problems.append(f"the policy let an injected script run: {injected}")
-        if problems:
-            raise Failure("; ".join(problems))
-        print(f"gallery_test: passed ({len(TITLES)} hostile titles; no script ran, the policy "
-              "holds, the style sheet and thumbnails show)")
-    except Failure as failure:
-        print(f"gallery_test: FAILED: {failure}", file=sys.stderr)
-        sys.exit(1)
-    finally:
-        if driver is not None:
-            driver.quit()
-        shutil.rmtree(folder, ignore_errors=True)
+@pytest.fixture(scope="module")
+def shown(drawdoc, env, folder, chromium):
+    """What the gallery page of drawings titled TITLES shows, once its thumbnails have loaded."""
+    for title in TITLES:
+        subprocess.run([drawdoc, "new", "--title", title, "--random", "3"], env=env,
+                       check=True, capture_output=True)
+    page = os.path.join(folder, "gallery.html")
+    subprocess.run([drawdoc, "gallery", "-o", page], env=env, check=True, capture_output=True)
+    chromium.get("file://" + page)
+    return wait("the thumbnails", lambda: (lambda p: p if p["loaded"] else None)(
+        chromium.execute_script(READ_PAGE)), 20, 0.1)
 
 
-if __name__ == "__main__":
-    main()
+def test_no_title_ran_as_script(shown):
+    assert shown["title"] == "drawdoc gallery", \
+        f"a title ran as script: the page's title is {shown['title']!r}"
+
+
+def test_no_markup_from_a_title(shown):
+    assert not shown["handlers"] and not shown["scripts"], \
+        f"markup from a title: {shown['handlers']}, {shown['scripts']} scripts"
+
+
+def test_titles_shown_as_their_text(shown):
+    assert sorted(shown["alts"]) == sorted(TITLES) and sorted(shown["cards"]) == sorted(TITLES), \
+        f"titles not shown as their text: {shown['alts']}, {shown['cards']}"
+
+
+def test_policy_holds_the_style_sheet(shown):
+    assert shown["policy"] == POLICY.format(sha256_base64(shown["style"])), \
+        f"the policy is {shown['policy']!r}"
+
+
+def test_style_sheet_applied(shown):
+    assert shown["grid"] == "grid", f"the style sheet is not applied: the list is {shown['grid']!r}"
+
+
+def test_injected_script_does_not_run(shown, chromium):
+    injected = chromium.execute_async_script(INJECT)
+    assert not injected["script"] and not injected["handler"], \
+        f"the policy let an injected script run: {injected}"
