@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The drawing app's credential in a real browser (headless Chromium): two servers on two
 ports stay apart; another local program can neither take the token (by bouncing the browser
 through itself) nor lock the page out (by tossing a cookie); another program that listens on
@@ -7,25 +6,25 @@ asks the server to prove it holds the token first); the token survives a restart
 page reconnects by itself, and `--new-token` shuts that page out; a browser without the token
 is told how to get in.
 
-Run: python3 Tests/browser/security_test.py --drawdoc .build/debug/drawdoc
+Run: python3 -m pytest Tests/browser/security_test.py [-k NAME] [--drawdoc PATH]
 """
 import hashlib
 import hmac
 import http.server
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
+from types import SimpleNamespace
 
 try:
     from selenium.webdriver.common.by import By
 except ImportError:
     sys.exit("security_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import ADDRESS, Failure, drawdoc_and_chromium, wait  # noqa: E402
+import pytest  # noqa: E402
+from served_app import ADDRESS, Failure, wait  # noqa: E402
 
 
 class Server:
@@ -146,127 +145,122 @@ class Impostor(http.server.ThreadingHTTPServer):
                 if secret in path or secret in json.dumps(headers)]
 
 
-def step(name):
-    print(f"  {name}", flush=True)
-
-
 def card_titles(driver):
     return sorted(card.find_element(By.CSS_SELECTOR, ".title").text
                   for card in driver.find_elements(By.CSS_SELECTOR, ".card"))
 
 
-def test(drawdoc, folder, driver):
-    first = Server(drawdoc, os.path.join(folder, "one"), "First store")
-    second = Server(drawdoc, os.path.join(folder, "two"), "Second store")
-    attacker = None
+@pytest.fixture(scope="module")
+def servers(drawdoc, folder):
+    """Two servers, each on a store of its own; `attacker` is another local program, once
+    started. The tests run in order, each from where the one before left the first server and
+    the page: the last three stop and restart the first server (select them with the ones
+    before them)."""
+    both = SimpleNamespace(first=Server(drawdoc, os.path.join(folder, "one"), "First store"),
+                           second=Server(drawdoc, os.path.join(folder, "two"), "Second store"),
+                           attacker=None, old_token=None)
+    yield both
+    if both.attacker:
+        both.attacker.shutdown()
+    both.first.stop()
+    both.second.stop()
+
+
+def test_two_servers_stay_apart(servers, chromium):
+    """Two servers on two ports in one browser stay apart."""
+    driver, first, second = chromium, servers.first, servers.second
+    driver.get(first.address)
+    wait("the first store's card", lambda: card_titles(driver) == ["First store"], 10, 0.1)
+    if "token" in driver.current_url:
+        raise Failure(f"the token stays in the address: {driver.current_url}")
+    driver.get(second.address)
+    wait("the second store's card", lambda: card_titles(driver) == ["Second store"], 10, 0.1)
+    # Back to the first without its token: its own, kept for its origin, still works.
+    driver.get(first.base)
+    wait("the first store again", lambda: card_titles(driver) == ["First store"], 10, 0.1)
+    stored = driver.execute_script("return localStorage.getItem('drawdoc-token')")
+    if stored != first.token:
+        raise Failure(f"the first origin keeps {stored!r}, not its token")
+    if driver.get_cookies():
+        raise Failure(f"the app set cookies: {driver.get_cookies()}")
+
+
+def test_another_program_gets_no_token(servers, chromium):
+    """Another local program can neither take the token nor lock the page out."""
+    driver, first, second = chromium, servers.first, servers.second
+    attacker = servers.attacker = Attacker(first.port)
+    driver.get(attacker.address)
+    found = wait("the other page's script", lambda: driver.execute_script(
+        "return window.found"), 5, 0.1)
+    for token in (first.token, second.token):
+        if token in json.dumps(found):
+            raise Failure(f"the other page read a token: {found}")
+    driver.find_element(By.ID, "bounce").click()
+    wait("the bounce", lambda: any(path == "/bounced" for path, _ in attacker.seen), 5, 0.1)
+    for path, headers in attacker.seen:
+        if any(token in json.dumps(headers) for token in (first.token, second.token)):
+            raise Failure(f"the browser sent a token to the other program: {headers}")
+    # The tossed cookies reach the app, which reads no cookie: the page still works.
+    driver.get(first.base)
+    wait("the first store after the cookies", lambda: card_titles(driver) == ["First store"],
+         10, 0.1)
+    # A link from elsewhere with a wrong token does not replace the one that works.
+    driver.get(first.base + "?token=" + "0" * 32)
+    wait("the page after a wrong token", lambda: card_titles(driver) == ["First store"], 10,
+         0.1)
+    if driver.execute_script("return localStorage.getItem('drawdoc-token')") != first.token:
+        raise Failure("a wrong token in a link replaced the one that works")
+
+
+def test_impostor_on_the_port_gets_no_token(servers, chromium):
+    """Another program on the port of a stopped server gets no token from the open page."""
+    driver, first = chromium, servers.first
+    first.stop()
+    wait("the page notices", lambda: "live" not in driver.find_element(By.ID, "status").text,
+         10, 0.1)
+    impostor = Impostor(first.port)
     try:
-        step("two servers on two ports in one browser stay apart")
-        driver.get(first.address)
-        wait("the first store's card", lambda: card_titles(driver) == ["First store"], 10, 0.1)
-        if "token" in driver.current_url:
-            raise Failure(f"the token stays in the address: {driver.current_url}")
-        driver.get(second.address)
-        wait("the second store's card", lambda: card_titles(driver) == ["Second store"], 10, 0.1)
-        # Back to the first without its token: its own, kept for its origin, still works.
-        driver.get(first.base)
-        wait("the first store again", lambda: card_titles(driver) == ["First store"], 10, 0.1)
-        stored = driver.execute_script("return localStorage.getItem('drawdoc-token')")
-        if stored != first.token:
-            raise Failure(f"the first origin keeps {stored!r}, not its token")
-        if driver.get_cookies():
-            raise Failure(f"the app set cookies: {driver.get_cookies()}")
-
-        step("another local program can neither take the token nor lock the page out")
-        attacker = Attacker(first.port)
-        driver.get(attacker.address)
-        found = wait("the other page's script", lambda: driver.execute_script(
-            "return window.found"), 5, 0.1)
-        for token in (first.token, second.token):
-            if token in json.dumps(found):
-                raise Failure(f"the other page read a token: {found}")
-        driver.find_element(By.ID, "bounce").click()
-        wait("the bounce", lambda: any(path == "/bounced" for path, _ in attacker.seen), 5, 0.1)
-        for path, headers in attacker.seen:
-            if any(token in json.dumps(headers) for token in (first.token, second.token)):
-                raise Failure(f"the browser sent a token to the other program: {headers}")
-        # The tossed cookies reach the app, which reads no cookie: the page still works.
-        driver.get(first.base)
-        wait("the first store after the cookies", lambda: card_titles(driver) == ["First store"],
-             10, 0.1)
-        # A link from elsewhere with a wrong token does not replace the one that works.
-        driver.get(first.base + "?token=" + "0" * 32)
-        wait("the page after a wrong token", lambda: card_titles(driver) == ["First store"], 10,
-             0.1)
-        if driver.execute_script("return localStorage.getItem('drawdoc-token')") != first.token:
-            raise Failure("a wrong token in a link replaced the one that works")
-
-        step("another program on the port of a stopped server gets no token from the open page")
-        first.stop()
-        wait("the page notices", lambda: "live" not in driver.find_element(By.ID, "status").text,
-             10, 0.1)
-        impostor = Impostor(first.port)
-        try:
-            wait("three of the page's requests at the other program",
-                 lambda: len(impostor.seen) >= 3, 30, 0.1)
-            taken = impostor.carrying(first.token)
-            if taken:
-                raise Failure(f"the page sent its token to another program: {taken}")
-            if not all(path.startswith("/api/proof?nonce=") for _, path, _ in impostor.seen):
-                raise Failure("the page asked the other program for more than a proof: "
-                              f"{[(method, path) for method, path, _ in impostor.seen]}")
-        finally:
-            impostor.shutdown()
-            impostor.server_close()
-
-        step("the token survives a restart: the open page reconnects by itself")
-        old_token = first.token
-        first.start(first.port)
-        if first.token != old_token:
-            raise Failure("a restart made a new token")
-        wait("live again", lambda: driver.find_element(By.ID, "status").text == "live", 15, 0.2)
-        if driver.find_elements(By.ID, "get-in"):
-            raise Failure("the page still says it needs the token, with the server back")
-        made = first.run("new", "--title", "After the restart").stdout.strip()
-        wait("a change after the restart", lambda: driver.find_elements(
-            By.CSS_SELECTOR, f'.card[data-id="{made}"]'), 10, 0.1)
-
-        step("--new-token shuts the open page out, and it says how to get in")
-        first.stop()
-        first.start(first.port, "--new-token")
-        if first.token == old_token:
-            raise Failure("--new-token kept the token")
-        wait("the page says how to get in",
-             lambda: driver.find_elements(By.ID, "get-in"), 15, 0.2)
-        driver.get(first.base + "api/drawings")
-        text = driver.find_element(By.TAG_NAME, "body").text
-        if "drawdoc serve" not in text or "{" in text:
-            raise Failure(f"a browser without the token got no page that says how: {text[:200]}")
-        driver.get(first.address)
-        wait("in again with the new address",
-             lambda: sorted(card_titles(driver)) == ["After the restart", "First store"], 10, 0.1)
+        wait("three of the page's requests at the other program",
+             lambda: len(impostor.seen) >= 3, 30, 0.1)
+        taken = impostor.carrying(first.token)
+        if taken:
+            raise Failure(f"the page sent its token to another program: {taken}")
+        if not all(path.startswith("/api/proof?nonce=") for _, path, _ in impostor.seen):
+            raise Failure("the page asked the other program for more than a proof: "
+                          f"{[(method, path) for method, path, _ in impostor.seen]}")
     finally:
-        if attacker:
-            attacker.shutdown()
-        first.stop()
-        second.stop()
+        impostor.shutdown()
+        impostor.server_close()
 
 
-def main():
-    drawdoc, driver = drawdoc_and_chromium(__doc__)
-    folder = tempfile.mkdtemp(prefix="drawdoc-security-")
-    try:
-        print("the app's credential in headless Chromium:", flush=True)
-        test(drawdoc, folder, driver)
-        print("security test: passed")
-    except (Failure, AssertionError) as error:
-        print(f"security test FAILED: {error}", file=sys.stderr)
-        for entry in driver.get_log("browser"):
-            print(f"  console: {entry['message']}", file=sys.stderr)
-        sys.exit(1)
-    finally:
-        driver.quit()
-        shutil.rmtree(folder, ignore_errors=True)
+def test_token_survives_a_restart(servers, chromium):
+    """The token survives a restart: the open page reconnects by itself."""
+    driver, first = chromium, servers.first
+    old_token = servers.old_token = first.token
+    first.start(first.port)
+    if first.token != old_token:
+        raise Failure("a restart made a new token")
+    wait("live again", lambda: driver.find_element(By.ID, "status").text == "live", 15, 0.2)
+    if driver.find_elements(By.ID, "get-in"):
+        raise Failure("the page still says it needs the token, with the server back")
+    made = first.run("new", "--title", "After the restart").stdout.strip()
+    wait("a change after the restart", lambda: driver.find_elements(
+        By.CSS_SELECTOR, f'.card[data-id="{made}"]'), 10, 0.1)
 
 
-if __name__ == "__main__":
-    main()
+def test_new_token_shuts_the_page_out(servers, chromium):
+    """--new-token shuts the open page out, and it says how to get in."""
+    driver, first, old_token = chromium, servers.first, servers.old_token
+    first.stop()
+    first.start(first.port, "--new-token")
+    if first.token == old_token:
+        raise Failure("--new-token kept the token")
+    wait("the page says how to get in",
+         lambda: driver.find_elements(By.ID, "get-in"), 15, 0.2)
+    driver.get(first.base + "api/drawings")
+    text = driver.find_element(By.TAG_NAME, "body").text
+    if "drawdoc serve" not in text or "{" in text:
+        raise Failure(f"a browser without the token got no page that says how: {text[:200]}")
+    driver.get(first.address)
+    wait("in again with the new address",
+         lambda: sorted(card_titles(driver)) == ["After the restart", "First store"], 10, 0.1)
