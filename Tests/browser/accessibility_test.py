@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The drawing app's pages checked by axe-core, the accessibility engine, in headless
 Chromium, in light and in dark (prefers-color-scheme emulated), and the drawings page used
 by keyboard.
@@ -12,10 +11,10 @@ by keyboard.
 - The editor: a drawing open with a rectangle selected by a click at its centre (found
   through `window.drawdocEditor.toScreen`); then axe.
 
-Every violation axe finds is listed (rule, impact, the elements it names), and the test fails
-if there is one. `--page` runs the checks of one page only.
+Every violation axe finds is listed (rule, impact, the elements it names), and the page's
+test fails if there is one. `-k drawings` or `-k editor` runs the checks of one page only.
 
-Run: python3 Tests/browser/accessibility_test.py --drawdoc .build/debug/drawdoc [--page all]
+Run: python3 -m pytest Tests/browser/accessibility_test.py [-k drawings|editor] [--drawdoc PATH]
 """
 import json
 import os
@@ -23,7 +22,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 
 try:
@@ -44,9 +42,9 @@ except ImportError:
              "axe-core-python (or bash .ci/setup)")
 # axe-selenium-python's own axe-core is 3.1 (2018); axe-core-python's, 4.x, knows today's rules.
 AXE_SCRIPT = os.path.join(os.path.dirname(axe_core_python.__file__), "axe.min.js")
-from served_app import Failure, command_line, headless_chromium, start_server, wait  # noqa: E402
+import pytest  # noqa: E402
+from served_app import Failure, start_server, wait  # noqa: E402
 
-PAGES = ("drawings", "editor", "all")
 SCHEMES = ("light", "dark")
 
 
@@ -316,43 +314,37 @@ def editor_page(session):
     session.scheme("light")
 
 
-def main():
-    options = command_line(__doc__, lambda parser: parser.add_argument(
-        "--page", choices=PAGES, default="all",
-        help="the page to check: drawings, editor or all (default)"))
-    driver = headless_chromium()
-    folder = tempfile.mkdtemp(prefix="drawdoc-accessibility-")
-    session = Session(options.drawdoc, folder, driver)
-    try:
-        print("the drawing app's accessibility in headless Chromium:", flush=True)
-        if options.page in ("drawings", "all"):
-            drawings = {}
-            for title, width, height, count in (("Landing page", 1024, 768, 12),
-                                                ("Phone screen", 390, 844, 8),
-                                                ("Banner", 1600, 300, 6), ("", 800, 800, 0)):
-                named = ["--title", title] if title else []
-                doc = session.run("new", *named, "--width", str(width), "--height",
-                                  str(height), "--random", str(count), "--seed", "7")
-                drawings[doc] = (width, height)
-            session.run("delete", session.run("new", "--title", "Old sketch"))
-            drawings_page(session, drawings)
-        if options.page in ("editor", "all"):
-            editor_page(session)
-        if session.violations:
-            raise Failure(f"axe found {len(session.violations)} violations:\n    "
-                          + "\n    ".join(session.violations))
-        print("accessibility test: passed")
-    except (Failure, AssertionError) as error:
-        print(f"accessibility test FAILED: {error}", file=sys.stderr)
-        for entry in driver.get_log("browser"):
-            print(f"  console: {entry['message']}", file=sys.stderr)
-        sys.exit(1)
-    finally:
-        driver.quit()
-        session.server.send_signal(signal.SIGINT)
-        session.server.wait(timeout=10)
-        shutil.rmtree(folder, ignore_errors=True)
+@pytest.fixture(scope="module")
+def app(drawdoc, folder, chromium):
+    """The file's store, server and browser (a `Session`)."""
+    session = Session(drawdoc, folder, chromium)
+    yield session
+    session.server.send_signal(signal.SIGINT)
+    session.server.wait(timeout=10)
 
 
-if __name__ == "__main__":
-    main()
+def no_new_violations(session, before):
+    found = session.violations[before:]
+    if found:
+        raise Failure(f"axe found {len(found)} violations:\n    " + "\n    ".join(found))
+
+
+def test_drawings_page(app):
+    before = len(app.violations)
+    drawings = {}
+    for title, width, height, count in (("Landing page", 1024, 768, 12),
+                                        ("Phone screen", 390, 844, 8),
+                                        ("Banner", 1600, 300, 6), ("", 800, 800, 0)):
+        named = ["--title", title] if title else []
+        doc = app.run("new", *named, "--width", str(width), "--height", str(height),
+                      "--random", str(count), "--seed", "7")
+        drawings[doc] = (width, height)
+    app.run("delete", app.run("new", "--title", "Old sketch"))
+    drawings_page(app, drawings)
+    no_new_violations(app, before)
+
+
+def test_editor_page(app):
+    before = len(app.violations)
+    editor_page(app)
+    no_new_violations(app, before)
