@@ -18,7 +18,6 @@ import signal
 import socket
 import ssl
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -299,22 +298,6 @@ def plain_http_answer(lan):
     return answer.decode("utf-8", "replace")
 
 
-def run_lan_test(name, description, test):
-    """The whole run of a network test: its command line (`--drawdoc`), a `LanServer`, then
-    `test(lan)`; prints `NAME: passed (S s)`, or what failed and exits 1. The server is
-    stopped and its folder removed either way."""
-    from served_app import command_line
-    options = command_line(description)
-    started = time.monotonic()
-    try:
-        with LanServer(options.drawdoc) as lan:
-            test(lan)
-    except Failure as failure:
-        print(f"{name}: FAILED: {failure}")
-        sys.exit(1)
-    print(f"{name}: passed ({time.monotonic() - started:.0f} s)")
-
-
 def raise_descriptor_limit(needed):
     """Raises this process's RLIMIT_NOFILE to `needed` (within the hard limit); False when
     the hard limit is lower."""
@@ -335,5 +318,4 @@ def percentile(values, fraction):
 
 
 __all__ = ["LanServer", "EventStream", "Failure", "wait", "LAN_ADDRESS", "fingerprint_of",
-           "raise_descriptor_limit", "percentile", "read_response", "plain_http_answer",
-           "run_lan_test"]
+           "raise_descriptor_limit", "percentile", "read_response", "plain_http_answer"]

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """`drawdoc serve`'s network side, over TLS on the loopback alias 127.0.0.2, with only
 Python's standard library, every request verified against drawdoc's own certificate
 authority (downloaded and checked against the printed fingerprint first):
@@ -17,7 +16,7 @@ authority (downloaded and checked against the printed fingerprint first):
 - the owner's loopback token opens nothing on TLS (401); a wrong Host gets 403; plain HTTP to
   the TLS port gets 400 with a text that says to use https://.
 
-Run: python3 Tests/browser/lan_test.py --drawdoc .build/debug/drawdoc
+Run: python3 -m pytest Tests/browser/lan_test.py [-k NAME] [--drawdoc PATH]
 """
 import json
 import os
@@ -32,8 +31,8 @@ import time
 from datetime import datetime, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lan_server import (LAN_ADDRESS, Failure, plain_http_answer, run_lan_test,  # noqa: E402
-                        wait)
+import pytest  # noqa: E402
+from lan_server import LAN_ADDRESS, Failure, LanServer, plain_http_answer, wait  # noqa: E402
 
 
 def expect(what, condition, detail=""):
@@ -215,7 +214,6 @@ def check_links(lan):
            trashed.encode() not in view_stream.received, bytes(view_stream.received)[:600])
     print("  edit link: edits its drawing (200), another's 403; a link's stream hears only "
           "its drawing")
-    return plan
 
 
 def check_pipelined_and_large(lan, token):
@@ -291,21 +289,39 @@ def check_revocation(lan, name, token, revoke, busy):
            f"{after_command:.3f} s")
 
 
-def test(lan):
+@pytest.fixture(scope="module")
+def lan(drawdoc):
+    """`drawdoc serve --listen 127.0.0.2:0` on a store of its own (lan_server.LanServer)."""
+    with LanServer(drawdoc) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def device(lan):
+    """A device paired with the printed code (the owner's device of the tests)."""
+    lan.owner_device = lan.pair("iPad in the studio")
+    return lan.owner_device
+
+
+@pytest.fixture(scope="module")
+def expiring(lan):
+    """A code made to expire in a minute, and its stored expiry: made early, tried last."""
+    code = pairing_code(lan, "--expires", "1m")
+    return code, stored_expiry(lan, code)
+
+
+def test_certificate(lan):
     check_certificate(lan)
 
-    # Pairing with the printed code: once.
-    device = lan.pair("iPad in the studio")
-    lan.owner_device = device
+
+def test_printed_code_pairs_once(lan, device, expiring):
     expect_status(lan, 410, "POST", "/api/pair", None, {"code": lan.code, "name": "Second"})
     expect_status(lan, 403, "POST", "/api/pair", None, {"code": "ABCD-EFGH", "name": "Third"})
-    # A code that expires: made now, tried once its stored expiry has passed (below).
-    expiring = pairing_code(lan, "--expires", "1m")
-    expiry = stored_expiry(lan, expiring)
     print(f"  pairing: the printed code paired once, then 410; unknown 403; "
-          f"a code expiring in {expiry - time.time():.0f} s made")
+          f"a code expiring in {expiring[1] - time.time():.0f} s made")
 
-    # What a device may and may not do.
+
+def test_what_a_device_may_do(lan, device):
     expect_status(lan, 204, "GET", "/api/session", device)
     expect_status(lan, 200, "GET", "/api/drawings", device)
     for method, path in (("GET", "/api/devices"), ("POST", "/api/pairing"),
@@ -316,7 +332,8 @@ def test(lan):
     created = lan.json("POST", "/api/drawings", device, {"title": "From the iPad"}, expect=201)
     expect("a device makes a drawing", re.fullmatch(r"[\w-]+", created["id"]), created)
 
-    # The owner's token, a wrong Host, plain HTTP.
+
+def test_owner_token_wrong_host_and_origin(lan, device):
     expect_status(lan, 401, "GET", "/api/session", lan.owner_token)
     expect_status(lan, 401, "GET", "/api/drawings", lan.owner_token)
     expect_status(lan, 403, "GET", "/api/session", device,
@@ -324,29 +341,44 @@ def test(lan):
     expect_status(lan, 403, "GET", "/api/session", device, headers={"Host": LAN_ADDRESS})
     expect_status(lan, 403, "POST", "/api/drawings", device, {"title": "x"},
                   headers={"Origin": f"https://example.com:{lan.tls_port}"})
+    print("  owner token 401 on TLS, wrong Host 403, wrong Origin 403")
+
+
+def test_plain_http(lan):
     check_plain_http(lan)
+    print("  plain HTTP 400")
+
+
+def test_pipelined_and_large(lan, device):
     check_pipelined_and_large(lan, device)
-    print("  owner token 401 on TLS, wrong Host 403, wrong Origin 403, plain HTTP 400")
 
-    plan = check_links(lan)
 
-    # Revocations: a device by name, a link by id.
+def test_links(lan, device):
+    check_links(lan)
+
+
+def test_revocations(lan, device):
+    """A device by name, a link by id."""
     doomed = lan.pair("Phone", pairing_code(lan))
     check_revocation(lan, "the device Phone", doomed,
                      lambda: lan.run("devices", "revoke", "Phone"), device)
-    link_id, link = link_token(lan, plan)
+    link_id, link = link_token(lan, lan.new_drawing("Shared", "--random", "3"))
     check_revocation(lan, f"the link {link_id}", link,
                      lambda: lan.run("share", "--revoke", link_id), device)
     expect_status(lan, 204, "GET", "/api/session", device)
 
-    # The expired code, once the store's expiry has passed (by the clock, not a sleep).
+
+def test_expired_code(lan, expiring):
+    """Once the store's expiry has passed (by the clock, not a sleep)."""
+    code, expiry = expiring
     wait("the code's expiry to pass", lambda: time.time() > expiry + 1, 90, 0.2)
-    _, data = expect_status(lan, 410, "POST", "/api/pair", None,
-                            {"code": expiring, "name": "Late"})
+    _, data = expect_status(lan, 410, "POST", "/api/pair", None, {"code": code, "name": "Late"})
     expect("the refusal says the code expired", b"expire" in data, data)
     print("  an expired code: 410")
 
-    # Wrong codes, last, from another loopback address (which has its own count).
+
+def test_wrong_codes(lan):
+    """Last, from another loopback address (which has its own count)."""
     statuses = []
     for attempt in range(12):
         guesser = lan.connection(source="127.0.0.3")
@@ -362,7 +394,3 @@ def test(lan):
             break
     expect("wrong codes get 403 then 429 after 5", statuses == [403] * 5 + [429], statuses)
     print(f"  wrong codes: {statuses}")
-
-
-if __name__ == "__main__":
-    run_lan_test("lan test", __doc__, test)

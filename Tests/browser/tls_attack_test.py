@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The loopback listener's attack suite, repeated on `drawdoc serve`'s TLS listener
 (127.0.0.2), with only Python's standard library:
 
@@ -13,7 +12,7 @@
   open descriptors (/proc/PID/fd) come back near the count before;
 - plain HTTP to the TLS port gets 400 and a text that says to use https://.
 
-Run: python3 Tests/browser/tls_attack_test.py --drawdoc .build/debug/drawdoc
+Run: python3 -m pytest Tests/browser/tls_attack_test.py [-k NAME] [--drawdoc PATH]
 """
 import json
 import multiprocessing
@@ -27,8 +26,11 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lan_server import (LAN_ADDRESS, Failure, percentile, plain_http_answer,  # noqa: E402
-                        raise_descriptor_limit, run_lan_test, wait)
+from types import SimpleNamespace  # noqa: E402
+
+import pytest  # noqa: E402
+from lan_server import (LAN_ADDRESS, Failure, LanServer, percentile,  # noqa: E402
+                        plain_http_answer, raise_descriptor_limit, wait)
 
 IDLE_COUNT = 2000
 SLOW_COUNT = 500
@@ -286,20 +288,44 @@ def ask_device(lan, device, attack):
     return latencies, failures
 
 
-def test(lan):
+@pytest.fixture(scope="module")
+def lan(drawdoc):
+    """The TLS listener, started once this process may hold DESCRIPTORS_NEEDED files: the
+    server inherits the limit (and raises its own)."""
+    if not raise_descriptor_limit(DESCRIPTORS_NEEDED):
+        pytest.fail(f"the attack needs {DESCRIPTORS_NEEDED} open files; raise the hard limit "
+                    "(ulimit -Hn) and run it again")
+    with LanServer(drawdoc) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def device(lan):
+    """A paired device, which reads a drawing."""
+    device = lan.pair("Attacked tablet")
+    drawing = lan.new_drawing("Before")
+    if lan.request("GET", f"/api/drawings/{drawing}", device)[0] != 200:
+        raise Failure("the device cannot read a drawing before the attack")
+    return device
+
+
+def test_plain_http(lan):
     text = plain_http_answer(lan)
     if not (text.startswith("HTTP/1.1 400") and "https://" in text.split("\r\n\r\n", 1)[-1]):
         raise Failure(f"plain HTTP to the TLS port got {text[:300]!r}")
     print("  plain HTTP to the TLS port: 400, told to use https://")
 
-    device = lan.pair("Attacked tablet")
-    drawing = lan.new_drawing("Before")
-    if lan.request("GET", f"/api/drawings/{drawing}", device)[0] != 200:
-        raise Failure("the device cannot read a drawing before the attack")
+
+def test_unfinished_handshake_closes(lan, device):
     closed_after = unfinished_handshake_closes(lan)
     print(f"  half a ClientHello, then nothing: closed by the server after {closed_after:.2f} s")
     if closed_after > 5:
         raise Failure(f"a handshake never finished was held {closed_after:.2f} s")
+
+
+@pytest.fixture(scope="module")
+def attacked(lan, device):
+    """The attack, once, for the tests after it: what the device and the attackers saw."""
     descriptors_before = lan.open_descriptors()
 
     # The attackers in a process of their own: their thousands of sockets and handshakes
@@ -333,32 +359,40 @@ def test(lan):
           f"{opened} streams, {heard} heard the change; reconnections after a "
           f"cut: {reconnections['idle']} idle, {reconnections['slow']} slow; "
           f"server descriptors {descriptors_before} before, {peak} at the peak")
-    if failures:
-        raise Failure(f"{len(failures)} of the device's requests failed: {failures[:10]}")
-    if p99 > 2000:
-        raise Failure(f"the device's p99 is {p99:.0f} ms (over 2 s)")
-    if stream_failures:
-        raise Failure(f"{len(stream_failures)} streams did not open: "
-                      f"{stream_failures[:5]}")
-    if heard != STREAM_COUNT:
-        raise Failure(f"only {heard} of {STREAM_COUNT} streams heard the change")
-    if reconnections["slow"] == 0:
-        raise Failure("the server cut none of the slow handshakes")
     if connect_failures:
         print(f"  ({connect_failures} attackers could not connect)")
+    return SimpleNamespace(failures=failures, p99=p99, stream_failures=stream_failures,
+                           heard=heard, reconnections=reconnections,
+                           descriptors_before=descriptors_before)
 
-    # Everything closes on this side: the server gives its descriptors back.
+
+def test_device_answered_during_the_attack(attacked):
+    if attacked.failures:
+        raise Failure(f"{len(attacked.failures)} of the device's requests failed: "
+                      f"{attacked.failures[:10]}")
+    if attacked.p99 > 2000:
+        raise Failure(f"the device's p99 is {attacked.p99:.0f} ms (over 2 s)")
+
+
+def test_every_stream_hears_a_change(attacked):
+    if attacked.stream_failures:
+        raise Failure(f"{len(attacked.stream_failures)} streams did not open: "
+                      f"{attacked.stream_failures[:5]}")
+    if attacked.heard != STREAM_COUNT:
+        raise Failure(f"only {attacked.heard} of {STREAM_COUNT} streams heard the change")
+
+
+def test_slow_handshakes_cut(attacked):
+    if attacked.reconnections["slow"] == 0:
+        raise Failure("the server cut none of the slow handshakes")
+
+
+def test_descriptors_given_back(lan, device, attacked):
+    """Everything closes on this side: the server gives its descriptors back."""
+    before = attacked.descriptors_before
     back = wait("the server's descriptors to come back near the start",
-                lambda: (lambda now: now if now <= descriptors_before + DESCRIPTOR_MARGIN
+                lambda: (lambda now: now if now <= before + DESCRIPTOR_MARGIN
                          else None)(lan.open_descriptors()), 10, 0.05)
-    print(f"  after the attack: {back} descriptors ({descriptors_before} before)")
+    print(f"  after the attack: {back} descriptors ({before} before)")
     if lan.request("GET", "/api/session", device)[0] != 204:
         raise Failure("the device is not answered after the attack")
-
-
-if __name__ == "__main__":
-    # Raised before the server starts: it inherits the limit (and raises its own).
-    if not raise_descriptor_limit(DESCRIPTORS_NEEDED):
-        sys.exit(f"tls attack test: needs {DESCRIPTORS_NEEDED} open files; raise the hard "
-                 "limit (ulimit -Hn) and run it again")
-    run_lan_test("tls attack test", __doc__, test)
