@@ -12,14 +12,14 @@ for its condition.
 Run against a server of its own (`drawdoc serve` on a new store, loopback), or with
 `--base-url URL` against one already running, whose credential the browser gets by opening
 `URL?token=TOKEN` (`--token`); `--ca-file PEM` makes WebKit trust that authority through its
-certificate store, for a server whose certificate it issued.
-"""
-import contextlib
-import json
-import os
-import sys
-import tempfile
+certificate store, for a server whose certificate it issued. Marked `webkit` (pytest's
+`-m "not webkit"` leaves it out where WebKitGTK is not installed).
 
+Run: python3 -m pytest Tests/browser/webkit_test.py [--drawdoc PATH | --base-url URL --token T]
+"""
+import json
+
+import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -27,9 +27,10 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from served_app import Failure, Server, command_line, wait
-from editor_actions import Store
+from served_app import Failure, wait
 from webkit_driver import WebKit
+
+pytestmark = pytest.mark.webkit
 
 A = {"id": "red-aaa-001", "x": 40, "y": 40, "width": 100, "height": 80, "color": "#dc2626",
      "alpha": 10}
@@ -203,41 +204,38 @@ def core_flows(driver, base, store=None):
     return doc
 
 
-def add_arguments(parser):
-    parser.add_argument("--base-url", help="a server already running, e.g. https://host:8443/")
-    parser.add_argument("--token", help="the credential the page takes from ?token=")
-    parser.add_argument("--ca-file", help="a PEM certificate authority WebKit trusts")
+@pytest.fixture(scope="module")
+def target(request):
+    """(base address ending in `/`, token, store): the server of --base-url (and --token), or
+    conftest.py's `drawdoc serve` on a new store, then also read by the command line."""
+    options = request.config.option
+    if options.base_url:
+        base = options.base_url if options.base_url.endswith("/") else options.base_url + "/"
+        return base, options.token, None
+    server = request.getfixturevalue("server")
+    return server.base, server.token, request.getfixturevalue("store")
 
 
-def main():
-    options = command_line(__doc__, add_arguments)
-    with contextlib.ExitStack() as stopped_at_the_end:
-        folder = stopped_at_the_end.enter_context(
-            tempfile.TemporaryDirectory(prefix="drawdoc-webkit-test-"))
-        base, token, store = options.base_url, options.token, None
-        webkit = None
-        try:
-            if not base:
-                env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
-                server = Server(options.drawdoc, env)
-                stopped_at_the_end.callback(server.stop)
-                base, token, store = server.base, server.token, Store(options.drawdoc, env)
-            base = base if base.endswith("/") else base + "/"
-            webkit = WebKit(ca_file=options.ca_file)
-            stopped_at_the_end.callback(webkit.quit)
-            print(f"The editor in WebKit ({webkit.driver.capabilities['browserVersion']}), "
-                  f"{base}:", flush=True)
-            webkit.driver.get(f"{base}?token={token}" if token else base)
-            wait("the drawings page", lambda: webkit.driver.execute_script(
-                "return document.body.dataset.ready === 'true'"), 15, 0.05)
-            core_flows(webkit.driver, base, store)
-            print("webkit test: passed")
-        except (Failure, AssertionError) as error:
-            print(f"webkit test FAILED: {error}", file=sys.stderr)
-            if webkit:
-                webkit.tell_what_it_shows("webkit-test-failure.png")
-            sys.exit(1)
+@pytest.fixture(scope="module")
+def webkit(request, target):
+    """WebKit (webkit_driver.py, trusting --ca-file) that has opened the drawings page."""
+    base, token, _ = target
+    browser = WebKit(ca_file=request.config.option.ca_file)
+    try:
+        print(f"The editor in WebKit ({browser.driver.capabilities['browserVersion']}), "
+              f"{base}:", flush=True)
+        browser.driver.get(f"{base}?token={token}" if token else base)
+        wait("the drawings page", lambda: browser.driver.execute_script(
+            "return document.body.dataset.ready === 'true'"), 15, 0.05)
+        yield browser
+    finally:
+        browser.quit()
 
 
-if __name__ == "__main__":
-    main()
+def test_core_flows(webkit, target):
+    base, _, store = target
+    try:
+        core_flows(webkit.driver, base, store)
+    except BaseException:
+        webkit.tell_what_it_shows("webkit-test-failure.png")
+        raise
