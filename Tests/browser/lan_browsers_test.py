@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Three browsers in one drawing over the network listener (TLS on the loopback alias
 127.0.0.2): two headless Chromium profiles, "Studio laptop" (A) and "Phone" (B), and WebKit,
 "iPad". Each trusts drawdoc's own certificate authority through its own certificate store,
@@ -24,7 +23,9 @@ Chromium whose store lacks it is shown to refuse the pairing page first.
 
 Every wait is on a condition. All browsers and the server are stopped at the end, pass or fail.
 
-Run: python3 Tests/browser/lan_browsers_test.py --drawdoc .build/debug/drawdoc
+Marked `webkit` (it needs WebKitGTK besides Chromium).
+
+Run: python3 -m pytest Tests/browser/lan_browsers_test.py [-k NAME] [--drawdoc PATH]
 """
 import contextlib
 import os
@@ -35,6 +36,7 @@ import subprocess
 import sys
 import threading
 import time
+from types import SimpleNamespace
 
 try:
     from selenium import webdriver
@@ -45,11 +47,14 @@ try:
 except ImportError:
     sys.exit("lan_browsers_test.py needs Selenium: python3 -m pip install selenium "
              "(or bash .ci/setup)")
-from served_app import Failure, chromium_options, command_line, wait  # noqa: E402
+import pytest  # noqa: E402
+from served_app import Failure, chromium_options, wait  # noqa: E402
 from lan_server import LanServer, percentile  # noqa: E402
 from editor_actions import Store, click, drag_canvas, screen  # noqa: E402
 from webkit_driver import WebKit  # noqa: E402
 from webkit_test import Flows  # noqa: E402
+
+pytestmark = pytest.mark.webkit
 
 STUDIO, PHONE, IPAD = "Studio laptop", "Phone", "iPad"
 CODE = re.compile(r"Pairing code: ([A-Z2-9]{4}-[A-Z2-9]{4})")
@@ -147,10 +152,6 @@ class Busy:
         wrong = [answer for answer in self.answers if answer != 204]
         if wrong:
             raise Failure(f"A's requests during B's revocation answered {wrong[:5]}, not 204")
-
-
-def step(text):
-    print(f"  {text}", flush=True)
 
 
 def chromium_binary():
@@ -289,156 +290,209 @@ def pointer_latencies(a, others, count):
     return latencies
 
 
-def test(lan, folder):
+@pytest.fixture(scope="module")
+def lan(drawdoc):
+    """`drawdoc serve --listen 127.0.0.2:0` on a store of its own (lan_server.LanServer)."""
+    with LanServer(drawdoc) as server:
+        yield server
+
+
+def test_untrusted_chromium_refuses(lan):
+    """A Chromium that does not trust drawdoc's authority refuses its certificate."""
+    refused_untrusted(lan, lan.folder)
+
+
+@pytest.fixture(scope="module")
+def together(lan):
+    """A drawing of three rectangles, three codes, and the three browsers: two Chromium
+    profiles and WebKit, each trusting the authority in its own store. The tests after run in
+    order, each from where the one before left the browsers (select them together)."""
     store = Store(lan.drawdoc, lan.env)
-    doc, (red, green, blue) = store.new("Together", (40, 40, 80, 60, "#ff0000"),
-                                        (200, 120, 100, 80, "#00aa00"),
-                                        (60, 180, 90, 70, "#2563eb"))
+    doc, ids = store.new("Together", (40, 40, 80, 60, "#ff0000"),
+                         (200, 120, 100, 80, "#00aa00"), (60, 180, 90, 70, "#2563eb"))
     codes = {STUDIO: lan.code, PHONE: new_code(lan), IPAD: new_code(lan)}
-
     with contextlib.ExitStack() as quit_at_the_end:
-        step("a Chromium that does not trust drawdoc's authority refuses its certificate")
-        refused_untrusted(lan, folder)
-
-        step("two Chromium profiles and WebKit, each trusting the authority in its own store")
         browsers = {}
         for name, profile in ((STUDIO, "studio"), (PHONE, "phone")):
-            home = chromium_home(folder, profile)
+            home = chromium_home(lan.folder, profile)
             trust_in(home, lan.authority_pem)
             browsers[name] = chromium(home)
             quit_at_the_end.callback(browsers[name].quit)
         webkit = WebKit(ca_file=lan.authority_pem)
         quit_at_the_end.callback(webkit.quit)
         browsers[IPAD] = webkit.driver
-        a, b, w = browsers[STUDIO], browsers[PHONE], browsers[IPAD]
+        yield SimpleNamespace(lan=lan, store=store, doc=doc, ids=ids, codes=codes,
+                              browsers=browsers, webkit=webkit, a=browsers[STUDIO],
+                              b=browsers[PHONE], w=browsers[IPAD], tokens={})
+
+
+@contextlib.contextmanager
+def telling(together):
+    """On a failure, each browser's page and console, and WebKit's log, in the report."""
+    try:
+        yield
+    except BaseException:
+        tell(together.browsers, together.webkit)
+        raise
+
+
+def test_each_pairs_with_a_code_of_its_own(together):
+    """Each pairs on the pairing page with a code of its own."""
+    lan, browsers = together.lan, together.browsers
+    with telling(together):
+        tokens = together.tokens
+        tokens.update({name: pair(driver, lan, together.codes[name], name)
+                       for name, driver in browsers.items()})
+        if len(set(tokens.values())) != 3:
+            raise Failure("two devices were given the same token")
+        listed = lan.run("devices").stdout
+        for name in browsers:
+            if name not in listed:
+                raise Failure(f"drawdoc devices does not list {name}:\n{listed}")
+
+
+def test_all_three_see_the_others(together):
+    """All three open the drawing and see the two others, by name."""
+    lan, doc, browsers = together.lan, together.doc, together.browsers
+    with telling(together):
+        for driver in browsers.values():
+            open_drawing(driver, lan, doc)
+        for name, driver in browsers.items():
+            expected = sorted(set(browsers) - {name})
+            wait(f"{name} seeing {expected}", lambda: sorted(
+                p["name"] for p in present(driver)) == expected, 15, 0.05)
+
+
+def test_pointer_shows_on_the_others(together):
+    """A's pointer shows on B and WebKit at the drawing point it is on."""
+    a, b, w = together.a, together.b, together.w
+    with telling(together):
+        move_to(a, screen(a, 150, 110))
+        for driver in (b, w):
+            wait("A's pointer at (150, 110)", lambda: near(
+                (person(driver, STUDIO) or {}).get("pointer"), 150, 110), 10, 0.02)
+            wait("A's cursor drawn, labelled with A's name", lambda: driver.execute_script(
+                "return [...document.querySelectorAll('#presence-cursors .presence-cursor')]"
+                ".some((c) => !c.hidden && c.textContent === arguments[0])", STUDIO), 10, 0.02)
+        latencies = pointer_latencies(a, [b], 20)
+        print(f"    pointer on A to cursor placed on B (20 moves): median "
+              f"{statistics.median(latencies):.0f} ms, p95 {percentile(latencies, 0.95):.0f} "
+              f"ms", flush=True)
+
+
+def test_selection_shows_on_the_others(together):
+    """A's selection (a click) shows on B and WebKit."""
+    a, b, w, red = together.a, together.b, together.w, together.ids[0]
+    with telling(together):
+        click(a, screen(a, 80, 70))
+        wait("A's selection", lambda: a.execute_script(
+            "return drawdocEditor.selection()") == [red], 10, 0.05)
+        for driver in (b, w):
+            wait("A's selection on the other page", lambda: (
+                person(driver, STUDIO) or {}).get("selection") == [red], 10, 0.02)
+
+
+def test_phone_drag_shows_on_the_others(together):
+    """B drags the green rectangle by (30, 20): A and WebKit show it, and B's selection and
+    pointer."""
+    store, doc, a, b, w = together.store, together.doc, together.a, together.b, together.w
+    green = together.ids[1]
+    with telling(together):
+        drag_canvas(b, (250, 160), (280, 180))
+        moved_green = [230, 140, 100, 80]
+        for driver in (a, w):
+            wait("B's drag on the other page", lambda: rectangle(driver, green)
+                 == moved_green, 10, 0.02)
+            wait("B's selection and pointer on the other page", lambda: (
+                lambda p: p and p["selection"] == [green] and near(p["pointer"], 280, 180))(
+                person(driver, PHONE)), 10, 0.02)
+        if store.box(doc, green) != tuple(moved_green):
+            raise Failure(f"the store has the green rectangle at {store.box(doc, green)}")
+
+
+def test_webkit_tap_and_drag_show_on_studio(together):
+    """WebKit taps the blue rectangle and drags it by (40, -30): A shows it."""
+    lan, store, doc, a, w = together.lan, together.store, together.doc, together.a, together.w
+    blue = together.ids[2]
+    with telling(together):
+        flows = Flows(w, f"{lan.origin}/")
+        flows.tap(interaction.POINTER_TOUCH, 100, 210)
+        wait("WebKit's selection", lambda: flows.selection() == [blue], 10, 0.05)
+        flows.drag(interaction.POINTER_TOUCH, (100, 210), (140, 180))
+        wait("WebKit's drag on A", lambda: rectangle(a, blue) == [100, 150, 90, 70], 10, 0.02)
+        wait("WebKit's selection on A", lambda: (
+            person(a, IPAD) or {}).get("selection") == [blue], 10, 0.02)
+        # A lifted finger has no place (its pointer leaves the stage): a mouse's has.
+        move_to(w, screen(w, 170, 100))
+        wait("WebKit's mouse pointer at (170, 100) on A", lambda: near(
+            (person(a, IPAD) or {}).get("pointer"), 170, 100), 10, 0.02)
+        if store.box(doc, blue) != (100, 150, 90, 70):
+            raise Failure(f"the store has the blue rectangle at {store.box(doc, blue)}")
+
+
+def test_five_more_drags_show_on_studio(together):
+    """B drags the green rectangle 5 more times: A shows each."""
+    store, doc, a, b, green = together.store, together.doc, together.a, together.b, together.ids[1]
+    with telling(together):
+        b.execute_script(RECORD_RELEASES)
+        a.execute_script(RECORD_X, green)
+        edits = []
+        for index in range(1, 6):
+            here = rectangle(b, green)
+            centre = (here[0] + 50, here[1] + 40)
+            drag_canvas(b, centre, (centre[0] + 12, centre[1]))
+            x = wait("B's drag on B", lambda: (lambda r: r[0] != here[0] and r)(
+                rectangle(b, green)), 10, 0.01)[0]
+            seen = wait(f"x = {x} on A", lambda: next((
+                s for s in a.execute_script("return window.xSeen") if s["x"] == str(x)),
+                None), 10, 0.01)
+            released = b.execute_script("return window.releases")
+            if len(released) != index:
+                raise Failure(f"B saw {len(released)} pointerups, not {index}")
+            edits.append(seen["at"] - released[-1])
+        wait("B's drags in the store", lambda: store.box(doc, green)
+             == (x, 140, 100, 80), 10, 0.05)
+        print(f"    edit on B (a drag let go) to drawn on A (5 drags): median "
+              f"{statistics.median(edits):.0f} ms, max {max(edits):.0f} ms", flush=True)
+
+
+def test_revoked_phone_ends_within_1_s(together):
+    """`drawdoc devices revoke Phone`: B's stream ends within 1 s, then 401."""
+    lan, a, b, w = together.lan, together.a, together.b, together.w
+    with telling(together):
+        b.execute_script(RECORD_STREAM_END)
+        if page_api(b, "GET", "/api/session")["status"] != 204:
+            raise Failure("B's own request did not succeed before it was revoked")
+        # Meanwhile A keeps asking the server, as a busy page does: a revocation must end
+        # B's stream however many requests the others make.
+        busy = Busy(lan, together.tokens[STUDIO])
         try:
-            step("each pairs on the pairing page with a code of its own")
-            tokens = {name: pair(driver, lan, codes[name], name)
-                      for name, driver in browsers.items()}
-            if len(set(tokens.values())) != 3:
-                raise Failure("two devices were given the same token")
-            listed = lan.run("devices").stdout
-            for name in browsers:
-                if name not in listed:
-                    raise Failure(f"drawdoc devices does not list {name}:\n{listed}")
-
-            step("all three open the drawing and see the two others, by name")
-            for driver in browsers.values():
-                open_drawing(driver, lan, doc)
-            for name, driver in browsers.items():
-                expected = sorted(set(browsers) - {name})
-                wait(f"{name} seeing {expected}", lambda: sorted(
-                    p["name"] for p in present(driver)) == expected, 15, 0.05)
-
-            step("A's pointer shows on B and WebKit at the drawing point it is on")
-            move_to(a, screen(a, 150, 110))
-            for driver in (b, w):
-                wait("A's pointer at (150, 110)", lambda: near(
-                    (person(driver, STUDIO) or {}).get("pointer"), 150, 110), 10, 0.02)
-                wait("A's cursor drawn, labelled with A's name", lambda: driver.execute_script(
-                    "return [...document.querySelectorAll('#presence-cursors .presence-cursor')]"
-                    ".some((c) => !c.hidden && c.textContent === arguments[0])", STUDIO), 10, 0.02)
-            latencies = pointer_latencies(a, [b], 20)
-
-            step("A's selection (a click) shows on B and WebKit")
-            click(a, screen(a, 80, 70))
-            wait("A's selection", lambda: a.execute_script(
-                "return drawdocEditor.selection()") == [red], 10, 0.05)
-            for driver in (b, w):
-                wait("A's selection on the other page", lambda: (
-                    person(driver, STUDIO) or {}).get("selection") == [red], 10, 0.02)
-
-            step("B drags the green rectangle by (30, 20): A and WebKit show it, and B's "
-                 "selection and pointer")
-            drag_canvas(b, (250, 160), (280, 180))
-            moved_green = [230, 140, 100, 80]
-            for driver in (a, w):
-                wait("B's drag on the other page", lambda: rectangle(driver, green)
-                     == moved_green, 10, 0.02)
-                wait("B's selection and pointer on the other page", lambda: (
-                    lambda p: p and p["selection"] == [green] and near(p["pointer"], 280, 180))(
-                    person(driver, PHONE)), 10, 0.02)
-            if store.box(doc, green) != tuple(moved_green):
-                raise Failure(f"the store has the green rectangle at {store.box(doc, green)}")
-
-            step("WebKit taps the blue rectangle and drags it by (40, -30): A shows it")
-            flows = Flows(w, f"{lan.origin}/")
-            flows.tap(interaction.POINTER_TOUCH, 100, 210)
-            wait("WebKit's selection", lambda: flows.selection() == [blue], 10, 0.05)
-            flows.drag(interaction.POINTER_TOUCH, (100, 210), (140, 180))
-            wait("WebKit's drag on A", lambda: rectangle(a, blue) == [100, 150, 90, 70], 10, 0.02)
-            wait("WebKit's selection on A", lambda: (
-                person(a, IPAD) or {}).get("selection") == [blue], 10, 0.02)
-            # A lifted finger has no place (its pointer leaves the stage): a mouse's has.
-            move_to(w, screen(w, 170, 100))
-            wait("WebKit's mouse pointer at (170, 100) on A", lambda: near(
-                (person(a, IPAD) or {}).get("pointer"), 170, 100), 10, 0.02)
-            if store.box(doc, blue) != (100, 150, 90, 70):
-                raise Failure(f"the store has the blue rectangle at {store.box(doc, blue)}")
-
-            step("B drags the green rectangle 5 more times: A shows each")
-            b.execute_script(RECORD_RELEASES)
-            a.execute_script(RECORD_X, green)
-            edits = []
-            for index in range(1, 6):
-                here = rectangle(b, green)
-                centre = (here[0] + 50, here[1] + 40)
-                drag_canvas(b, centre, (centre[0] + 12, centre[1]))
-                x = wait("B's drag on B", lambda: (lambda r: r[0] != here[0] and r)(
-                    rectangle(b, green)), 10, 0.01)[0]
-                seen = wait(f"x = {x} on A", lambda: next((
-                    s for s in a.execute_script("return window.xSeen") if s["x"] == str(x)),
-                    None), 10, 0.01)
-                released = b.execute_script("return window.releases")
-                if len(released) != index:
-                    raise Failure(f"B saw {len(released)} pointerups, not {index}")
-                edits.append(seen["at"] - released[-1])
-            wait("B's drags in the store", lambda: store.box(doc, green)
-                 == (x, 140, 100, 80), 10, 0.05)
-
-            step("drawdoc devices revoke Phone: B's stream ends within 1 s, then 401")
-            b.execute_script(RECORD_STREAM_END)
-            if page_api(b, "GET", "/api/session")["status"] != 204:
-                raise Failure("B's own request did not succeed before it was revoked")
-            # Meanwhile A keeps asking the server, as a busy page does: a revocation must end
-            # B's stream however many requests the others make.
-            busy = Busy(lan, tokens[STUDIO])
-            try:
-                lan.run("devices", "revoke", PHONE)
-                returned = time.time() * 1000
-                ended = wait("B's page saying its stream ended", lambda: b.execute_script(
-                    "return window.streamEnded"), 5, 0.01)
-            except Failure as failure:
-                raise Failure(f"{failure}; B's status says "
-                              f"{b.find_element(By.ID, 'status').text!r}") from None
-            finally:
-                busy.stop()
-            closed_after = ended - returned
-            refused = page_api(b, "GET", "/api/session")
-            if refused["status"] != 401:
-                raise Failure(f"B's request after its revocation answered {refused}, not 401")
-            wait("B's page saying it is not paired", lambda: b.execute_script(
-                "return window.notPaired"), 10, 0.05)
-            for name, driver in ((STUDIO, a), (IPAD, w)):
-                expected = sorted({STUDIO, IPAD} - {name})
-                wait(f"{name} no longer seeing B", lambda: sorted(
-                    p["name"] for p in present(driver)) == expected, 6, 0.05)
-            if page_api(a, "GET", "/api/session")["status"] != 204:
-                raise Failure("A's requests failed after B was revoked")
-
-            print(f"    pointer on A to cursor placed on B (20 moves): median "
-                  f"{statistics.median(latencies):.0f} ms, p95 {percentile(latencies, 0.95):.0f} "
-                  f"ms", flush=True)
-            print(f"    edit on B (a drag let go) to drawn on A (5 drags): median "
-                  f"{statistics.median(edits):.0f} ms, max {max(edits):.0f} ms", flush=True)
-            print(f"    B's stream ended {closed_after:.0f} ms after the revoke command "
-                  f"returned", flush=True)
-            if closed_after > 1000:
-                raise Failure(f"B's stream ended {closed_after:.0f} ms after its revocation, "
-                              "not within 1 s")
-        except BaseException:
-            tell(browsers, webkit)
-            raise
+            lan.run("devices", "revoke", PHONE)
+            returned = time.time() * 1000
+            ended = wait("B's page saying its stream ended", lambda: b.execute_script(
+                "return window.streamEnded"), 5, 0.01)
+        except Failure as failure:
+            raise Failure(f"{failure}; B's status says "
+                          f"{b.find_element(By.ID, 'status').text!r}") from None
+        finally:
+            busy.stop()
+        closed_after = ended - returned
+        refused = page_api(b, "GET", "/api/session")
+        if refused["status"] != 401:
+            raise Failure(f"B's request after its revocation answered {refused}, not 401")
+        wait("B's page saying it is not paired", lambda: b.execute_script(
+            "return window.notPaired"), 10, 0.05)
+        for name, driver in ((STUDIO, a), (IPAD, w)):
+            expected = sorted({STUDIO, IPAD} - {name})
+            wait(f"{name} no longer seeing B", lambda: sorted(
+                p["name"] for p in present(driver)) == expected, 6, 0.05)
+        if page_api(a, "GET", "/api/session")["status"] != 204:
+            raise Failure("A's requests failed after B was revoked")
+        print(f"    B's stream ended {closed_after:.0f} ms after the revoke command "
+              f"returned", flush=True)
+        if closed_after > 1000:
+            raise Failure(f"B's stream ended {closed_after:.0f} ms after its revocation, "
+                          "not within 1 s")
 
 
 def tell(browsers, webkit):
@@ -456,20 +510,3 @@ def tell(browsers, webkit):
         except Exception:
             pass  # a browser that is gone has nothing more to say
     webkit.tell_what_it_shows("lan-browsers-webkit-log.png")
-
-
-def main():
-    options = command_line(__doc__)
-    started = time.monotonic()
-    print("Three browsers in one drawing over TLS (two Chromium profiles, WebKit):", flush=True)
-    try:
-        with LanServer(options.drawdoc) as lan:
-            test(lan, lan.folder)
-    except (Failure, AssertionError) as failure:
-        print(f"lan browsers test FAILED: {failure}", file=sys.stderr)
-        sys.exit(1)
-    print(f"lan browsers test: passed ({time.monotonic() - started:.0f} s)")
-
-
-if __name__ == "__main__":
-    main()
