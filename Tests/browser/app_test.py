@@ -1,25 +1,25 @@
-#!/usr/bin/env python3
 """The drawing app in a real browser: `drawdoc serve` driven through headless Chromium with
 Selenium, checked against the command line after every step.
 
-    python3 Tests/browser/app_test.py [--drawdoc PATH] [--screenshots DIR]
+    python3 -m pytest Tests/browser/app_test.py [-k NAME] [--drawdoc PATH] [--screenshots DIR]
 
 Needs Debian's `chromium` and `chromium-driver` and the `selenium` package (.ci/setup
-installs them). Every step waits for the store to show the change (`drawdoc open --json`),
-up to a few seconds, and fails with what it saw. Exits non-zero on the first failure.
+installs them). Every step is a test, and waits for the store to show the change (`drawdoc
+open --json`), up to a few seconds, and fails with what it saw. The steps run in order on one
+drawing, each from where the one before left the page (the first makes the drawing): one that
+fails does not stop the others, but a test selected with `-k` needs the ones before it.
+`--screenshots DIR` saves the pictures of the pages that the README and docs/serve.md show.
 
 The editor's scripts are ES modules, so their names are not the page's: what the test reads of
 the editor (the drawing and version it shows, its id) comes through `window.drawdocEditor`, the
 hook for tests that `editor.js` sets.
 """
-import argparse
 import json
 import os
 import re
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from xml.etree import ElementTree
 
@@ -35,34 +35,31 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("app_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
-from served_app import Failure, headless_chromium, start_server, wait  # noqa: E402
+import pytest  # noqa: E402
+from served_app import Failure, start_server, wait  # noqa: E402
 from app_actions import add_one, compare_pictures, steady_point, topmost_at  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RECT_ATTRIBUTES = ["data-id", "x", "y", "width", "height", "fill", "fill-opacity"]
 
 
 class App:
-    """A store, `drawdoc serve` on it, and a headless Chromium."""
+    """A store, `drawdoc serve` on it, and a headless Chromium (`driver`)."""
 
-    def __init__(self, drawdoc, folder):
+    def __init__(self, drawdoc, folder, driver):
         self.drawdoc = drawdoc
         self.env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
         self.folder = folder
         self.server, self.base, self.token = start_server(drawdoc, self.env)
         self.address = f"{self.base}?token={self.token}"
-        self.driver = headless_chromium()
+        self.driver = driver
 
     def close(self):
+        self.server.send_signal(signal.SIGINT)
         try:
-            self.driver.quit()
-        finally:
-            self.server.send_signal(signal.SIGINT)
-            try:
-                self.server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.server.kill()
-                raise Failure("drawdoc serve did not stop on Ctrl-C within 10 s")
+            self.server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.server.kill()
+            raise Failure("drawdoc serve did not stop on Ctrl-C within 10 s")
 
     # The command line, the independent view of the store.
 
@@ -153,18 +150,32 @@ class App:
         actions.perform()
 
 
-def step(name):
-    print(f"  {name}", flush=True)
+@pytest.fixture(scope="module")
+def app(drawdoc, folder, chromium):
+    """The store, its server and the browser of the file's tests; the steps keep here what
+    those after them use (`doc`, `rid`, …)."""
+    served = App(drawdoc, folder, chromium)
+    yield served
+    served.close()
 
 
-def test(app, screenshots):
+@pytest.fixture(scope="module")
+def screenshots(request):
+    """The folder of --screenshots (made if need be), or None."""
+    folder = request.config.getoption("screenshots")
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+    return folder
+
+
+def test_create_from_the_form(app):
+    """Create a drawing from the form: it opens in the editor at once."""
     driver = app.driver
     driver.get(app.address)
     # The page keeps the token (in this origin's storage) and drops it from the address.
     app.wait("the token leaves the address", lambda: "token" not in driver.current_url)
     app.wait_ready()
 
-    step("create a drawing from the form: it opens in the editor at once")
     form = app.find("#create")
     form.find_element(By.NAME, "title").send_keys("Browser test")
     for name, value in (("width", "400"), ("height", "300"), ("random", "3")):
@@ -174,13 +185,17 @@ def test(app, screenshots):
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     doc = app.wait("the new drawing's editor", lambda: (lambda m: m and m.group(1))(
         re.search(r"/drawings/([a-z0-9]{3}-[a-z0-9]{3}-[a-z0-9]{3})$", driver.current_url)))
+    app.doc = doc
     row = next(r for r in json.loads(app.run("list", "--json").stdout) if r["id"] == doc)
     assert row["title"] == "Browser test" and row["rectangles"] == 3 and row["width"] == 400, row
     app.wait_ready()
     driver.get(app.base)
     app.wait_ready()
 
-    step("rename and duplicate from the cards")
+
+def test_rename_and_duplicate_from_the_cards(app):
+    """Rename and duplicate from the cards."""
+    doc = app.doc
     app.click(f'.card[data-id="{doc}"] button.rename')
     box = app.wait("the rename box", lambda: app.find(f'.card[data-id="{doc}"] form.rename input'))
     box.send_keys(Keys.CONTROL, "a")
@@ -191,7 +206,10 @@ def test(app, screenshots):
                                     if r["title"] == "Renamed on the page (copy)"])
     app.wait("the copy's card", lambda: len(app.finds(".card")) == 2)
 
-    step("a change from the command line shows up on the drawings page")
+
+def test_terminal_drawing_on_the_drawings_page(app, screenshots):
+    """A change from the command line shows up on the drawings page."""
+    driver = app.driver
     other = app.run("new", "--title", "From the terminal", "--width", "390", "--height", "844",
                     "--random", "5", "--seed", "9").stdout.strip()
     app.wait("the terminal's drawing on the page",
@@ -201,8 +219,12 @@ def test(app, screenshots):
         app.wait("the thumbnails", lambda: driver.execute_script(
             "return [...document.querySelectorAll('.card img')].every(i => i.complete && i.src)"))
         driver.save_screenshot(os.path.join(screenshots, "drawings-page.png"))
+    app.other = other
 
-    step("delete to the trash and restore from the page")
+
+def test_trash_and_restore_from_the_page(app):
+    """Delete to the trash and restore from the page."""
+    other = app.other
     app.click(f'.card[data-id="{other}"] button.delete')
     app.wait("in the trash", lambda: [t for t in json.loads(app.run("trash", "--json").stdout)
                                       if t["id"] == other])
@@ -210,14 +232,20 @@ def test(app, screenshots):
     app.click("#trash li button.restore")
     app.wait("back from the trash", lambda: json.loads(app.run("trash", "--json").stdout) == [])
 
-    step("open the editor")
+
+def test_open_the_editor(app):
+    """Open the editor."""
+    doc = app.doc
     app.click(f'.card[data-id="{doc}"] a.open')
     app.wait_ready()
     app.wait("the editor", lambda: app.finds("#drawing rect"))
-    drawing = app.drawing(doc)
     assert len(app.finds("#drawing rect")) == 3
 
-    step("click selects the topmost rectangle under the pointer")
+
+def test_click_selects_the_topmost(app):
+    """Click selects the topmost rectangle under the pointer."""
+    doc = app.doc
+    drawing = app.drawing(doc)
     target = drawing["rectangles"][-1]
     cx, cy = target["x"] + target["width"] / 2, target["y"] + target["height"] / 2
     expected = topmost_at(app, doc, cx, cy)
@@ -225,7 +253,14 @@ def test(app, screenshots):
     app.wait("the selection", lambda: app.selected() == [expected])
     assert app.finds("#overlay rect.outline"), "the selection is not outlined"
     rid = expected
-    step("click on empty canvas clears it")
+    app.cx = cx
+    app.cy = cy
+    app.rid = rid
+
+
+def test_click_on_empty_canvas_clears(app):
+    """Click on empty canvas clears it."""
+    doc, rid, cx, cy = app.doc, app.rid, app.cx, app.cy
     empty = steady_point(app, doc, ((x, y) for x in range(3, 400, 7) for y in range(3, 300, 7)),
                          lambda here: here is None)
     app.click_canvas(*empty)
@@ -233,7 +268,10 @@ def test(app, screenshots):
     app.click_canvas(cx, cy)
     app.wait("selected again", lambda: app.selected() == [rid])
 
-    step("change color and alpha in the panel")
+
+def test_color_and_alpha_in_the_panel(app):
+    """Change color and alpha in the panel."""
+    doc, rid = app.doc, app.rid
     app.type_into("#field-color", "#123456")
     app.wait("the color in the store", lambda: app.rect(doc, rid)["color"] == "#123456")
     alpha = app.rect(doc, rid)["alpha"]
@@ -249,7 +287,10 @@ def test(app, screenshots):
         app.wait("alpha down", lambda: app.rect(doc, rid)["alpha"] == level - 1)
     app.wait("− disabled at 1", lambda: not app.find("#alpha-down").is_enabled())
 
-    step("a refused value gets the command line's message, and changes nothing")
+
+def test_refused_value_changes_nothing(app):
+    """A refused value gets the command line's message, and changes nothing."""
+    doc, rid = app.doc, app.rid
     before = app.drawing(doc)
     app.type_into("#field-x", "abc")
     message = app.wait("the message", lambda: [n.text for n in app.finds("#notices .notice")
@@ -263,7 +304,10 @@ def test(app, screenshots):
     app.wait("the field shows x again",
              lambda: app.find("#field-x").get_attribute("value") == str(app.rect(doc, rid)["x"]))
 
-    step("drag moves it as one change")
+
+def test_drag_moves_as_one_change(app):
+    """Drag moves it as one change."""
+    doc, rid = app.doc, app.rid
     # Snapping off: a random rectangle's edge near where the drag ends would pull it there.
     app.click("#toggle-snap")
     app.wait("snapping off", lambda: app.find("#toggle-snap").get_attribute("aria-pressed")
@@ -278,7 +322,10 @@ def test(app, screenshots):
     assert len(history["versions"]) == versions + 1, history["versions"][:3]
     assert history["versions"][0]["change"] == f"set x and y of {rid}", history["versions"][0]
 
-    step("resize by the corner handle")
+
+def test_resize_by_the_corner_handle(app):
+    """Resize by the corner handle."""
+    doc, rid = app.doc, app.rid
     r = app.rect(doc, rid)
     assert app.finds("#overlay rect.handle.se"), "no resize handle"
     corner = (r["x"] + r["width"], r["y"] + r["height"])
@@ -286,7 +333,10 @@ def test(app, screenshots):
     app.wait("resized", lambda: (app.rect(doc, rid)["width"], app.rect(doc, rid)["height"])
              == (r["width"] + 10, r["height"] + 8))
 
-    step("arrow keys nudge it")
+
+def test_arrow_keys_nudge(app):
+    """Arrow keys nudge it."""
+    doc, rid = app.doc, app.rid
     r = app.rect(doc, rid)
     app.find("#stage").send_keys(Keys.ARROW_RIGHT)
     app.wait("nudged", lambda: app.rect(doc, rid)["x"] == r["x"] + 1)
@@ -295,13 +345,19 @@ def test(app, screenshots):
         app.find("#stage").send_keys(Keys.ARROW_DOWN)
     app.wait("five nudges, none lost", lambda: app.rect(doc, rid)["y"] == r["y"] + 5)
 
-    step("to front, and rename from the editor's title")
+
+def test_to_front_and_rename_from_the_title(app):
+    """To front, and rename from the editor's title."""
+    doc, rid = app.doc, app.rid
     app.click("#to-front")
     app.wait("on top", lambda: json.loads(app.run("layers", doc, "--json").stdout)[0]["id"] == rid)
     app.type_into("#title", "Browser test")
     app.wait("renamed back", lambda: app.drawing(doc)["title"] == "Browser test")
 
-    step("add one in the middle of the view, delete it, undo and redo with the toolbar")
+
+def test_add_delete_undo_and_redo(app):
+    """Add one in the middle of the view, delete it, undo and redo with the toolbar."""
+    driver, doc = app.driver, app.doc
     app.find("#stage").send_keys(Keys.ESCAPE)
     added = add_one(app, doc)
     app.find("#delete").click()
@@ -321,7 +377,10 @@ def test(app, screenshots):
         .key_up(Keys.SHIFT).key_up(Keys.CONTROL).perform()
     app.wait("Shift+Ctrl+Z redoes", lambda: app.rect(doc, added) is None)
 
-    step("add one, and give it the fields typed")
+
+def test_add_with_typed_fields(app):
+    """Add one, and give it the fields typed."""
+    doc = app.doc
     app.find("#stage").send_keys(Keys.ESCAPE)
     typed = add_one(app, doc)
     for name, value in (("x", "10"), ("y", "20"), ("width", "30"), ("height", "40"),
@@ -333,7 +392,10 @@ def test(app, screenshots):
         "id": typed, "x": 10, "y": 20, "width": 30, "height": 40, "color": "#008080",
         "alpha": 6})
 
-    step("a `drawdoc set` in a terminal shows up in the open page within 1 s")
+
+def test_terminal_set_shows_within_1_s(app):
+    """A `drawdoc set` in a terminal shows up in the open page within 1 s."""
+    doc, rid = app.doc, app.rid
     started = time.time()
     app.run("set", doc, rid, "--color", "#ff0000")
     app.wait("the page shows it", lambda: any(
@@ -341,7 +403,10 @@ def test(app, screenshots):
         for e in app.finds("#drawing rect")), seconds=1.0)
     print(f"    seen after {time.time() - started:.3f} s", flush=True)
 
-    step("changes from a terminal reach the page as what changed, and its canvas is the file")
+
+def test_terminal_changes_arrive_as_changes(app):
+    """Changes from a terminal reach the page as what changed, and its canvas is the file."""
+    driver, doc, rid = app.driver, app.doc, app.rid
     driver.execute_script("performance.clearResourceTimings();")
     ids = [r["id"] for r in app.drawing(doc)["rectangles"] if r["id"] != rid]
     assert len(ids) >= 3, ids
@@ -375,7 +440,10 @@ def test(app, screenshots):
     assert any(path.endswith("/changes") for path in reads), reads
     assert not any(path == f"/api/drawings/{doc}" for path in reads), reads
 
-    step("an edit of a rectangle that changed meanwhile is refused (409)")
+
+def test_stale_edit_refused(app):
+    """An edit of a rectangle that changed meanwhile is refused (409)."""
+    driver, doc, rid = app.driver, app.doc, app.rid
     stale = driver.execute_script("return drawdocEditor.version;")
     app.run("set", doc, rid, "--alpha", "9")
     result = driver.execute_script(
@@ -384,7 +452,10 @@ def test(app, screenshots):
     assert result == 409, result
     assert app.rect(doc, rid)["alpha"] == 9
 
-    step("the canvas is the file: a screenshot matches `export --format png`")
+
+def test_canvas_is_the_file(app):
+    """The canvas is the file: a screenshot matches `export --format png`."""
+    driver, doc = app.driver, app.doc
     ActionChains(driver).move_to_element(app.find("#title")).perform()  # no hover outline
     app.find("#stage").send_keys(Keys.ESCAPE)
     app.wait("no selection", lambda: not app.finds("#overlay rect"))
@@ -398,7 +469,10 @@ def test(app, screenshots):
     worst = compare_pictures(shot, exported)
     print(f"    largest difference: {worst} levels", flush=True)
 
-    step("exports download what `export` writes, byte for byte")
+
+def test_exports_byte_for_byte(app, screenshots):
+    """Exports download what `export` writes, byte for byte."""
+    driver, doc, cx, cy = app.driver, app.doc, app.cx, app.cy
     downloads = os.path.join(app.folder, "downloads")
     os.makedirs(downloads, exist_ok=True)
     driver.execute_cdp_cmd("Browser.setDownloadBehavior",
@@ -427,7 +501,10 @@ def test(app, screenshots):
         app.wait("the history", lambda: app.finds("#history-list li"))
         driver.save_screenshot(os.path.join(screenshots, "editor-page.png"))
 
-    step("a phone: the panel goes under the canvas, and a tap selects")
+
+def test_phone_panel_under_canvas_and_tap(app, screenshots):
+    """A phone: the panel goes under the canvas, and a tap selects."""
+    driver, doc, rid = app.driver, app.doc, app.rid
     driver.set_window_size(390, 844)
     app.find("#stage").send_keys(Keys.ESCAPE)
     app.wait("layout", lambda: app.find(".panel").rect["y"] >= app.find("#stage").rect["y"]
@@ -440,39 +517,3 @@ def test(app, screenshots):
     app.wait("a tap selects", lambda: app.selected() == [topmost_at(app, doc, x, y)])
     if screenshots:
         driver.save_screenshot(os.path.join(screenshots, "editor-phone.png"))
-
-
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--drawdoc", default=os.path.join(ROOT, ".build", "debug", "drawdoc"))
-    parser.add_argument("--screenshots", help="Save screenshots of the pages here.")
-    options = parser.parse_args()
-    if not os.access(options.drawdoc, os.X_OK):
-        sys.exit(f"no drawdoc at {options.drawdoc}: swift build first")
-    if options.screenshots:
-        os.makedirs(options.screenshots, exist_ok=True)
-    folder = tempfile.mkdtemp(prefix="drawdoc-app-")
-    app = None
-    try:
-        print("drawing app in headless Chromium:", flush=True)
-        app = App(options.drawdoc, folder)
-        test(app, options.screenshots)
-        print("app test: passed")
-    except (Failure, AssertionError) as error:
-        print(f"app test FAILED: {error}", file=sys.stderr)
-        if app:
-            try:
-                app.driver.save_screenshot(os.path.join(folder, "failure.png"))
-                print(f"  the page at the failure: {folder}/failure.png", file=sys.stderr)
-                for entry in app.driver.get_log("browser"):
-                    print(f"  console: {entry['message']}", file=sys.stderr)
-            except Exception:
-                pass
-        sys.exit(1)
-    finally:
-        if app:
-            app.close()
-
-
-if __name__ == "__main__":
-    main()
