@@ -1,17 +1,12 @@
-"""What the drawing app's browser test (app_test.py) and its benchmark
-(Benchmarks/app_bench.py) share: `drawdoc serve` started on a store, the options of the
-headless Chromium they drive, and waiting for the page.
+"""What the browser tests (conftest.py's fixtures, app_test.py) and the benchmarks
+(Benchmarks/app_bench.py, editor_bench.py) share: `drawdoc serve` started on a store, the
+options of the headless Chromium they drive, and waiting for the page.
 """
-import os
 import re
-import shutil
 import signal
 import subprocess
-import sys
-import tempfile
 import threading
 import time
-from types import SimpleNamespace
 
 # What `drawdoc serve` prints first: its address with the access token.
 ADDRESS = re.compile(r"(http://127\.0\.0\.1:(\d+)/)\?token=(\w+)")
@@ -70,24 +65,6 @@ def chromium_options(browser, *extra_arguments):
     return options
 
 
-def command_line(description, add_arguments=None):
-    """The command line of a browser test: its `--drawdoc` binary, checked, and the options
-    that `add_arguments(parser)` adds; exits saying what to do when the binary is missing."""
-    import argparse
-    import os
-    import sys
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    parser = argparse.ArgumentParser(description=description,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--drawdoc", default=os.path.join(root, ".build", "debug", "drawdoc"))
-    if add_arguments:
-        add_arguments(parser)
-    options = parser.parse_args()
-    if not os.access(options.drawdoc, os.X_OK):
-        sys.exit(f"no drawdoc at {options.drawdoc}: swift build first")
-    return options
-
-
 def headless_chromium(*extra_arguments):
     """A headless Chromium (with a 20 s page-load timeout) through chromedriver, given
     `extra_arguments` besides HEADLESS_ARGUMENTS; exits with the way to install it when it is
@@ -106,12 +83,6 @@ def headless_chromium(*extra_arguments):
                               options=chromium_options(browser, *extra_arguments))
     driver.set_page_load_timeout(20)
     return driver
-
-
-def drawdoc_and_chromium(description):
-    """The `--drawdoc` binary of a browser test's command line, and a headless Chromium."""
-    options = command_line(description)
-    return options.drawdoc, headless_chromium()
 
 
 class Server:
@@ -137,45 +108,3 @@ class Server:
         if not match or match.group(3) != self.token:
             raise Failure(f"the restarted server printed {line!r}")
         threading.Thread(target=lambda: [None for _ in self.process.stdout], daemon=True).start()
-
-
-def run_browser_test(name, title, description, test, add_arguments=None):
-    """The whole run of a browser test: its command line (`--drawdoc`, and what
-    `add_arguments(parser)` adds), a store in a new temporary folder (TZ=UTC), `drawdoc serve`
-    on it, a headless Chromium, then `test(session)`; `session` has `options`, `drawdoc`,
-    `driver`, `env`, `folder` and `server` (a `Server`: `base`, `token`, `stop`, `start`); the
-    browser has opened the drawings page with the token, so it holds it.
-    Prints `NAME test: passed`; or what failed, the page's console and a screenshot's path,
-    and exits 1. The browser and the server are stopped and the folder removed either way."""
-    options = command_line(description, add_arguments)
-    driver = headless_chromium()
-    folder = tempfile.mkdtemp(prefix=f"drawdoc-{name}-")
-    env = dict(os.environ, DRAWDOC_STORE=os.path.join(folder, "store"), TZ="UTC")
-    server = None
-    try:
-        server = Server(options.drawdoc, env)
-        print(f"{title} in headless Chromium:", flush=True)
-        # The token, kept by the page as a person's first visit keeps it.
-        driver.get(f"{server.base}?token={server.token}")
-        wait("the drawings page, with the token taken",
-             lambda: driver.execute_script("return document.body.dataset.ready === 'true'"),
-             10, 0.05)
-        test(SimpleNamespace(options=options, drawdoc=options.drawdoc, driver=driver, env=env,
-                             folder=folder, server=server))
-        print(f"{name} test: passed")
-    except (Failure, AssertionError) as error:
-        print(f"{name} test FAILED: {error}", file=sys.stderr)
-        try:
-            shot = os.path.join(tempfile.gettempdir(), f"{name}-test-failure.png")
-            driver.save_screenshot(shot)
-            print(f"  the page as it was: {shot}", file=sys.stderr)
-            for entry in driver.get_log("browser"):
-                print(f"  console: {entry['message']}", file=sys.stderr)
-        except Exception:
-            pass  # a browser that is gone has nothing more to say
-        sys.exit(1)
-    finally:
-        driver.quit()
-        if server:
-            server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
