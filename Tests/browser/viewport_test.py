@@ -2,13 +2,15 @@
 zoom with + and -, to 100 % (Shift+0) and to fit (Shift+1), within 10 % and 3,200 %; pan
 with the wheel; click a rectangle's centre at 400 % through `drawdocEditor.toScreen`; a
 rectangle wholly outside the canvas is drawn on the pasteboard and can be selected there.
-Each check is against `drawdoc open --json`.
+Each check is against `drawdoc open --json`. The steps are tests that run in order on one
+drawing, each from where the one before left the page (`kept` holds what they share).
 
 Run: python3 -m pytest Tests/browser/viewport_test.py [-k NAME] [--drawdoc PATH]
 """
 import json
 import subprocess
 import sys
+from types import SimpleNamespace
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -19,11 +21,11 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("viewport_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
+import pytest  # noqa: E402
 from served_app import Failure, wait  # noqa: E402
 
-
-def step(name):
-    print(f"  {name}", flush=True)
+# The start of a script that returns what the editor's test hook answers.
+EDITOR = "return drawdocEditor."
 
 
 def run(drawdoc, env, *arguments):
@@ -62,7 +64,15 @@ def drag(driver, start, end, shift=False):
         ActionChains(driver).key_up(Keys.SHIFT).perform()
 
 
-def test_viewport(driver, drawdoc, env, base, token):
+@pytest.fixture(scope="module")
+def kept():
+    """What a step keeps for the steps after it (they run in order, each from where the one
+    before left the page: a step selected alone with -k needs the ones before it)."""
+    return SimpleNamespace()
+
+
+def test_opens_at_100_percent(driver, drawdoc, env, base, kept):
+    """The canvas opens at 100 % when it fits."""
     doc = run(drawdoc, env, "new", "--title", "Viewport", "--width", "200", "--height", "100")
     doc = doc.strip()
     inside = run(drawdoc, env, "add", doc, "--x", "20", "--y", "20", "--width", "10",
@@ -71,55 +81,66 @@ def test_viewport(driver, drawdoc, env, base, token):
                   "--height", "20", "--color", "tomato").strip()
     driver.get(f"{base}drawings/{doc}")
     wait("the editor", lambda: driver.find_elements(By.CSS_SELECTOR, "body[data-ready]"), 10, 0.05)
-    stage = driver.find_element(By.ID, "stage")
-    editor = "return drawdocEditor."
+    kept.doc, kept.inside, kept.outside = doc, inside, outside
+    kept.stage = driver.find_element(By.ID, "stage")
+    if driver.execute_script(EDITOR + "zoom()") != 1:
+        raise Failure(f"opened at {driver.execute_script(EDITOR + 'zoom()')}")
 
-    step("the canvas opens at 100 % when it fits")
-    if driver.execute_script(editor + "zoom()") != 1:
-        raise Failure(f"opened at {driver.execute_script(editor + 'zoom()')}")
 
-    step("+ zooms in to 400 %, and a click at a rectangle's centre selects it")
+def test_plus_zooms_in_and_a_click_selects(driver, kept):
+    """+ zooms in to 400 %, and a click at a rectangle's centre selects it."""
+    inside = kept.inside
     driver.execute_script("document.getElementById('stage').focus()")
     for _ in range(7):  # 1.25 ** 7 = 4.77
         ActionChains(driver).send_keys("+").perform()
-    zoom = driver.execute_script(editor + "zoom()")
+    zoom = driver.execute_script(EDITOR + "zoom()")
     if not 4 <= zoom <= 5:
         raise Failure(f"seven presses of + gave a zoom of {zoom}")
-    centre = driver.execute_script(editor + "toScreen(25, 24)")
+    centre = driver.execute_script(EDITOR + "toScreen(25, 24)")
     click_at(driver, centre)
     wait("the rectangle selected at 400 %",
-         lambda: driver.execute_script(editor + "selection()") == [inside], 5, 0.05)
+         lambda: driver.execute_script(EDITOR + "selection()") == [inside], 5, 0.05)
     drawn = driver.execute_script(
         f"return document.querySelector('#drawing rect[data-id=\"{inside}\"]')"
         ".getBoundingClientRect().width")
     if abs(drawn - 10 * zoom) > 1:
         raise Failure(f"a rectangle 10 wide is {drawn} px at zoom {zoom}")
 
-    step("the wheel pans: the same point moves by what was scrolled")
-    before = driver.execute_script(editor + "toScreen(25, 24)")
+
+def test_wheel_pans(driver, kept):
+    """The wheel pans: the same point moves by what was scrolled."""
+    stage = kept.stage
+    before = driver.execute_script(EDITOR + "toScreen(25, 24)")
     ActionChains(driver).scroll_from_origin(ScrollOrigin.from_element(stage), 0, 40).perform()
     after = wait("the pan", lambda: (lambda a: a if a["y"] != before["y"] else None)(
-        driver.execute_script(editor + "toScreen(25, 24)")), 5, 0.05)
+        driver.execute_script(EDITOR + "toScreen(25, 24)")), 5, 0.05)
     if abs((before["y"] - after["y"]) - 40) > 1 or abs(before["x"] - after["x"]) > 1:
         raise Failure(f"a scroll of 40 moved the point from {before} to {after}")
 
-    step("Shift+0 gives 100 %, - stops at 10 %, Shift+1 fits the canvas")
+
+def test_zoom_keys_and_fit(driver, kept):
+    """Shift+0 gives 100 %, - stops at 10 %, Shift+1 fits the canvas."""
+    stage = kept.stage
     ActionChains(driver).key_down(Keys.SHIFT).send_keys("0").key_up(Keys.SHIFT).perform()
-    wait("100 %", lambda: driver.execute_script(editor + "zoom()") == 1, 5, 0.05)
+    wait("100 %", lambda: driver.execute_script(EDITOR + "zoom()") == 1, 5, 0.05)
     for _ in range(20):
         ActionChains(driver).send_keys("-").perform()
-    if abs(driver.execute_script(editor + "zoom()") - 0.1) > 1e-9:
-        raise Failure(f"twenty presses of - gave {driver.execute_script(editor + 'zoom()')}")
+    if abs(driver.execute_script(EDITOR + "zoom()") - 0.1) > 1e-9:
+        raise Failure(f"twenty presses of - gave {driver.execute_script(EDITOR + 'zoom()')}")
     ActionChains(driver).key_down(Keys.SHIFT).send_keys("1").key_up(Keys.SHIFT).perform()
     box = stage.rect
-    fitted = driver.execute_script(editor + "zoom()")
+    fitted = driver.execute_script(EDITOR + "zoom()")
     if not (fitted > 1 and 200 * fitted <= box["width"] and 100 * fitted <= box["height"]):
         raise Failure(f"fit gave {fitted} in a stage of {box}")
+    kept.box = box
 
-    step("a rectangle wholly outside the canvas is drawn on the pasteboard and selectable")
+
+def test_rectangle_outside_the_canvas(driver, drawdoc, env, kept):
+    """A rectangle wholly outside the canvas is drawn on the pasteboard and selectable."""
+    box, doc, outside = kept.box, kept.doc, kept.outside
     ActionChains(driver).key_down(Keys.SHIFT).send_keys("0").key_up(Keys.SHIFT).perform()
-    wait("100 % again", lambda: driver.execute_script(editor + "zoom()") == 1, 5, 0.05)
-    left = driver.execute_script(editor + "toScreen(-45, 40)")
+    wait("100 % again", lambda: driver.execute_script(EDITOR + "zoom()") == 1, 5, 0.05)
+    left = driver.execute_script(EDITOR + "toScreen(-45, 40)")
     if left["x"] < box["x"]:
         raise Failure(f"the pasteboard point is off the stage: {left}, {box}")
     # What the browser draws at that point (a clipped rectangle would not be found there).
@@ -135,62 +156,71 @@ def test_viewport(driver, drawdoc, env, base, token):
         raise Failure(f"the rectangle outside the canvas is not drawn there: {shown!r}")
     click_at(driver, left)
     wait("the outside rectangle selected",
-         lambda: driver.execute_script(editor + "selection()") == [outside], 5, 0.05)
+         lambda: driver.execute_script(EDITOR + "selection()") == [outside], 5, 0.05)
     kept = json.loads(run(drawdoc, env, "open", doc, "--json"))
     placed = next(r for r in kept["rectangles"] if r["id"] == outside)
     if placed["x"] != -60:
         raise Failure(f"selecting it changed the file: {placed}")
 
-    step("R draws a rectangle by dragging, Shift a square; the new one is selected, and the "
-         "tool is Select again")
+
+def test_rectangle_tool_and_a_square(driver, drawdoc, env, kept):
+    """R draws a rectangle by dragging, Shift a square; the new one is selected, and the tool
+    is Select again."""
+    doc = kept.doc
     ActionChains(driver).send_keys("r").perform()
-    if driver.execute_script(editor + "tool()") != "rectangle":
+    if driver.execute_script(EDITOR + "tool()") != "rectangle":
         raise Failure("R did not pick the rectangle tool")
-    drag(driver, driver.execute_script(editor + "toScreen(100, 50)"),
-         driver.execute_script(editor + "toScreen(140, 80)"))
+    drag(driver, driver.execute_script(EDITOR + "toScreen(100, 50)"),
+         driver.execute_script(EDITOR + "toScreen(140, 80)"))
     made = wait("the drawn rectangle", lambda: [
         r for r in json.loads(run(drawdoc, env, "open", doc, "--json"))["rectangles"]
         if (r["x"], r["y"], r["width"], r["height"]) == (100, 50, 40, 30)], 5, 0.1)[0]
     wait("the drawn rectangle selected",
-         lambda: driver.execute_script(editor + "selection()") == [made["id"]], 5, 0.05)
-    if driver.execute_script(editor + "tool()") != "select":
+         lambda: driver.execute_script(EDITOR + "selection()") == [made["id"]], 5, 0.05)
+    if driver.execute_script(EDITOR + "tool()") != "select":
         raise Failure("after drawing, the tool is not Select again")
     ActionChains(driver).send_keys("r").perform()
-    drag(driver, driver.execute_script(editor + "toScreen(150, 10)"),
-         driver.execute_script(editor + "toScreen(170, 40)"), shift=True)
+    drag(driver, driver.execute_script(EDITOR + "toScreen(150, 10)"),
+         driver.execute_script(EDITOR + "toScreen(170, 40)"), shift=True)
     wait("the square", lambda: [
         r for r in json.loads(run(drawdoc, env, "open", doc, "--json"))["rectangles"]
         if (r["x"], r["y"], r["width"], r["height"]) == (150, 10, 30, 30)], 5, 0.1)
 
-    step("H pans by dragging and changes nothing in the file")
+
+def test_hand_pans(driver, drawdoc, env, kept):
+    """H pans by dragging and changes nothing in the file."""
+    doc = kept.doc
     before_file = run(drawdoc, env, "export", doc)
     ActionChains(driver).send_keys("h").perform()
-    start = driver.execute_script(editor + "toScreen(100, 50)")
+    start = driver.execute_script(EDITOR + "toScreen(100, 50)")
     drag(driver, start, {"x": start["x"] + 60, "y": start["y"] + 20})
-    moved = driver.execute_script(editor + "toScreen(100, 50)")
+    moved = driver.execute_script(EDITOR + "toScreen(100, 50)")
     if abs(moved["x"] - start["x"] - 60) > 2 or abs(moved["y"] - start["y"] - 20) > 2:
         raise Failure(f"a hand drag of (60, 20) moved the point from {start} to {moved}")
     if run(drawdoc, env, "export", doc) != before_file:
         raise Failure("panning with the hand changed the file")
     ActionChains(driver).send_keys("v").perform()
-    if driver.execute_script(editor + "tool()") != "select":
+    if driver.execute_script(EDITOR + "tool()") != "select":
         raise Failure("V did not pick the select tool")
 
-    step("Tab and Shift+Tab step through the rectangles; hover outlines what a click selects")
+
+def test_tab_order_and_hover(driver, drawdoc, env, kept):
+    """Tab and Shift+Tab step through the rectangles; hover outlines what a click selects."""
+    doc = kept.doc
     order = [r["id"] for r in json.loads(run(drawdoc, env, "open", doc, "--json"))["rectangles"]]
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
     driver.execute_script("document.getElementById('stage').focus()")
     seen = []
     for _ in range(len(order) + 1):
         ActionChains(driver).send_keys(Keys.TAB).perform()
-        seen += driver.execute_script(editor + "selection()")
+        seen += driver.execute_script(EDITOR + "selection()")
     if seen != order + order[:1]:
         raise Failure(f"Tab selected {seen}, the z-order is {order}")
     ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
-    if driver.execute_script(editor + "selection()") != [order[-1]]:
+    if driver.execute_script(EDITOR + "selection()") != [order[-1]]:
         raise Failure("Shift+Tab from the first did not select the last")
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
-    hover = driver.execute_script(editor + "toScreen(25, 24)")
+    hover = driver.execute_script(EDITOR + "toScreen(25, 24)")
     mover = ActionBuilder(driver)
     mover.pointer_action.move_to_location(round(hover["x"]), round(hover["y"]))
     mover.perform()
@@ -198,15 +228,22 @@ def test_viewport(driver, drawdoc, env, base, token):
         "const h = document.querySelector('#overlay .hover');"
         "return h && [h.getAttribute('x'), h.getAttribute('y')];") == ["20", "20"], 5, 0.05)
 
-    step("shortcuts work after a toolbar button is clicked; ? shows them all")
-    click_at(driver, driver.execute_script(editor + "toScreen(25, 24)"))
-    wait("selected", lambda: driver.execute_script(editor + "selection()") == [inside], 5, 0.05)
+
+def test_shortcuts_after_a_button_click(driver, drawdoc, env, kept):
+    """Shortcuts work after a toolbar button is clicked; ? shows them all."""
+    doc, inside = kept.doc, kept.inside
+    click_at(driver, driver.execute_script(EDITOR + "toScreen(25, 24)"))
+    wait("selected", lambda: driver.execute_script(EDITOR + "selection()") == [inside], 5, 0.05)
     driver.find_element(By.CSS_SELECTOR, 'button[data-tool="select"]').click()
     ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
     wait("the nudge after a button click", lambda: next(
         r for r in json.loads(run(drawdoc, env, "open", doc, "--json"))["rectangles"]
         if r["id"] == inside)["x"] == 21, 5, 0.1)
-    step("a run of arrow presses is one change")
+
+
+def test_arrow_run_is_one_change(driver, drawdoc, env, kept):
+    """A run of arrow presses is one change."""
+    doc, inside = kept.doc, kept.inside
     versions = len(json.loads(run(drawdoc, env, "history", doc, "--json"))["versions"])
     ActionChains(driver).send_keys(Keys.ARROW_DOWN * 4).perform()
     wait("four nudges", lambda: next(
@@ -223,10 +260,13 @@ def test_viewport(driver, drawdoc, env, base, token):
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
     wait("the shortcuts closed", lambda: dialog.get_attribute("open") is None, 5, 0.05)
 
-    step("two fingers pinch: spread apart, they zoom in about their middle")
+
+def test_pinch_zooms_about_the_middle(driver, drawdoc, env, kept):
+    """Two fingers pinch: spread apart, they zoom in about their middle."""
+    doc = kept.doc
     before_file = run(drawdoc, env, "export", doc)
-    zoom = driver.execute_script(editor + "zoom()")
-    middle = driver.execute_script(editor + "toScreen(25, 24)")
+    zoom = driver.execute_script(EDITOR + "zoom()")
+    middle = driver.execute_script(EDITOR + "toScreen(25, 24)")
     builder = ActionBuilder(driver)
     fingers = [builder.add_pointer_input(interaction.POINTER_TOUCH, name)
                for name in ("one", "two")]
@@ -238,10 +278,10 @@ def test_viewport(driver, drawdoc, env, base, token):
                                        y=round(middle["y"]))
         finger.create_pointer_up(0)
     builder.perform()
-    pinched = driver.execute_script(editor + "zoom()")
+    pinched = driver.execute_script(EDITOR + "zoom()")
     if abs(pinched / zoom - 4) > 0.3:
         raise Failure(f"fingers 40 px apart spread to 160 px: zoom {zoom} became {pinched}")
-    after = driver.execute_script(editor + "toScreen(25, 24)")
+    after = driver.execute_script(EDITOR + "toScreen(25, 24)")
     if abs(after["x"] - middle["x"]) > 3 or abs(after["y"] - middle["y"]) > 3:
         raise Failure(f"the point between the fingers moved from {middle} to {after}")
     if run(drawdoc, env, "export", doc) != before_file:
