@@ -19,12 +19,16 @@ another pastes. The text of another program is put on that clipboard with the pa
 `Browser.grantPermissions` (clipboardReadWrite, clipboardSanitizedWrite); the paste that
 follows is again a real Ctrl+V. No event is synthesized.
 
+The steps are tests that run in order, each from where the one before left the page (`kept`
+holds what they share).
+
 Run: python3 -m pytest Tests/browser/clipboard_test.py [-k NAME] [--drawdoc PATH]
 """
 import json
 import os
 import subprocess
 import sys
+from types import SimpleNamespace
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -33,6 +37,7 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("clipboard_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
+import pytest  # noqa: E402
 from served_app import Failure, wait  # noqa: E402
 
 EDITOR = "return drawdocEditor."
@@ -80,10 +85,6 @@ EXCALIDRAW_COPY = json.dumps({"type": "excalidraw/clipboard", "elements": [
     {"id": "e1", "type": "ellipse", "x": 100, "y": 200, "width": 5, "height": 5,
      "backgroundColor": "#ff0000", "strokeColor": "transparent", "opacity": 100}],
     "files": {}}, separators=(",", ":"))
-
-
-def step(name):
-    print(f"  {name}", flush=True)
 
 
 def run(drawdoc, env, *arguments):
@@ -172,22 +173,32 @@ def read_clipboard(driver):
         "navigator.clipboard.readText().then(done, (e) => done('failed: ' + e));")
 
 
-def test_clipboard(driver, drawdoc, env, base, token, folder):
+@pytest.fixture(scope="module")
+def kept():
+    """What a step keeps for the steps after it (they run in order, each from where the one
+    before left the page: a step selected alone with -k needs the ones before it)."""
+    return SimpleNamespace()
+
+
+def test_copy_and_paste(driver, drawdoc, env, base, kept):
+    """Ctrl+C copies two rectangles; Ctrl+V pastes them 10 to the right and down, as one version,
+    and selects them."""
     doc = run(drawdoc, env, "new", "--title", "Source", "--width", "400", "--height", "300").strip()
+    kept.doc = doc
     other = run(drawdoc, env, "new", "--title", "Target", "--width", "400", "--height", "300")
     other = other.strip()
+    kept.other = other
     run(drawdoc, env, "add", doc, "--x", "20", "--y", "20", "--width", "30", "--height", "20",
         "--color", "teal", "--alpha", "5")
     run(drawdoc, env, "add", doc, "--x", "60", "--y", "30", "--width", "20", "--height", "20",
         "--color", "tomato", "--alpha", "8")
     originals = rectangles(drawdoc, env, doc)
+    kept.originals = originals
     driver.execute_cdp_cmd("Browser.grantPermissions", {
         "origin": base.rstrip("/"),
         "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
     open_editor(driver, base, doc)
 
-    step("Ctrl+C copies two rectangles; Ctrl+V pastes them 10 to the right and down, as one "
-         "version, and selects them")
     select(driver, A, B)
     command(driver, "c")
     before = versions(drawdoc, env, doc)
@@ -204,7 +215,10 @@ def test_clipboard(driver, drawdoc, env, base, token, folder):
     if sorted(driver.execute_script(EDITOR + "selection()")) != sorted(r["id"] for r in now[2:]):
         raise Failure("the pasted copies are not the selection")
 
-    step("Ctrl+V again pastes the same clipboard 10 further")
+
+def test_paste_again_further(driver, drawdoc, env, kept):
+    """Ctrl+V again pastes the same clipboard 10 further."""
+    doc, originals = kept.doc, kept.originals
     before = versions(drawdoc, env, doc)
     command(driver, "v")
     now = wait("the second paste", lambda: (lambda rs: rs if len(rs) == 6 else None)(
@@ -215,7 +229,10 @@ def test_clipboard(driver, drawdoc, env, base, token, folder):
     if [shape(r) for r in now[4:]] != expected:
         raise Failure(f"the second paste gave {now[4:]}, expected {expected}")
 
-    step("what copy wrote as text is a standalone SVG file that drawdoc's import reads")
+
+def test_copy_writes_standalone_svg(driver, drawdoc, env, folder, kept):
+    """What copy wrote as text is a standalone SVG file that drawdoc's import reads."""
+    originals = kept.originals
     text = read_clipboard(driver)
     if not text.startswith('<svg xmlns="http://www.w3.org/2000/svg"'):
         raise Failure(f"the clipboard's text is not SVG: {text[:200]!r}")
@@ -231,23 +248,31 @@ def test_clipboard(driver, drawdoc, env, base, token, folder):
             shape(dict(r, x=r["x"] - 20, y=r["y"] - 20)) for r in originals]:
         raise Failure(f"drawdoc read the copied SVG as {imported}")
 
-    step("copied in one tab, pasted in another showing another drawing: the same coordinates")
+
+def test_paste_in_another_tab(driver, drawdoc, env, base, kept):
+    """Copied in one tab, pasted in another showing another drawing: the same coordinates."""
+    originals, other = kept.originals, kept.other
     first = driver.current_window_handle
     driver.switch_to.new_window("tab")
-    open_editor(driver, base, other)
-    before = versions(drawdoc, env, other)
-    driver.execute_script("document.getElementById('stage').focus()")
-    command(driver, "v")
-    pasted = wait("the paste in the other drawing", lambda: rectangles(drawdoc, env, other),
-                  10, 0.1)
-    settled(driver)
-    one_version_more(drawdoc, env, other, before, "a paste in another drawing")
-    if [shape(r) for r in pasted] != [shape(r) for r in originals]:
-        raise Failure(f"pasted {pasted} into the other drawing, expected {originals}")
-    driver.close()
-    driver.switch_to.window(first)
+    try:
+        open_editor(driver, base, other)
+        before = versions(drawdoc, env, other)
+        driver.execute_script("document.getElementById('stage').focus()")
+        command(driver, "v")
+        pasted = wait("the paste in the other drawing", lambda: rectangles(drawdoc, env, other),
+                      10, 0.1)
+        settled(driver)
+        one_version_more(drawdoc, env, other, before, "a paste in another drawing")
+        if [shape(r) for r in pasted] != [shape(r) for r in originals]:
+            raise Failure(f"pasted {pasted} into the other drawing, expected {originals}")
+    finally:  # the tests after it in the first tab, whatever happened here
+        driver.close()
+        driver.switch_to.window(first)
 
-    step("Ctrl+X removes the selection as one version; Ctrl+V puts it back where it was")
+
+def test_cut_and_paste_back(driver, drawdoc, env, kept):
+    """Ctrl+X removes the selection as one version; Ctrl+V puts it back where it was."""
+    doc, originals = kept.doc, kept.originals
     select(driver, A)
     before = versions(drawdoc, env, doc)
     command(driver, "x")
@@ -265,7 +290,10 @@ def test_clipboard(driver, drawdoc, env, base, token, folder):
     if shape(now[-1]) != shape(originals[0]):
         raise Failure(f"the cut rectangle came back as {now[-1]}, not {originals[0]}")
 
-    step("Ctrl+D duplicates the selection 10 to the right and down, as one version")
+
+def test_duplicate(driver, drawdoc, env, kept):
+    """Ctrl+D duplicates the selection 10 to the right and down, as one version."""
+    doc, originals = kept.doc, kept.originals
     select(driver, B)
     count = len(rectangles(drawdoc, env, doc))
     before = versions(drawdoc, env, doc)
@@ -279,8 +307,11 @@ def test_clipboard(driver, drawdoc, env, base, token, folder):
     if driver.execute_script(EDITOR + "selection()") != [now[-1]["id"]]:
         raise Failure("the duplicate is not the selection")
 
-    step("SVG from another program: the server imports it, its rectangles are added as one "
-         "version and its warnings shown (the first two, then how many more)")
+
+def test_svg_from_another_program(driver, drawdoc, env, kept):
+    """SVG from another program: the server imports it, its rectangles are added as one version and
+    its warnings shown (the first two, then how many more)."""
+    doc = kept.doc
     write_clipboard(driver, FOREIGN_SVG)
     count = len(rectangles(drawdoc, env, doc))
     before = versions(drawdoc, env, doc)
@@ -300,9 +331,11 @@ def test_clipboard(driver, drawdoc, env, base, token, folder):
                  "And 2 more warnings."]:
         raise Failure(f"the notices say {shown}")
 
-    step("what draw.io's and Excalidraw's copy put on the clipboard: the server imports it, "
-         "its rectangles are added as one version each and its warnings shown, naming what was "
-         "pasted")
+
+def test_drawio_and_excalidraw_copies(driver, drawdoc, env, kept):
+    """What draw.io's and Excalidraw's copy put on the clipboard: the server imports it, its
+    rectangles are added as one version each and its warnings shown, naming what was pasted."""
+    doc = kept.doc
     for text, added, expected in [
             (DRAWIO_COPY, [(0, 0, 40, 50, "#dae8fc", 10), (80, 0, 40, 50, "#ff0000", 10)],
              ['Line 1 of the pasted draw.io diagram: cell "2" kept as a rectangle without its '
@@ -334,7 +367,10 @@ def test_clipboard(driver, drawdoc, env, base, token, folder):
                 r["id"] for r in now[-len(added):]):
             raise Failure("the pasted rectangles are not the selection")
 
-    step("a text field keeps its own paste; text that is no drawing is refused with a notice")
+
+def test_text_field_keeps_its_paste(driver, drawdoc, env, kept):
+    """A text field keeps its own paste; text that is no drawing is refused with a notice."""
+    doc = kept.doc
     write_clipboard(driver, "2")
     before = versions(drawdoc, env, doc)
     scale = driver.find_element(By.ID, "png-scale")
@@ -351,8 +387,12 @@ def test_clipboard(driver, drawdoc, env, base, token, folder):
     if versions(drawdoc, env, doc) != before:
         raise Failure("pasting into a field, or pasting words, changed the drawing")
 
-    step("SVG or a draw.io copy without a rectangle, and SVG over the 16 MiB a paste sends, "
-         "are refused with notices")
+
+def test_pastes_without_rectangles_or_too_large(driver, drawdoc, env, kept):
+    """SVG or a draw.io copy without a rectangle, and SVG over the 16 MiB a paste sends, are
+    refused with notices."""
+    doc = kept.doc
+    before = versions(drawdoc, env, doc)
     write_clipboard(driver, '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9">\n'
                     '<circle r="1"/>\n<circle r="2"/>\n<circle r="3"/>\n</svg>')
     command(driver, "v")
