@@ -12,7 +12,8 @@ How a drop is driven: Selenium cannot drag a file of the operating system onto a
 test builds `File` objects in the page (`new DataTransfer()`, `dt.items.add(new File([text],
 "plan.drawio"))`) and dispatches synthetic `dragover` and `drop` events (`DragEvent`s holding
 that `dataTransfer`) at a point of the canvas, on the element there, as Chromium does for a
-real drop. What the page does with them is its own code, as for a real drop.
+real drop. What the page does with them is its own code, as for a real drop. The steps are
+tests that run in order on one drawing (`kept` holds what they share).
 
 Run: python3 -m pytest Tests/browser/drop_test.py [-k NAME] [--drawdoc PATH]
 """
@@ -20,13 +21,14 @@ import base64
 import os
 import sys
 import tempfile
+from types import SimpleNamespace
 
 try:
     from selenium.webdriver.common.by import By
 except ImportError:
     sys.exit("drop_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
+import pytest  # noqa: E402
 from served_app import Failure, wait  # noqa: E402
-from editor_actions import Store  # noqa: E402
 
 EDITOR = "return drawdocEditor."
 
@@ -74,10 +76,6 @@ return { target: target.closest("[id]") && target.closest("[id]").id, shown,
 """
 
 
-def step(name):
-    print(f"  {name}", flush=True)
-
-
 def shape(r):
     return (r["x"], r["y"], r["width"], r["height"], r["color"], r["alpha"])
 
@@ -111,20 +109,29 @@ def still_here(driver, url):
         raise Failure(f"the page navigated away, to {driver.current_url}")
 
 
-def test_drop(driver, drawdoc, env, base):
-    store = Store(drawdoc, env)
+@pytest.fixture(scope="module")
+def kept():
+    """What a step keeps for the steps after it (they run in order, each from where the one
+    before left the page: a step selected alone with -k needs the ones before it)."""
+    return SimpleNamespace()
+
+
+def test_drawio_and_excalidraw_dropped(driver, store, base, kept):
+    """A draw.io file and an Excalidraw scene dropped together on the canvas: their rectangles
+    added, one version each, their warnings shown with their names and lines."""
     doc = store.run("new", "--title", "Drops", "--width", "400", "--height", "300").strip()
+    kept.doc = doc
     store.run("add", doc, "--x", "200", "--y", "150", "--width", "30", "--height", "20",
         "--color", "teal", "--alpha", "5")
     driver.get(f"{base}drawings/{doc}")
     wait("the editor", lambda: driver.find_elements(By.CSS_SELECTOR, "body[data-ready]"), 10, 0.05)
     url = driver.current_url
+    kept.url = url
     driver.execute_script("window.dropTestMark = 1")
     # A point of the canvas that no rectangle covers.
     at = driver.execute_script(EDITOR + "toScreen(100, 200)")
+    kept.at = at
 
-    step("a draw.io file and an Excalidraw scene dropped together on the canvas: their "
-         "rectangles added, one version each, their warnings shown with their names and lines")
     before = len(store.versions(doc))
     outcome = drop(driver, [("plan.drawio", DRAWIO, ""),
                             ("scene.excalidraw", EXCALIDRAW, "")], at)
@@ -152,10 +159,14 @@ def test_drop(driver, drawdoc, env, base):
         raise Failure(f"the notices say {notices(driver)}")
     still_here(driver, url)
 
-    step("a PNG drawdoc exported, dropped: the rectangles of the drawing it carries added, "
-         "one version")
+
+def test_png_with_a_drawing_dropped(driver, store, kept):
+    """A PNG drawdoc exported, dropped: the rectangles of the drawing it carries added, one
+    version."""
+    at, doc, url = kept.at, kept.doc, kept.url
     picture = store.run("new", "--title", "Picture", "--width", "200",
                   "--height", "100").strip()
+    kept.picture = picture
     store.run("add", picture, "--x", "5", "--y", "6", "--width", "70", "--height", "8",
         "--color", "#aa5500", "--alpha", "7")
     store.run("add", picture, "--x", "50", "--y", "40", "--width", "20", "--height",
@@ -175,8 +186,11 @@ def test_drop(driver, drawdoc, env, base):
         raise Failure(f"the PNG made {len(store.versions(doc)) - before} versions, not one")
     still_here(driver, url)
 
-    step("a PNG without a drawing gets the server's reason, a text file a notice saying what "
-         "drawdoc imports; the drawing does not change")
+
+def test_png_without_a_drawing_and_text_refused(driver, store, kept):
+    """A PNG without a drawing gets the server's reason, a text file a notice saying what drawdoc
+    imports; the drawing does not change."""
+    at, doc, picture, url = kept.at, kept.doc, kept.picture, kept.url
     before = len(store.versions(doc))
     outcome = drop(driver, [("board.png", None, "image/png",
                              exported_png(store, picture, "--no-embed"))], at)
@@ -198,8 +212,12 @@ def test_drop(driver, drawdoc, env, base):
         raise Failure("dropping a PNG without a drawing or a text file changed the drawing")
     still_here(driver, url)
 
-    step("a file dropped beside the stage (on the panel) is kept from the browser and imports "
-         "nothing")
+
+def test_drop_beside_the_stage(driver, store, kept):
+    """A file dropped beside the stage (on the panel) is kept from the browser and imports
+    nothing."""
+    doc, url = kept.doc, kept.url
+    before = len(store.versions(doc))
     panel = driver.execute_script(
         "const box = document.querySelector('aside.panel').getBoundingClientRect();"
         "return { x: box.left + 10, y: box.top + 10 };")
