@@ -14,7 +14,9 @@ only by the command line) and B (served), and a bare repository between them.
   Sync says that 1 drawing was not brought in, and why (the version needed), and the bar
   says "1 not brought in".
 
-What each store holds is checked with `drawdoc open --json` and `drawdoc list --json`.
+What each store holds is checked with `drawdoc open --json` and `drawdoc list --json`. Each
+step is a test; they run in order, each from where the one before left the stores and the
+page.
 
 Run: python3 -m pytest Tests/browser/sync_test.py [-k NAME] [--drawdoc PATH]
 """
@@ -23,11 +25,13 @@ import os
 import shutil
 import subprocess
 import sys
+from types import SimpleNamespace
 
 try:
     from selenium.webdriver.common.by import By
 except ImportError:
     sys.exit("sync_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
+import pytest  # noqa: E402
 from served_app import Failure, wait  # noqa: E402
 from editor_actions import RECORD_NOTICES, Store, node, notices, open_editor  # noqa: E402
 
@@ -44,10 +48,6 @@ new MutationObserver(() => window.buttonStates.push([button.textContent, button.
 MARKED = "return window.notReloaded === true"
 
 
-def step(name):
-    print(f"  {name}", flush=True)
-
-
 def titles(store):
     return sorted(d["title"] for d in json.loads(store.run("list", "--json")))
 
@@ -61,17 +61,27 @@ def bar(driver):
     return driver.execute_script(BAR)
 
 
-def test_sync(session):
-    driver, base = session.driver, session.server.base
+@pytest.fixture(scope="module")
+def stores(session):
+    """The server's store (`here`), another store (`there`, the person's other machine) and a
+    bare repository made with the real git (`remote`), which the two will sync with."""
     if shutil.which("git") is None:
         raise Failure("git is missing: bash .ci/setup installs it (apt-get install git)")
     remote = os.path.join(session.folder, "remote.git")
     subprocess.run(["git", "init", "-q", "--bare", remote], check=True)
-    here = Store(session.drawdoc, session.env)
-    there = Store(session.drawdoc, dict(session.env,
-                                        DRAWDOC_STORE=os.path.join(session.folder, "A")))
+    return SimpleNamespace(remote=remote, here=Store(session.drawdoc, session.env), there=Store(
+        session.drawdoc, dict(session.env, DRAWDOC_STORE=os.path.join(session.folder, "A"))))
 
-    step("a store without a remote: no sync bar")
+
+@pytest.fixture(scope="module")
+def kept():
+    """What a step keeps for the steps after it (they run in order, each from where the one
+    before left the page: a step selected alone with -k needs the ones before it)."""
+    return SimpleNamespace()
+
+
+def test_no_remote_no_bar(driver, base):
+    """A store without a remote: no sync bar."""
     driver.get(base)
     wait("the drawings page's sync status",
          lambda: driver.execute_script("return document.body.dataset.syncRead === 'true'"),
@@ -80,14 +90,23 @@ def test_sync(session):
     if not state["hidden"] or driver.find_element(By.ID, "sync").is_displayed():
         raise Failure(f"a store without a remote shows the sync bar: {state}")
 
-    step("A makes D and syncs; B syncs by the command line")
+
+def test_a_makes_d_and_syncs(stores, kept):
+    """A makes D and syncs; B syncs by the command line."""
+    remote, here, there = stores.remote, stores.here, stores.there
     doc, (red, _) = there.new("Shared", (20, 20, 60, 40, "red"), (120, 20, 60, 40, "gold"))
+    kept.doc = doc
+    kept.red = red
     there.run("sync", "--remote", remote)
     here.run("sync", "--remote", remote)
     if titles(here) != ["Shared"]:
         raise Failure(f"B holds {titles(here)} after its sync, not Shared")
 
-    step("B's editor of D follows a sync made by another process, without a reload")
+
+def test_open_editor_follows_a_sync(driver, base, stores, kept):
+    """B's editor of D follows a sync made by another process, without a reload."""
+    here, there = stores.here, stores.there
+    doc, red = kept.doc, kept.red
     open_editor(driver, base, doc)
     driver.execute_script(MARK)
     if node(driver, red)[4] != "#ff0000":
@@ -101,7 +120,10 @@ def test_sync(session):
     if not driver.execute_script(MARKED):
         raise Failure("the editor was loaded again to show the synced color")
 
-    step("B's drawings page: the bar, and Sync by a real click")
+
+def test_drawings_page_bar_and_sync_by_click(driver, base, stores):
+    """B's drawings page: the bar, and Sync by a real click."""
+    here, there = stores.here, stores.there
     driver.get(base)
     wait("the sync bar", lambda: bar(driver)["hidden"] is False, 10, 0.05)
     driver.execute_script(MARK + RECORD_NOTICES + RECORD_BUTTON)
@@ -129,12 +151,19 @@ def test_sync(session):
     if titles(here) != ["From A", "Shared"]:
         raise Failure(f"B holds {titles(here)} after the page's sync")
 
-    step("a change here counts on the bar")
+
+def test_a_change_here_counts(driver, stores, kept):
+    """A change here counts on the bar."""
+    here = stores.here
+    doc = kept.doc
     here.run("rename", doc, "Shared, renamed on B")
     wait("the bar counting the change here",
          lambda: "· 1 drawing changed here · 0 there" in bar(driver)["text"], 10, 0.05)
 
-    step("a drawing of a newer format: not brought in, said in the notice and on the bar")
+
+def test_newer_format_not_brought_in(driver, session, stores):
+    """A drawing of a newer format: not brought in, said in the notice and on the bar."""
+    remote = stores.remote
     newer = os.path.join(session.folder, "newer")
     subprocess.run(["git", "clone", "-q", "--branch", "main", remote, newer], check=True)
     name = sorted(os.listdir(os.path.join(newer, "drawings")))[0]
