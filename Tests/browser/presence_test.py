@@ -11,12 +11,14 @@ and B, with real pointer, keys, wheel and clicks:
   shows on both as "terminal" for a moment, its rectangle outlined, and the chip goes;
 - A's window closed: A is gone from B within 5 s.
 
-Every wait is on a condition.
+Every wait is on a condition. Each step is a test; they run in order in the two windows,
+each from where the one before left them.
 
 Run: python3 -m pytest Tests/browser/presence_test.py [-k NAME] [--drawdoc PATH]
 """
 import sys
 import time
+from types import SimpleNamespace
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -24,8 +26,9 @@ try:
     from selenium.webdriver.common.by import By
 except ImportError:
     sys.exit("presence_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
+import pytest  # noqa: E402
 from served_app import Failure, wait  # noqa: E402
-from editor_actions import EDITOR, Store, click, hover, open_editor, screen  # noqa: E402
+from editor_actions import EDITOR, click, hover, open_editor, screen  # noqa: E402
 
 # Counts every "terminal" chip that appears in the row, as it appears.
 RECORD_CHIPS = """
@@ -63,21 +66,27 @@ def others(driver):
     return driver.execute_script(EDITOR + "presence()")
 
 
-def test_presence(session):
-    driver, base = session.driver, session.server.base
-    store = Store(session.drawdoc, session.env)
+@pytest.fixture(scope="module")
+def kept():
+    """What a step keeps for the steps after it (they run in order, each from where the one
+    before left the page: a step selected alone with -k needs the ones before it)."""
+    return SimpleNamespace()
+
+
+def test_each_row_shows_the_other(driver, base, store, kept):
+    """Each page's row shows the other."""
     doc, (red, green) = store.new("Together", (40, 40, 80, 60, "#ff0000"),
                                   (200, 120, 100, 80, "#00aa00"))
-    a = driver.current_window_handle
+    kept.doc, kept.red, kept.green = doc, red, green
+    a = kept.a = driver.current_window_handle
     open_editor(driver, base, doc)
     driver.switch_to.new_window("window")
-    b = driver.current_window_handle
+    b = kept.b = driver.current_window_handle
     driver.set_window_size(1400, 1000)
     open_editor(driver, base, doc)
     if driver.execute_script("return document.visibilityState") != "visible":
         raise Failure("B's window is not visible: its frames would not be drawn")
 
-    print("  each page's row shows the other", flush=True)
     for handle in (a, b):
         driver.switch_to.window(handle)
         people = wait("the other page in the row", lambda: [
@@ -86,10 +95,13 @@ def test_presence(session):
             10, 0.05)
         if people != [("owner", "Follow owner's view")]:
             raise Failure(f"the row shows {people}, not the one other page")
-    colour = others(driver)[0]["color"]
+    kept.colour = others(driver)[0]["color"]
     driver.execute_script(RECORD_CHIPS)
 
-    print("  A's pointer drawn on B as a labelled cursor, where B draws that point", flush=True)
+
+def test_pointer_drawn_as_a_labelled_cursor(driver, kept):
+    """A's pointer drawn on B as a labelled cursor, where B draws that point."""
+    a, b, colour = kept.a, kept.b, kept.colour
     driver.switch_to.window(a)
     hover(driver, screen(driver, 150, 110))
     driver.switch_to.window(b)
@@ -105,7 +117,10 @@ def test_presence(session):
         raise Failure(f"the cursor says {cursor['label']!r} in {cursor['color']}, not owner in "
                       f"{colour}")
 
-    print("  A's selection outlined on B in A's colour", flush=True)
+
+def test_selection_outlined_in_the_others_colour(driver, kept):
+    """A's selection outlined on B in A's colour."""
+    a, b, colour, red = kept.a, kept.b, kept.colour, kept.red
     driver.switch_to.window(a)
     click(driver, screen(driver, 80, 70))
     wait("A's selection", lambda: driver.execute_script(EDITOR + "selection()") == [red], 10, 0.05)
@@ -119,7 +134,10 @@ def test_presence(session):
     if driver.execute_script(EDITOR + "selection()"):
         raise Failure("B's own selection changed with A's")
 
-    print("  a click on A in B's row follows A's view, until B pans", flush=True)
+
+def test_following_a_view_until_a_pan(driver, kept):
+    """A click on A in B's row follows A's view, until B pans."""
+    a, b = kept.a, kept.b
     driver.find_element(By.CSS_SELECTOR, "#presence button.presence-person").click()
     driver.switch_to.window(a)
     driver.execute_script("document.getElementById('stage').focus()")
@@ -141,7 +159,10 @@ def test_presence(session):
         By.CSS_SELECTOR, "#presence button.presence-person").get_attribute("aria-pressed")
         == "false", 10, 0.05)
 
-    print("  an edit from A is no terminal's; a drawdoc set shows as the terminal's", flush=True)
+
+def test_terminal_edit_shown_as_terminal(driver, store, kept):
+    """An edit from A is no terminal's; a drawdoc set shows as the terminal's."""
+    a, b, doc, green, red = kept.a, kept.b, kept.doc, kept.green, kept.red
     driver.switch_to.window(a)
     driver.execute_script(EDITOR + "edit([{set: arguments[0], to: {color: '#123456'}, "
                           "was: {color: '#ff0000'}}])", red)
@@ -166,7 +187,10 @@ def test_presence(session):
     wait("the chip gone after its moment", lambda: not driver.find_elements(
         By.CSS_SELECTOR, "#presence .presence-chip"), 10, 0.1)
 
-    print("  A's window closed: A gone from B within 5 s", flush=True)
+
+def test_closed_window_gone_within_5_s(driver, kept):
+    """A's window closed: A gone from B within 5 s."""
+    a, b = kept.a, kept.b
     driver.switch_to.window(a)
     driver.close()
     closed = time.monotonic()
