@@ -10,13 +10,15 @@ it; the keys move along the list and Enter previews; closing the panel ends a pr
 the list follows a change made by a terminal.
 
 Every check of the drawing is against `drawdoc open --json`, `drawdoc export --at N` and
-`drawdoc history --json`; the page is read only for what it shows.
+`drawdoc history --json`; the page is read only for what it shows. Each step is a test;
+they run in order on one drawing, each from where the one before left the page.
 
 Run: python3 -m pytest Tests/browser/history_test.py [-k NAME] [--drawdoc PATH]
 """
 import json
 import sys
 import time
+from types import SimpleNamespace
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -24,6 +26,7 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("history_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
+import pytest  # noqa: E402
 from served_app import Failure, wait  # noqa: E402
 from editor_actions import (  # noqa: E402
     canvas_is_file, click, idle, node, notices, open_editor, screen, selection, type_into)
@@ -42,10 +45,6 @@ ENTRIES = """return [...document.querySelectorAll('#history-list button.version'
 PREVIEW = """return [...document.querySelectorAll('#version-preview svg rect')].map((n) =>
   ['data-id', 'x', 'y', 'width', 'height', 'fill', 'fill-opacity']
     .map((a) => n.getAttribute(a)));"""
-
-
-def step(name):
-    print(f"  {name}", flush=True)
 
 
 def counted(n):
@@ -104,10 +103,18 @@ def unchanged_on_disk(store, doc, file, count, what):
         raise Failure(f"{what} during a preview changed the drawing on disk")
 
 
-def test_history(driver, store, base):
-    found = []  # what is wrong but does not stop the steps after it
+@pytest.fixture(scope="module")
+def kept():
+    """What a step keeps for the steps after it (they run in order, each from where the one
+    before left the page: a step selected alone with -k needs the ones before it)."""
+    return SimpleNamespace()
+
+
+def test_panel_closed_at_first(driver, store, base, kept):
+    """The panel is closed at first and has read nothing."""
     doc, (a, b, c) = store.new("History", (20, 20, 60, 40, "teal"), (120, 20, 60, 40, "tomato"),
                                (220, 20, 60, 40, "gold"))
+    kept.a, kept.doc = a, doc
     store.run("set", doc, b, "--color", "#336699", "--alpha", "5")
     store.run("remove", doc, c)
     store.run("add", doc, "--x", "40", "--y", "120", "--width", "90", "--height", "50",
@@ -117,18 +124,24 @@ def test_history(driver, store, base):
     click(driver, screen(driver, 50, 40))
     wait("a selected", lambda: selection(driver) == [a], 5, 0.05)
 
-    step("the panel is closed at first and has read nothing")
     panel = driver.find_element(By.ID, "history-panel")
+    kept.panel = panel
     if panel.get_attribute("open") is not None or driver.execute_script(ENTRIES):
         raise Failure("the History panel is open, or lists versions, before it is opened")
 
-    step("opened, it lists every version newest first, as drawdoc history says")
+
+def test_opened_lists_every_version(driver, store, kept):
+    """Opened, it lists every version newest first, as drawdoc history says."""
+    doc, panel = kept.doc, kept.panel
     press(driver, panel.find_element(By.TAG_NAME, "summary"))
     wait("the list as the history", lambda: entries_are_history(driver, store, doc), 5, 0.1)
     if len(store.versions(doc)) != 8:
         raise Failure(f"the drawing has {len(store.versions(doc))} versions, not 8")
 
-    step("a click on version 4 shows its picture over the canvas; the canvas stays the file")
+
+def test_click_shows_a_version_over_the_canvas(driver, store, kept):
+    """A click on version 4 shows its picture over the canvas; the canvas stays the file."""
+    doc = kept.doc
     press(driver, entry(driver, 4))
     wait("version 4 over the canvas", lambda: preview_is(driver, store, doc, 4), 5, 0.1)
     shown = driver.execute_script(ENTRIES)
@@ -154,8 +167,13 @@ def test_history(driver, store, base):
     if driver.find_element(By.ID, "history-restore").get_attribute("disabled") is not None:
         raise Failure("Restore this version is disabled during a preview")
 
-    step("Delete, an arrow key and a field are refused with a notice; nothing changes on disk")
+
+def test_edits_refused_during_a_preview(driver, store, kept):
+    """Delete, an arrow key and a field are refused with a notice; nothing changes on disk."""
+    doc = kept.doc
     file, count = store.run("export", doc), len(store.versions(doc))
+    kept.count = count
+    kept.file = file
     for what, act in (
             ("Delete", lambda: ActionChains(driver).send_keys(Keys.DELETE).perform()),
             ("an arrow key", lambda: ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()),
@@ -173,7 +191,11 @@ def test_history(driver, store, base):
     if not preview_is(driver, store, doc, 4):
         raise Failure("the preview changed after the refused edits")
 
-    step("Escape ends the preview: the canvas is the file, as it was")
+
+def test_escape_ends_the_preview(driver, store, base, kept):
+    """Escape ends the preview: the canvas is the file, as it was."""
+    a, count, doc, file = kept.a, kept.count, kept.doc, kept.file
+    found = []  # what is wrong but does not stop the checks after it
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
     wait("the preview gone", lambda: no_preview(driver), 5, 0.05)
     idle(driver)
@@ -192,9 +214,15 @@ def test_history(driver, store, base):
         panel = driver.find_element(By.ID, "history-panel")
         press(driver, panel.find_element(By.TAG_NAME, "summary"))
         wait("the list", lambda: entries_are_history(driver, store, doc), 5, 0.1)
+        kept.panel = panel
     unchanged_on_disk(store, doc, file, count, "ending the preview")
+    if found:
+        raise Failure("; ".join(found))
 
-    step("Restore this version makes one new version with version 4's rectangles")
+
+def test_restore_makes_one_version(driver, store, kept):
+    """Restore this version makes one new version with version 4's rectangles."""
+    count, doc = kept.count, kept.doc
     press(driver, entry(driver, 4))
     wait("version 4 over the canvas", lambda: preview_is(driver, store, doc, 4), 5, 0.1)
     seen = len(notices(driver))
@@ -213,7 +241,10 @@ def test_history(driver, store, base):
     wait("the notice", lambda: [n for n in notices(driver)[seen:]
                                 if n == f"Version 4 is back, as version {count + 1}."], 5, 0.05)
 
-    step("the keys move along the list; Enter shows a version, and again ends it")
+
+def test_keys_move_along_the_list(driver, store, kept):
+    """The keys move along the list; Enter shows a version, and again ends it."""
+    count, doc = kept.count, kept.doc
     entry(driver, count + 1).click()  # the focus on the current version's entry
     ActionChains(driver).send_keys(Keys.END).perform()
     if driver.execute_script("return document.activeElement.dataset.version") != "1":
@@ -223,7 +254,10 @@ def test_history(driver, store, base):
     ActionChains(driver).send_keys(Keys.ENTER).perform()
     wait("the preview ended by Enter again", lambda: no_preview(driver), 5, 0.05)
 
-    step("closing the panel ends a preview")
+
+def test_closing_the_panel_ends_a_preview(driver, store, kept):
+    """Closing the panel ends a preview."""
+    doc, panel = kept.doc, kept.panel
     # Selenium's own click of the entry, where it is when clicked: the list has just been
     # drawn again, and a click at a place measured a moment before can land on its neighbour.
     entry(driver, 3).click()
@@ -233,11 +267,12 @@ def test_history(driver, store, base):
     if not canvas_is_file(driver, store, doc):
         raise Failure("after closing the panel the canvas is not the file")
 
-    step("open, the list follows a change made by a terminal")
+
+def test_open_list_follows_a_terminal(driver, store, kept):
+    """Open, the list follows a change made by a terminal."""
+    a, doc, panel = kept.a, kept.doc, kept.panel
     press(driver, panel.find_element(By.TAG_NAME, "summary"))
     wait("the list", lambda: entries_are_history(driver, store, doc), 5, 0.1)
     store.run("set", doc, a, "--x", "30")
     wait("the terminal's version on top", lambda: entries_are_history(driver, store, doc)
          and driver.execute_script(ENTRIES)[0]["change"] == f"set x of {a}", 5, 0.1)
-    if found:
-        raise Failure("; ".join(found))
