@@ -5,7 +5,8 @@ place is one new version with the z-order expected; arrows move the focus withou
 selection, Space selects, Alt+ArrowUp raises the selection by one; a selection made on the
 canvas scrolls its row into view. On 100,000 rectangles the list keeps fewer than 200 rows in
 the page and scrolling to its end shows the bottom rectangle. Each check is against
-`drawdoc layers --json` and `drawdoc history --json`.
+`drawdoc layers --json` and `drawdoc history --json`. Each step is a test; the steps of a
+drawing (six rectangles, then 100,000) run in order, each from where the one before left it.
 
 Run: python3 -m pytest Tests/browser/layers_test.py [-k NAME] [--drawdoc PATH]
 """
@@ -13,6 +14,7 @@ import json
 import subprocess
 import sys
 import time
+from types import SimpleNamespace
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -23,6 +25,7 @@ try:
     from selenium.webdriver.common.keys import Keys
 except ImportError:
     sys.exit("layers_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
+import pytest  # noqa: E402
 from served_app import Failure, wait  # noqa: E402
 
 EDITOR = "return drawdocEditor."
@@ -36,10 +39,6 @@ ROW_BOX = """const row = document.querySelector(`#layers-list [data-id="${argume
   const box = row.getBoundingClientRect(), list = row.closest('[role=listbox]').getBoundingClientRect();
   return {x: box.x, y: box.y, width: box.width, height: box.height,
           visible: box.top >= list.top && box.bottom <= list.bottom};"""
-
-
-def step(name):
-    print(f"  {name}", flush=True)
 
 
 def run(drawdoc, env, *arguments):
@@ -117,12 +116,21 @@ def settle(driver):
     wait("the edits sent", lambda: not driver.execute_script(EDITOR + "busy()"), 10, 0.05)
 
 
-def test_small(driver, drawdoc, env, base):
+@pytest.fixture(scope="module")
+def kept():
+    """What a step keeps for the steps after it (they run in order, each from where the one
+    before left the page: a step selected alone with -k needs the ones before it)."""
+    return SimpleNamespace()
+
+
+def test_list_shows_every_rectangle(driver, drawdoc, env, base, kept):
+    """The list shows every rectangle, top first, with its size and its description."""
     doc = run(drawdoc, env, "new", "--title", "Layers", "--random", "6", "--seed", "7").strip()
+    kept.doc = doc
     open_editor(driver, base, doc)
     top_first = layers(drawdoc, env, doc)
+    kept.top_first = top_first
 
-    step("the list shows every rectangle, top first, with its size and its description")
     shown = wait("six rows", lambda: (lambda rows: rows if len(rows) == 6 else None)(
         driver.execute_script(ROWS)), 5, 0.05)
     if [row[1] for row in shown] != [r["id"] for r in top_first]:
@@ -142,7 +150,10 @@ def test_small(driver, drawdoc, env, base):
     if swatch != [rgb, number(top_first[0]["alpha"] / 10)]:
         raise Failure(f"the top row's swatch is {swatch}, not {rgb} at {top_first[0]['alpha']}")
 
-    step("a click selects the row's rectangle; Shift-click adds another")
+
+def test_click_and_shift_click_select(driver, kept):
+    """A click selects the row's rectangle; Shift-click adds another."""
+    top_first = kept.top_first
     click_row(driver, top_first[2]["id"])
     wait("the clicked row selected", lambda: driver.execute_script(EDITOR + "selection()")
          == [top_first[2]["id"]], 5, 0.05)
@@ -155,7 +166,10 @@ def test_small(driver, drawdoc, env, base):
     if sorted(selected) != sorted([top_first[2]["id"], top_first[4]["id"]]):
         raise Failure(f"the rows marked selected are {selected}")
 
-    step("dragging an unselected row to the top is one new version")
+
+def test_drag_an_unselected_row_to_the_top(driver, drawdoc, env, kept):
+    """Dragging an unselected row to the top is one new version."""
+    doc, top_first = kept.doc, kept.top_first
     before = version(drawdoc, env, doc)
     moved = top_first[5]["id"]
     list_top = driver.execute_script(
@@ -164,6 +178,7 @@ def test_small(driver, drawdoc, env, base):
     wait("the bottom rectangle on top", lambda: layers(drawdoc, env, doc)[0]["id"] == moved, 5, 0.1)
     settle(driver)
     expected = [moved] + [r["id"] for r in top_first[:5]]
+    kept.expected = expected
     if [r["id"] for r in layers(drawdoc, env, doc)] != expected:
         raise Failure(f"after the drag the z-order is {layers(drawdoc, env, doc)}")
     if version(drawdoc, env, doc) != before + 1:
@@ -171,7 +186,10 @@ def test_small(driver, drawdoc, env, base):
     if [row[1] for row in driver.execute_script(ROWS)] != expected:
         raise Failure(f"the list shows {driver.execute_script(ROWS)} after the drag")
 
-    step("dragging a selected row moves every selected row, in their order, as one version")
+
+def test_drag_selected_rows(driver, drawdoc, env, kept):
+    """Dragging a selected row moves every selected row, in their order, as one version."""
+    doc, expected = kept.doc, kept.expected
     # The selection: the second and fourth rows of `expected` (top_first[0] and [2]).
     click_row(driver, expected[1])
     click_row(driver, expected[3], Keys.CONTROL)
@@ -180,13 +198,17 @@ def test_small(driver, drawdoc, env, base):
     last = row_box(driver, expected[5])
     drag_row(driver, expected[3], last["y"] + last["height"] - 2)
     wanted = [expected[0], expected[2], expected[4], expected[5], expected[1], expected[3]]
+    kept.wanted = wanted
     wait("the two at the bottom", lambda: [r["id"] for r in layers(drawdoc, env, doc)] == wanted,
          5, 0.1)
     settle(driver)
     if version(drawdoc, env, doc) != before + 1:
         raise Failure(f"the drag of two made {version(drawdoc, env, doc) - before} versions")
 
-    step("arrows move the focus and nudge nothing; Space selects; Alt+ArrowUp raises it")
+
+def test_keys_in_the_list(driver, drawdoc, env, kept):
+    """Arrows move the focus and nudge nothing; Space selects; Alt+ArrowUp raises it."""
+    doc, top_first, wanted = kept.doc, kept.top_first, kept.wanted
     click_row(driver, wanted[2])
     wait("one selected", lambda: driver.execute_script(EDITOR + "selection()") == [wanted[2]],
          5, 0.05)
@@ -218,7 +240,10 @@ def test_small(driver, drawdoc, env, base):
     if driver.execute_script("return document.activeElement.dataset.id") != wanted[3]:
         raise Failure("the focus did not stay on the raised rectangle's row")
 
-    step("Delete in the list removes the selection, and the focus stays in the list")
+
+def test_delete_in_the_list(driver, drawdoc, env, kept):
+    """Delete in the list removes the selection, and the focus stays in the list."""
+    doc, wanted = kept.doc, kept.wanted
     ActionChains(driver).send_keys(Keys.DELETE).perform()
     wait("the rectangle removed", lambda: wanted[3] not in [
         r["id"] for r in layers(drawdoc, env, doc)], 5, 0.1)
@@ -228,7 +253,10 @@ def test_small(driver, drawdoc, env, base):
     if focused not in [r["id"] for r in layers(drawdoc, env, doc)]:
         raise Failure(f"the focus went to the row of {focused}, which is gone")
 
-    step("a finger drags a row by its grip: one new version")
+
+def test_finger_drags_a_row(driver, drawdoc, env, kept):
+    """A finger drags a row by its grip: one new version."""
+    doc = kept.doc
     current = [r["id"] for r in layers(drawdoc, env, doc)]
     grip = driver.execute_script(
         "const g = document.querySelector(`#layers-list [data-id=\"${arguments[0]}\"] .grip`)"
@@ -253,7 +281,9 @@ def test_small(driver, drawdoc, env, base):
     if version(drawdoc, env, doc) != before + 1:
         raise Failure(f"the touch drag made {version(drawdoc, env, doc) - before} versions")
 
-    step("the panel has no accessibility violation (axe-core)")
+
+def test_no_accessibility_violation(driver):
+    """The panel has no accessibility violation (axe-core)."""
     try:
         from axe_selenium_python import Axe
     except ImportError:
@@ -269,20 +299,31 @@ def test_small(driver, drawdoc, env, base):
         raise Failure(f"axe found: {found}")
 
 
-def test_large(driver, drawdoc, env, base):
+@pytest.fixture(scope="module")
+def large():
+    """What a step keeps for the steps after it (they run in order, each from where the one
+    before left the page: a step selected alone with -k needs the ones before it)."""
+    return SimpleNamespace()
+
+
+def test_large_list_few_rows(driver, drawdoc, env, base, large):
+    """100,000 rectangles: fewer than 200 rows in the page, the top ones first."""
     doc = run(drawdoc, env, "new", "--title", "Layers 100k", "--random", "100000", "--seed", "1",
               "--width", "4000", "--height", "3000").strip()
     top_first = [r["id"] for r in layers(drawdoc, env, doc)]
+    large.top_first = top_first
     open_editor(driver, base, doc)
 
-    step("100,000 rectangles: fewer than 200 rows in the page, the top ones first")
     shown = wait("the first rows", lambda: driver.execute_script(ROWS), 10, 0.05)
     if len(shown) >= 200:
         raise Failure(f"the list holds {len(shown)} rows")
     if [row[1] for row in shown[:10]] != top_first[:10]:
         raise Failure(f"the list starts with {[row[1] for row in shown[:10]]}")
 
-    step("the wheel scrolls the list; scrolling to its end shows the bottom rectangle")
+
+def test_large_list_wheel_and_end(driver, large):
+    """The wheel scrolls the list; scrolling to its end shows the bottom rectangle."""
+    top_first = large.top_first
     listbox = driver.find_element(By.ID, "layers-list")
     ActionChains(driver).scroll_from_origin(ScrollOrigin.from_element(listbox), 0, 2800).perform()
     # 2,800 px down, at 28 px a row: rows about the hundredth (and the focused first one).
@@ -298,7 +339,10 @@ def test_large(driver, drawdoc, env, base):
     if len(end) >= 200:
         raise Failure(f"at the end the list holds {len(end)} rows")
 
-    step("a click on a row selects at 100,000; a selection made on the canvas comes into view")
+
+def test_large_list_click_and_canvas_selection(driver, large):
+    """A click on a row selects at 100,000; a selection made on the canvas comes into view."""
+    top_first = large.top_first
     click_row(driver, top_first[-2])
     wait("the clicked row selected",
          lambda: driver.execute_script(EDITOR + "selection()") == [top_first[-2]], 5, 0.05)
