@@ -17,17 +17,20 @@ Input.dispatchMouseEvent with pointerType "pen"): the page's rule for who does w
   installable (Page.getAppManifest, Page.getInstallabilityErrors).
 
 Every change is checked with `drawdoc open --json` and `drawdoc history --json`; the view
-through `drawdocEditor.toScreen` and `zoom`.
+through `drawdocEditor.toScreen` and `zoom`. Each step of the pen and the fingers is a
+test; they run in order on one drawing, each from where the one before left it.
 
 Run: python3 -m pytest Tests/browser/touch_test.py [-k NAME] [--drawdoc PATH]
 """
 import sys
+from types import SimpleNamespace
 
 try:
     from selenium.webdriver.common.actions import interaction
     from selenium.webdriver.common.by import By
 except ImportError:
     sys.exit("touch_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
+import pytest  # noqa: E402
 from served_app import Failure, wait  # noqa: E402
 from editor_actions import (  # noqa: E402
     EDITOR, Store, idle, node, one_more_version, open_editor, pointer_drag, screen, selection)
@@ -121,14 +124,22 @@ def panned_by(driver, before, dx, dy):
     wait(f"the view moved by ({dx}, {dy})", moved, 5, 0.05)
 
 
-def test_pen_then_finger(session):
-    driver = session.driver
-    store = Store(session.drawdoc, session.env)
-    doc, (red,) = store.new("Pen and fingers", (*RED, "#dc2626"))
-    open_editor(driver, session.server.base, doc)
-    hands = Hands(driver)
+@pytest.fixture(scope="module")
+def kept():
+    """What a step keeps for the steps after it (they run in order, each from where the one
+    before left the page: a step selected alone with -k needs the ones before it)."""
+    return SimpleNamespace()
 
-    step("Chromium reads the editor's web app manifest without an error and can install it")
+
+def test_manifest_installable(driver, store, base, kept):
+    """Chromium reads the editor's web app manifest without an error and can install it."""
+    doc, (red,) = store.new("Pen and fingers", (*RED, "#dc2626"))
+    kept.doc = doc
+    kept.red = red
+    open_editor(driver, base, doc)
+    hands = Hands(driver)
+    kept.hands = hands
+
     manifest = driver.execute_cdp_cmd("Page.getAppManifest", {})
     if not manifest["url"].endswith("/assets/manifest.webmanifest") or manifest["errors"]:
         raise Failure(f"the manifest at {manifest['url']!r}: {manifest['errors']}")
@@ -138,29 +149,43 @@ def test_pen_then_finger(session):
     if errors:
         raise Failure(f"Chromium would not install the app: {errors}")
 
-    step("no pen yet: a finger's drag with the rectangle tool draws (250, 15, 60, 40)")
+
+def test_finger_draws_before_a_pen(driver, store, kept):
+    """No pen yet: a finger's drag with the rectangle tool draws (250, 15, 60, 40)."""
+    doc, hands = kept.doc, kept.hands
     pick(driver, "rectangle")
     hands.finger((250, 15), (310, 55))
     drawn(store, doc, [RED], (250, 15, 60, 40))
     idle(driver)
 
-    step("a pen's drag with the rectangle tool draws (20, 200, 80, 60)")
+
+def test_pen_draws(driver, store, kept):
+    """A pen's drag with the rectangle tool draws (20, 200, 80, 60)."""
+    doc, hands = kept.doc, kept.hands
     # Each drawing takes the tool back to Select: it is picked again.
     pick(driver, "rectangle")
     hands.pen((20, 200), (100, 260))
     drawn(store, doc, [RED, (250, 15, 60, 40)], (20, 200, 80, 60))
     idle(driver)
     before = boxes(store, doc)
+    kept.before = before
     versions = len(store.versions(doc))
+    kept.versions = versions
 
-    step("after the pen, a finger's drag with the rectangle tool moves the view by (40, 30)")
+
+def test_finger_pans_after_a_pen(driver, store, kept):
+    """After the pen, a finger's drag with the rectangle tool moves the view by (40, 30)."""
+    before, doc, hands, versions = kept.before, kept.doc, kept.hands, kept.versions
     pick(driver, "rectangle")
     corner = origin(driver)
     hands.finger((250, 150), (290, 180))
     panned_by(driver, corner, 40, 30)
     unchanged(driver, store, doc, before, versions, "a finger's drag after a pen")
 
-    step("with the select tool, a finger's drag on the red rectangle moves the view, not it")
+
+def test_finger_drag_on_a_rectangle_pans(driver, store, kept):
+    """With the select tool, a finger's drag on the red rectangle moves the view, not it."""
+    before, doc, hands, red, versions = kept.before, kept.doc, kept.hands, kept.red, kept.versions
     pick(driver, "select")
     chosen = selection(driver)
     corner = origin(driver)
@@ -170,19 +195,30 @@ def test_pen_then_finger(session):
     if selection(driver) != chosen or red in chosen:
         raise Failure(f"a finger's drag changed the selection from {chosen} to {selection(driver)}")
 
-    step("a finger's tap on the red rectangle selects it")
+
+def test_finger_tap_selects(driver, kept):
+    """A finger's tap on the red rectangle selects it."""
+    hands, red = kept.hands, kept.red
     hands.tap(90, 80)
     wait("the red rectangle selected", lambda: selection(driver) == [red], 5, 0.05)
 
-    step("a pen's drag moves the red rectangle by (20, 30)")
+
+def test_pen_drag_moves(driver, store, kept):
+    """A pen's drag moves the red rectangle by (20, 30)."""
+    doc, hands, red = kept.doc, kept.hands, kept.red
     hands.pen((90, 80), (110, 110))
     wait("the red rectangle at (60, 70)", lambda: store.box(doc, red) == (60, 70, 100, 80),
          10, 0.1)
     idle(driver)
     before = boxes(store, doc)
+    kept.before = before
     versions = len(store.versions(doc))
+    kept.versions = versions
 
-    step("two fingers spread apart still zoom in")
+
+def test_two_fingers_still_zoom(driver, store, kept):
+    """Two fingers spread apart still zoom in."""
+    before, doc, hands, versions = kept.before, kept.doc, kept.hands, kept.versions
     zoom = driver.execute_script(EDITOR + "zoom()")
     middle = screen(driver, 200, 150)
     hands.fingers(*[[(middle["x"] + side * spread, middle["y"]) for spread in range(20, 101, 10)]
@@ -190,13 +226,19 @@ def test_pen_then_finger(session):
     wait("a larger zoom", lambda: driver.execute_script(EDITOR + "zoom()") > zoom * 2, 5, 0.05)
     unchanged(driver, store, doc, before, versions, "a pinch after a pen")
 
-    step("the page opened again has seen no pen: a finger draws again")
-    open_editor(driver, session.server.base, doc)
+
+def test_page_opened_again_finger_draws(driver, store, base, kept):
+    """The page opened again has seen no pen: a finger draws again."""
+    before, doc, hands = kept.before, kept.doc, kept.hands
+    open_editor(driver, base, doc)
     pick(driver, "rectangle")
     hands.finger((300, 200), (360, 250))
     drawn(store, doc, before, (300, 200, 60, 50))
 
-    step("a second finger landing during a finger's move makes a pinch: the move is dropped")
+
+def test_second_finger_makes_a_pinch(driver, store, kept):
+    """A second finger landing during a finger's move makes a pinch: the move is dropped."""
+    doc, hands, red = kept.doc, kept.hands, kept.red
     idle(driver)
     pick(driver, "select")
     before, versions = boxes(store, doc), len(store.versions(doc))
