@@ -130,6 +130,7 @@ def pytest_runtest_makereport(item, call):
     """A failed test's report gets the page as it was (a screenshot's path) and its console."""
     outcome = yield
     report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)  # for fixtures that tell more on a failure
     if report.when != "call" or not report.failed:
         return
     browser = getattr(item, "funcargs", {}).get("chromium")

@@ -7,7 +7,8 @@ Every action is real WebDriver input; the fingers are a `touch` pointer, which W
 delivers as a mouse (see webkit_driver.py), the pen a `pen` pointer, whose events are of type
 `pen`, checked. Every result is read back through the API (with the page's own credential)
 and, when this test started the server, from the store by the command line; each check waits
-for its condition.
+for its condition. Each step is a test; they run in order on one drawing, each from where the
+one before left it.
 
 Run against a server of its own (`drawdoc serve` on a new store, loopback), or with
 `--base-url URL` against one already running, whose credential the browser gets by opening
@@ -18,6 +19,7 @@ certificate store, for a server whose certificate it issued. Marked `webkit` (py
 Run: python3 -m pytest Tests/browser/webkit_test.py [--drawdoc PATH | --base-url URL --token T]
 """
 import json
+from types import SimpleNamespace
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -31,6 +33,9 @@ from served_app import Failure, wait
 from webkit_driver import WebKit
 
 pytestmark = pytest.mark.webkit
+
+# The pointers of the flows: a finger (which WebKitGTK delivers as a mouse) and a pen.
+TOUCH, PEN = interaction.POINTER_TOUCH, interaction.POINTER_PEN
 
 A = {"id": "red-aaa-001", "x": 40, "y": 40, "width": 100, "height": 80, "color": "#dc2626",
      "alpha": 10}
@@ -49,10 +54,6 @@ window.pointersSeen = [];
 document.getElementById("stage").addEventListener("pointerdown",
   (event) => window.pointersSeen.push(event.pointerType), { capture: true });
 """
-
-
-def step(name):
-    print(f"  {name}", flush=True)
 
 
 class Flows:
@@ -134,76 +135,6 @@ def with_box(rectangles, wanted):
     return next((r for r in rectangles if box(r) == wanted), None)
 
 
-def core_flows(driver, base, store=None):
-    """The flows, in a browser that holds a credential for `base` (ending in `/`)."""
-    flows = Flows(driver, base, store)
-    touch, pen = interaction.POINTER_TOUCH, interaction.POINTER_PEN
-    step("a drawing made through the API opens in the editor")
-    doc = flows.api("POST", "/api/drawings", {"title": "In WebKit", "width": 400, "height": 300})["id"]
-    flows.api("POST", f"/api/drawings/{doc}/edits", {"edits": [{"add": A}, {"add": B}]})
-    driver.get(f"{base}drawings/{doc}")
-    wait("the editor", lambda: driver.find_elements(By.CSS_SELECTOR, "body[data-ready]"), 15, 0.05)
-    driver.execute_script(RECORD_POINTERS)
-    shown = driver.execute_script("return drawdocEditor.drawing.rectangles.map((r) => r.id)")
-    if shown != [A["id"], B["id"]]:
-        raise Failure(f"the editor shows {shown}, not the two rectangles made")
-
-    step("a finger's tap on the red rectangle selects it")
-    flows.tap(touch, 90, 80)
-    wait("the red rectangle selected", lambda: flows.selection() == [A["id"]], 5, 0.05)
-
-    step("the rectangle tool and a finger's drag from (250, 15) to (310, 55) draw one")
-    flows.press(touch, 'button[data-tool="rectangle"]')
-    wait("the rectangle tool", lambda: driver.execute_script("return drawdocEditor.tool()") == "rectangle", 5, 0.05)
-    flows.drag(touch, (250, 15), (310, 55))
-    drawn = with_box(flows.until("a rectangle at (250, 15, 60, 40)", doc,
-                                 lambda rs: len(rs) == 3 and with_box(rs, (250, 15, 60, 40))),
-                     (250, 15, 60, 40))
-    wait("the drawn rectangle selected", lambda: flows.selection() == [drawn["id"]], 5, 0.05)
-
-    step("the select tool and a finger's drag move the red rectangle by (30, 30)")
-    flows.press(touch, 'button[data-tool="select"]')
-    flows.drag(touch, (90, 80), (120, 110))
-    flows.until("the red rectangle at (70, 70)", doc,
-                lambda rs: box(next(r for r in rs if r["id"] == A["id"])) == (70, 70, 100, 80))
-
-    step("Undo puts it back at (40, 40)")
-    flows.press(touch, "#undo")
-    flows.until("the red rectangle back at (40, 40)", doc,
-                lambda rs: box(next(r for r in rs if r["id"] == A["id"])) == box(A))
-
-    step("Ctrl+C, Ctrl+V: a copy of the red rectangle, 10 units aside, selected")
-    flows.tap(touch, 90, 80)
-    wait("the red rectangle selected", lambda: flows.selection() == [A["id"]], 5, 0.05)
-    flows.chord("c")
-    flows.chord("v")
-    rectangles = flows.until("a pasted copy at (50, 50)", doc,
-                             lambda rs: len(rs) == 4 and with_box(rs, (50, 50, 100, 80)))
-    copy = with_box(rectangles, (50, 50, 100, 80))
-    if copy["id"] == A["id"] or copy["color"] != A["color"]:
-        raise Failure(f"the paste made {copy}, not a new copy of {A}")
-    wait("the copy selected", lambda: flows.selection() == [copy["id"]], 5, 0.05)
-
-    step("a pen draws with the rectangle tool, from (20, 200) to (100, 260)")
-    flows.press(pen, 'button[data-tool="rectangle"]')
-    flows.drag(pen, (20, 200), (100, 260))
-    flows.until("a rectangle at (20, 200, 80, 60)", doc,
-                lambda rs: len(rs) == 5 and with_box(rs, (20, 200, 80, 60)))
-
-    step("a pen's tap selects the blue rectangle, its drag moves it by (-30, 40)")
-    flows.press(pen, 'button[data-tool="select"]')
-    flows.tap(pen, 280, 200)
-    wait("the blue rectangle selected", lambda: flows.selection() == [B["id"]], 5, 0.05)
-    flows.drag(pen, (280, 200), (250, 240))
-    flows.until("the blue rectangle at (190, 190)", doc,
-                lambda rs: box(next(r for r in rs if r["id"] == B["id"])) == (190, 190, 120, 100))
-    kinds = driver.execute_script("return window.pointersSeen")
-    if "pen" not in kinds:
-        raise Failure(f"WebKit sent no pointer events of type pen: {kinds}")
-    print(f"    pointer types WebKit sent: {sorted(set(kinds))}")
-    return doc
-
-
 @pytest.fixture(scope="module")
 def target(request):
     """(base address ending in `/`, token, store): the server of --base-url (and --token), or
@@ -232,10 +163,122 @@ def webkit(request, target):
         browser.quit()
 
 
-def test_core_flows(webkit, target):
+@pytest.fixture(scope="module")
+def flows(webkit, target):
+    """The flows' actions and reads, in WebKit holding a credential for the target."""
     base, _, store = target
-    try:
-        core_flows(webkit.driver, base, store)
-    except BaseException:
-        webkit.tell_what_it_shows("webkit-test-failure.png")
-        raise
+    return Flows(webkit.driver, base, store)
+
+
+@pytest.fixture(scope="module")
+def driver(webkit):
+    """WebKit's WebDriver (in this file, not conftest.py's Chromium)."""
+    return webkit.driver
+
+
+@pytest.fixture(scope="module")
+def base(target):
+    return target[0]
+
+
+@pytest.fixture(autouse=True)
+def told(request, webkit):
+    """A failed test's report gets what WebKit showed (a screenshot's path) and its log."""
+    yield
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        webkit.tell_what_it_shows(f"{request.node.name}-failure.png")
+
+
+@pytest.fixture(scope="module")
+def kept():
+    """What a step keeps for the steps after it (they run in order, each from where the one
+    before left the page: a step selected alone with -k needs the ones before it)."""
+    return SimpleNamespace()
+
+
+def test_drawing_opens_in_the_editor(driver, base, flows, kept):
+    """A drawing made through the API opens in the editor."""
+    doc = flows.api("POST", "/api/drawings", {"title": "In WebKit", "width": 400, "height": 300})["id"]
+    kept.doc = doc
+    flows.api("POST", f"/api/drawings/{doc}/edits", {"edits": [{"add": A}, {"add": B}]})
+    driver.get(f"{base}drawings/{doc}")
+    wait("the editor", lambda: driver.find_elements(By.CSS_SELECTOR, "body[data-ready]"), 15, 0.05)
+    driver.execute_script(RECORD_POINTERS)
+    shown = driver.execute_script("return drawdocEditor.drawing.rectangles.map((r) => r.id)")
+    if shown != [A["id"], B["id"]]:
+        raise Failure(f"the editor shows {shown}, not the two rectangles made")
+
+
+def test_finger_tap_selects(flows):
+    """A finger's tap on the red rectangle selects it."""
+    flows.tap(TOUCH, 90, 80)
+    wait("the red rectangle selected", lambda: flows.selection() == [A["id"]], 5, 0.05)
+
+
+def test_rectangle_tool_finger_drag_draws(driver, flows, kept):
+    """The rectangle tool and a finger's drag from (250, 15) to (310, 55) draw one."""
+    doc = kept.doc
+    flows.press(TOUCH, 'button[data-tool="rectangle"]')
+    wait("the rectangle tool", lambda: driver.execute_script("return drawdocEditor.tool()") == "rectangle", 5, 0.05)
+    flows.drag(TOUCH, (250, 15), (310, 55))
+    drawn = with_box(flows.until("a rectangle at (250, 15, 60, 40)", doc,
+                                 lambda rs: len(rs) == 3 and with_box(rs, (250, 15, 60, 40))),
+                     (250, 15, 60, 40))
+    wait("the drawn rectangle selected", lambda: flows.selection() == [drawn["id"]], 5, 0.05)
+
+
+def test_finger_drag_moves(flows, kept):
+    """The select tool and a finger's drag move the red rectangle by (30, 30)."""
+    doc = kept.doc
+    flows.press(TOUCH, 'button[data-tool="select"]')
+    flows.drag(TOUCH, (90, 80), (120, 110))
+    flows.until("the red rectangle at (70, 70)", doc,
+                lambda rs: box(next(r for r in rs if r["id"] == A["id"])) == (70, 70, 100, 80))
+
+
+def test_undo_puts_it_back(flows, kept):
+    """Undo puts it back at (40, 40)."""
+    doc = kept.doc
+    flows.press(TOUCH, "#undo")
+    flows.until("the red rectangle back at (40, 40)", doc,
+                lambda rs: box(next(r for r in rs if r["id"] == A["id"])) == box(A))
+
+
+def test_copy_and_paste_keys(flows, kept):
+    """Ctrl+C, Ctrl+V: a copy of the red rectangle, 10 units aside, selected."""
+    doc = kept.doc
+    flows.tap(TOUCH, 90, 80)
+    wait("the red rectangle selected", lambda: flows.selection() == [A["id"]], 5, 0.05)
+    flows.chord("c")
+    flows.chord("v")
+    rectangles = flows.until("a pasted copy at (50, 50)", doc,
+                             lambda rs: len(rs) == 4 and with_box(rs, (50, 50, 100, 80)))
+    copy = with_box(rectangles, (50, 50, 100, 80))
+    if copy["id"] == A["id"] or copy["color"] != A["color"]:
+        raise Failure(f"the paste made {copy}, not a new copy of {A}")
+    wait("the copy selected", lambda: flows.selection() == [copy["id"]], 5, 0.05)
+
+
+def test_pen_draws(flows, kept):
+    """A pen draws with the rectangle tool, from (20, 200) to (100, 260)."""
+    doc = kept.doc
+    flows.press(PEN, 'button[data-tool="rectangle"]')
+    flows.drag(PEN, (20, 200), (100, 260))
+    flows.until("a rectangle at (20, 200, 80, 60)", doc,
+                lambda rs: len(rs) == 5 and with_box(rs, (20, 200, 80, 60)))
+
+
+def test_pen_taps_and_drags(driver, flows, kept):
+    """A pen's tap selects the blue rectangle, its drag moves it by (-30, 40)."""
+    doc = kept.doc
+    flows.press(PEN, 'button[data-tool="select"]')
+    flows.tap(PEN, 280, 200)
+    wait("the blue rectangle selected", lambda: flows.selection() == [B["id"]], 5, 0.05)
+    flows.drag(PEN, (280, 200), (250, 240))
+    flows.until("the blue rectangle at (190, 190)", doc,
+                lambda rs: box(next(r for r in rs if r["id"] == B["id"])) == (190, 190, 120, 100))
+    kinds = driver.execute_script("return window.pointersSeen")
+    if "pen" not in kinds:
+        raise Failure(f"WebKit sent no pointer events of type pen: {kinds}")
+    print(f"    pointer types WebKit sent: {sorted(set(kinds))}")
