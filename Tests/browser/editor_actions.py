@@ -240,6 +240,18 @@ def canvas_is_file(driver, store, doc):
     return shown == file
 
 
+def drawn_at(driver, point):
+    """The id of the rectangle the browser draws at a screen point, or None. The page leaves
+    hit testing of its picture to itself (the browser's would walk every rectangle at each
+    pointer move): it is on for this one question, then off again."""
+    return driver.execute_script(
+        "const picture = document.getElementById('drawing');"
+        "picture.style.pointerEvents = 'auto';"
+        "const e = document.elementFromPoint(arguments[0], arguments[1]);"
+        "picture.style.pointerEvents = '';"
+        "return e && e.getAttribute('data-id');", point["x"], point["y"])
+
+
 def idle(driver):
     """Waits until the page has no edit on its way."""
     wait("the page's edits answered", lambda: not driver.execute_script(EDITOR + "busy()"), 10,

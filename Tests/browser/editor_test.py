@@ -31,7 +31,7 @@ except ImportError:
 from served_app import Failure, wait  # noqa: E402
 from check import read_png  # noqa: E402
 from editor_actions import (  # noqa: E402
-    EDITOR, canvas_is_file, chord, click, drag_canvas, hold, hover, idle, let_go,
+    EDITOR, canvas_is_file, chord, click, drag_canvas, drawn_at, hold, hover, idle, let_go,
     notices, one_more_version, open_editor, press_and_move, release, screen, selection,
     shows_as_file, type_into)
 
@@ -310,14 +310,7 @@ def test_pasteboard(driver, store, base):
     stage = driver.find_element(By.ID, "stage").rect
     if not (stage["x"] < centre["x"] < stage["x"] + stage["width"]):
         raise Failure(f"the pasteboard point {centre} is outside the stage {stage}")
-    shown = driver.execute_script(
-        # The page leaves hit testing of its picture to itself (the browser's would walk
-        # every rectangle at each pointer move): on for this one question, then off again.
-        "const picture = document.getElementById('drawing');"
-        "picture.style.pointerEvents = 'auto';"
-        "const e = document.elementFromPoint(arguments[0], arguments[1]);"
-        "picture.style.pointerEvents = '';"
-        "return e && e.getAttribute('data-id');", centre["x"], centre["y"])
+    shown = drawn_at(driver, centre)
     if shown != o:
         raise Failure(f"the rectangle off the canvas is not drawn there: {shown!r}")
     click(driver, centre)

@@ -23,6 +23,7 @@ except ImportError:
     sys.exit("viewport_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
 import pytest  # noqa: E402
 from served_app import Failure, wait  # noqa: E402
+from editor_actions import drawn_at  # noqa: E402
 
 # The start of a script that returns what the editor's test hook answers.
 EDITOR = "return drawdocEditor."
@@ -144,21 +145,14 @@ def test_rectangle_outside_the_canvas(driver, drawdoc, env, kept):
     if left["x"] < box["x"]:
         raise Failure(f"the pasteboard point is off the stage: {left}, {box}")
     # What the browser draws at that point (a clipped rectangle would not be found there).
-    shown = driver.execute_script(
-        # The page leaves hit testing of its picture to itself (the browser's would walk
-        # every rectangle at each pointer move): on for this one question, then off again.
-        "const picture = document.getElementById('drawing');"
-        "picture.style.pointerEvents = 'auto';"
-        "const e = document.elementFromPoint(arguments[0], arguments[1]);"
-        "picture.style.pointerEvents = '';"
-        "return e && e.getAttribute('data-id');", left["x"], left["y"])
+    shown = drawn_at(driver, left)
     if shown != outside:
         raise Failure(f"the rectangle outside the canvas is not drawn there: {shown!r}")
     click_at(driver, left)
     wait("the outside rectangle selected",
          lambda: driver.execute_script(EDITOR + "selection()") == [outside], 5, 0.05)
-    kept = json.loads(run(drawdoc, env, "open", doc, "--json"))
-    placed = next(r for r in kept["rectangles"] if r["id"] == outside)
+    in_file = json.loads(run(drawdoc, env, "open", doc, "--json"))
+    placed = next(r for r in in_file["rectangles"] if r["id"] == outside)
     if placed["x"] != -60:
         raise Failure(f"selecting it changed the file: {placed}")
 
