@@ -79,9 +79,11 @@ async function load() {
   const picture = parseSVG(head);
   picture.id = "drawing";
   page.load(result.data.drawing, result.data.version, picture, large);
+  // Placed with the picture in (it is sized for the zoom), or before its stand-in is drawn.
+  if (!large) canvas.replaceChildren(picture);
   view.place();
   const shown = large ? standIn(page.drawing, view.shownZoom) : null;
-  canvas.replaceChildren(large ? shown.element : picture);
+  if (large) canvas.replaceChildren(shown.element);
   pictureIn = large ? showWhole(shown, picture, parts) : null;
   store.set({ loading: false });
   store.touch("drawing");
