@@ -136,6 +136,7 @@ let package = Package(
         .embedInCode("Assets/viewport.js"), .embedInCode("Assets/geometry.js"),
         .embedInCode("Assets/tools.js"), .embedInCode("Assets/panel.js"),
         .embedInCode("Assets/pagedrawing.js"), .embedInCode("Assets/gestures.js"),
+        .embedInCode("Assets/pictureparts.js"),
         .embedInCode("Assets/keys.js"), .embedInCode("Assets/snap.js"),
         .embedInCode("Assets/layers.js"),
         .embedInCode("Assets/history.js"),

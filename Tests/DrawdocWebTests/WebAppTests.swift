@@ -434,7 +434,8 @@ final class AppFixture {
         "actions.js", "arrange.js", "clipboard.js", "commands.js", "common.js", "devices.js",
         "difference.js", "drawings.js", "editor.js", "geometry.js", "gestures.js", "history.js",
         "keys.js", "layers.js", "menus.js", "overlay.js", "pagedrawing.js", "panel.js",
-        "picture.js", "presence.js", "snap.js", "steps.js", "store.js", "swatches.js",
+        "picture.js", "pictureparts.js", "presence.js", "snap.js", "steps.js", "store.js",
+        "swatches.js",
         "toolstate.js", "tools.js", "viewport.js",
       ])
     let style = try fixture.call("GET", "/assets/app.css")

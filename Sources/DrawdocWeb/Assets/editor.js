@@ -18,6 +18,8 @@ import { connectMenus } from "./menus.js";
 import { connectOverlay } from "./overlay.js";
 import { PageDrawing, describe, makeId } from "./pagedrawing.js";
 import { connectPanel } from "./panel.js";
+import { STAND_IN_FROM, drawStandIn, growPicture, parseSVG, splitPicture, standIn }
+  from "./pictureparts.js";
 import { connectPresence } from "./presence.js";
 import { connectSwatches } from "./swatches.js";
 import { Store } from "./store.js";
@@ -52,6 +54,10 @@ const tools = new Tools((tool) => store.set({ tool }));
 const actions = new Actions();
 let queue = Promise.resolve();
 let sending = 0;
+/** While a large drawing's nodes are made (pictureparts.js): done when its picture is whole. */
+let pictureIn = null;
+/** Edits made while the picture comes, waiting for it. */
+let waiting = 0;
 
 // MARK: Loading
 
@@ -65,22 +71,41 @@ async function load() {
   }
   // An answer older than what the page shows (a slow read overtaken) is left aside.
   if (page.drawing && result.data.version < page.version) return result.data;
-  // The HTML parser makes the same SVG elements as the XML one, in a third of the time at
-  // 10,000 rectangles; a template keeps them inert, and they are moved into the page.
-  const template = document.createElement("template");
-  template.innerHTML = result.data.svg.slice(result.data.svg.indexOf("<svg"));
-  const picture = document.adoptNode(template.content.firstElementChild);
+  const rectangles = result.data.drawing.rectangles;
+  const large = rectangles.length >= STAND_IN_FROM;
+  // A large drawing's nodes are made out of the page, in parts, while a stand-in shows it.
+  const { head, parts } = large ? splitPicture(result.data.svg, rectangles.length)
+    : { head: result.data.svg.slice(result.data.svg.indexOf("<svg")), parts: [] };
+  const picture = parseSVG(head);
   picture.id = "drawing";
-  canvas.replaceChildren(picture);
-  page.load(result.data.drawing, result.data.version, picture);
+  page.load(result.data.drawing, result.data.version, picture, large);
+  // Placed with the picture in (it is sized for the zoom), or before its stand-in is drawn.
+  if (!large) canvas.replaceChildren(picture);
   view.place();
+  const shown = large ? standIn(page.drawing, view.shownZoom) : null;
+  if (large) canvas.replaceChildren(shown.element);
+  pictureIn = large ? showWhole(shown, picture, parts) : null;
   store.set({ loading: false });
   store.touch("drawing");
   return result.data;
 }
 
+/** Draws a large drawing's stand-in, makes its nodes, and puts them in the stand-in's place. */
+async function showWhole(shown, picture, parts) {
+  const wanted = () => page.picture === picture;
+  if (await drawStandIn(shown, page.rectangles, wanted)
+      && await growPicture(picture, parts, wanted) && wanted()) {
+    canvas.replaceChildren(picture);
+    view.place();
+    page.finish();
+  }
+  if (page.picture === picture) pictureIn = null;
+}
+
 /** Brings the page to the current version with only what changed since (`GET …/changes`). */
 async function catchUp() {
+  // A change from elsewhere waits for the whole picture, as edits made here do.
+  if (pictureIn) await pictureIn;
   if (!page.drawing) return load();
   const result = await api("GET", `/api/drawings/${id}/changes?since=${page.version}`);
   if (!result.ok || !result.data.changes) return load();
@@ -194,6 +219,11 @@ function refusal(result) {
 function edit(steps, kind = "edit") {
   steps = steps.filter(Boolean);
   if (state.gone || !steps.length) return Promise.resolve(null);
+  // Made once the whole picture is in (a large drawing's first second): shown on its nodes.
+  if (pictureIn) {
+    waiting += 1;
+    return pictureIn.then(() => { waiting -= 1; return edit(steps, kind); });
+  }
   if (state.offline) {
     // Refused where it shows: a moved copy goes back, a field shows the value again.
     page.restore(steps);
@@ -413,8 +443,8 @@ window.drawdocEditor = Object.freeze({
   actions: () => actions.describe({}),
   /** Performs an action by name, as its key or menu entry does; whether it applied. */
   perform: (name) => actions.perform(name, {}),
-  /** Whether edits are still on their way to the server. */
-  busy: () => sending > 0 || page.pending.length > 0,
+  /** Whether edits are still on their way to the server, or a large picture's nodes coming. */
+  busy: () => pictureIn !== null || sending > 0 || waiting > 0 || page.pending.length > 0,
   /** The others in this drawing: `[{name, color, pointer: {x, y}, selection}]` (presence.js). */
   presence: () => presence.others(),
   pageId: presence.pageId,

@@ -69,8 +69,11 @@ export class PageDrawing {
     this.pending = [];
   }
 
-  /** Takes a whole drawing and its picture, as the server sent them. */
-  load(drawing, version, picture) {
+  /**
+   * Takes a whole drawing and its picture, as the server sent them; a picture `coming` has
+   * only some of its nodes yet (pictureparts.js): none is touched until `finish`.
+   */
+  load(drawing, version, picture, coming = false) {
     this.confirmed = { ...drawing, version };
     this.confirmedIndex = indexOf(drawing.rectangles);
     this.picture = picture;
@@ -78,12 +81,21 @@ export class PageDrawing {
     // drag needs them sooner, not while the page opens: at 100,000 rectangles that is a
     // tenth of the time to the first click.
     this.nodeMap = null;
+    this.coming = coming;
     this.show(new Set(), true);
+    if (!coming) this.label();
+  }
+
+  /** The picture that was coming has all its nodes. */
+  finish() {
+    this.coming = false;
+    this.nodeMap = null;
     this.label();
   }
 
   /** The picture's rect nodes by rectangle id. */
   get nodes() {
+    if (this.coming) return new Map();
     if (!this.nodeMap) {
       this.nodeMap = new Map();
       if (this.picture) {
@@ -241,6 +253,7 @@ export class PageDrawing {
 
   /** Brings the nodes of `touched` ids in line with the rectangles shown. */
   patch(touched) {
+    if (this.coming) return;
     const present = [];
     for (const id of touched) {
       const at = this.index.get(id);

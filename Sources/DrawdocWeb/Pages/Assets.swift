@@ -17,6 +17,7 @@ enum Assets {
     case "tools.js": asset = (javaScript, PackageResources.tools_js)
     case "panel.js": asset = (javaScript, PackageResources.panel_js)
     case "pagedrawing.js": asset = (javaScript, PackageResources.pagedrawing_js)
+    case "pictureparts.js": asset = (javaScript, PackageResources.pictureparts_js)
     case "gestures.js": asset = (javaScript, PackageResources.gestures_js)
     case "keys.js": asset = (javaScript, PackageResources.keys_js)
     case "snap.js": asset = (javaScript, PackageResources.snap_js)
