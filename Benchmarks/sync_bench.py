@@ -53,7 +53,7 @@ import sys
 import tempfile
 import time
 
-from serve_bench import median, percentile  # the same nearest rank as the server's
+from serve_http import median, percentile  # the same nearest rank as the server's
 
 # The goal for a sync with nothing to do.
 GOAL_NO_CHANGE = 1.0
