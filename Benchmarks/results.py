@@ -82,6 +82,9 @@ def tables(lines):
     return found
 
 
+# A row's cell that heads a column ("1 k rects", "10 000 drawings", "60 changes").
+SUBHEADING = re.compile(r"^[0-9][0-9,  ]*(?:\s?[kM])?\s+[A-Za-z]+$")
+COUNT_OF_CHANGES = re.compile(r"^[0-9][0-9,  ]*\s+changes$")
 # A column heading that says nothing of the figure, left out of its name.
 GENERIC = {"figure", "value", ""}
 NOT_FIGURES = {"target", "goal", "met", "met (after)", "what", "notes", "note"}
@@ -98,12 +101,24 @@ def figures_of(found):
                      if index > 0 and parse_cell(cell) is not None), default=1)
         columns = [index for index, title in enumerate(header)
                    if index >= first and title.strip().lower() not in NOT_FIGURES]
+        headings = list(header)
         parent = None
         for row in rows:
             if not row:
                 continue
             label = " · ".join(part for part in map(clean_label, row[:first]) if part)
             if not label:
+                continue
+            cells = [row[index] for index in columns if index < len(row) and row[index]]
+            if cells and all(SUBHEADING.match(cell) for cell in cells):
+                # A row that heads the rows under it ("store | 10 000 drawings | 1 drawing"):
+                # its cells name their columns from here on; a count of changes is how long
+                # the run was, not what the column is.
+                padded = row + [""] * (len(header) - len(row))
+                headings = [("" if COUNT_OF_CHANGES.match(cell) else cell) if index in columns
+                            else (header[index] if index < len(header) else "")
+                            for index, cell in enumerate(padded)]
+                parent = label
                 continue
             if row[0] != row[0].lstrip():
                 name = f"{parent} › {label}" if parent else label
@@ -116,7 +131,7 @@ def figures_of(found):
                 parsed = parse_cell(row[index])
                 if parsed is None:
                     continue
-                heading = clean_label(header[index])
+                heading = clean_label(headings[index] if index < len(headings) else "")
                 full = name if heading.lower() in GENERIC else f"{name} @ {heading}"
                 count = seen.get(full, 0)
                 seen[full] = count + 1

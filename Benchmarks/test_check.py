@@ -116,6 +116,23 @@ class ResultsTests(unittest.TestCase):
                     self.assertAlmostEqual(parsed[0], expected[0])
                     self.assertEqual(parsed[1], expected[1])
 
+    def test_a_row_of_counts_heads_the_rows_under_it(self):
+        text = "\n".join([
+            "| measure | 10 k rects | 100 k rects | target | met |",
+            "|---|---:|---:|---|---|",
+            "| decode, median | 12.0 ms | 130 ms | | |",
+            "| store (wall time)⁶ | 10 000 drawings | 1 drawing | | |",
+            "| drawdoc open ID, median | 20.0 ms | 10.0 ms | | |",
+            "| watch --json⁸ | 60 changes | | | |",
+            "|   change begins → its line read, median | 9.00 ms | | < 100 ms | yes |",
+        ])
+        names = [f["name"] for f in results.figures_of(results.tables(text.splitlines()))]
+        self.assertEqual(names, [
+            "decode, median @ 10 k rects", "decode, median @ 100 k rects",
+            "drawdoc open ID, median @ 10 000 drawings", "drawdoc open ID, median @ 1 drawing",
+            "watch --json › change begins → its line read, median",
+        ])
+
     def test_a_table_becomes_named_figures(self):
         text = "\n".join([
             "progress line",
