@@ -53,7 +53,7 @@ import sys
 import tempfile
 import time
 
-from serve_http import median  # the same as the server's
+from serve_http import Failure, median, now  # the same nearest rank as the server's
 
 # The goal for a sync with nothing to do.
 GOAL_NO_CHANGE = 1.0
@@ -85,16 +85,8 @@ GIT_SETTINGS = re.compile(r"^(-c (user\.name=drawdoc sync|\S+=\S+) )*")
 HASH = re.compile(r"\b[0-9a-f]{40}\b")
 
 
-class Failure(Exception):
-    pass
-
-
 def log(text):
     print(f"sync bench: {text}", file=sys.stderr, flush=True)
-
-
-def now():
-    return time.monotonic()
 
 
 def ms(seconds):
@@ -104,21 +96,6 @@ def ms(seconds):
 def load():
     with open("/proc/loadavg") as file:
         return file.read().split()[0]
-
-
-def markdown(header, rows, right=()):
-    widths = [max(3, max(len(str(row[c])) for row in [header] + rows))
-              for c in range(len(header))]
-
-    def line(cells):
-        return "| " + " | ".join(str(cell).rjust(widths[c]) if c in right
-                                 else str(cell).ljust(widths[c])
-                                 for c, cell in enumerate(cells)) + " |"
-    print(line(header))
-    print("| " + " | ".join("-" * (w - 1) + (":" if c in right else "-")
-                            for c, w in enumerate(widths)) + " |")
-    for row in rows:
-        print(line(row))
 
 
 class Bench:

@@ -4,7 +4,8 @@ import os
 import time
 
 from serve_http import median, percentile
-from sync_bench import GOAL_LINEAR, GOAL_NO_CHANGE, commit_of, load, markdown, mib, ms
+from serve_tables import markdown
+from sync_bench import GOAL_LINEAR, GOAL_NO_CHANGE, commit_of, load, mib, ms
 
 def report(bench, options, started, load_at_start):
     samples = bench.samples
