@@ -110,7 +110,8 @@ def figures_of(found):
             if not label:
                 continue
             cells = [row[index] for index in columns if index < len(row) and row[index]]
-            if cells and all(SUBHEADING.match(cell) for cell in cells):
+            if cells and all(SUBHEADING.match(cell) and parse_cell(cell) is None
+                             for cell in cells):
                 # A row that heads the rows under it ("store | 10 000 drawings | 1 drawing"):
                 # its cells name their columns from here on; a count of changes is how long
                 # the run was, not what the column is.

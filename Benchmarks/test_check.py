@@ -123,6 +123,7 @@ class ResultsTests(unittest.TestCase):
             "| decode, median | 12.0 ms | 130 ms | | |",
             "| store (wall time)⁶ | 10 000 drawings | 1 drawing | | |",
             "| drawdoc open ID, median | 20.0 ms | 10.0 ms | | |",
+            "|   peak memory | 21 MB | 20 MB | | |",
             "| watch --json⁸ | 60 changes | | | |",
             "|   change begins → its line read, median | 9.00 ms | | < 100 ms | yes |",
         ])
@@ -130,6 +131,8 @@ class ResultsTests(unittest.TestCase):
         self.assertEqual(names, [
             "decode, median @ 10 k rects", "decode, median @ 100 k rects",
             "drawdoc open ID, median @ 10 000 drawings", "drawdoc open ID, median @ 1 drawing",
+            "drawdoc open ID, median › peak memory @ 10 000 drawings",
+            "drawdoc open ID, median › peak memory @ 1 drawing",
             "watch --json › change begins → its line read, median",
         ])
 
