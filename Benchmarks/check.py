@@ -42,11 +42,13 @@ def load(path):
         raise ThresholdError(f"{path}: cannot be read as JSON: {error}") from error
 
 
-def check(thresholds, results, require_all=False):
-    """(failures, notes): lines naming each figure past its limit, and lines for goals
-    missed within their limit and for figures with a limit that were not measured."""
+def check(thresholds, results, require_all=False, passed=None):
+    """(failures, notes): lines naming each figure past its limit (or not measured), and
+    lines for goals missed within their limit. `passed`, a list, gets a line for each figure
+    within its limit."""
     failures = []
     notes = []
+    passed = [] if passed is None else passed
     if require_all:
         present = {result.get("benchmark") for result in results}
         failures += [f"{benchmark}: no result file (was its section left out or did it fail?)"
@@ -83,10 +85,13 @@ def check(thresholds, results, require_all=False):
             elif "min" in limit and value < limit["min"]:
                 failures.append(f"{label} = {shown}, past its limit of at least "
                                 f"{limit['min']:g}{' ' + unit if unit else ''}")
-            elif ("goal_max" in limit and value > limit["goal_max"]) or (
-                    "goal_min" in limit and value < limit["goal_min"]):
-                notes.append(f"{label} = {shown}: within its limit, short of its goal "
-                             f"({limit.get('goal', '?')})")
+            else:
+                bound = (f"≤ {limit['max']:g}" if "max" in limit else f"≥ {limit['min']:g}")
+                passed.append(f"{label} = {shown} (limit {bound}{' ' + unit if unit else ''})")
+                if ("goal_max" in limit and value > limit["goal_max"]) or (
+                        "goal_min" in limit and value < limit["goal_min"]):
+                    notes.append(f"{label} = {shown}: within its limit, short of its goal "
+                                 f"({limit.get('goal', '?')})")
     return failures, notes
 
 
@@ -105,11 +110,14 @@ def main(arguments=None):
         thresholds = load(options.thresholds)
         thresholds = {key: value for key, value in thresholds.items() if key != "about"}
         results = [load(path) for path in options.results]
-        failures, notes = check(thresholds, results, options.require_all)
+        passed = []
+        failures, notes = check(thresholds, results, options.require_all, passed)
     except ThresholdError as error:
         print(f"check.py: {error}", file=sys.stderr)
         return 64
     checked = sum(len(thresholds.get(r["benchmark"], {})) for r in results)
+    for line in passed:
+        print(f"check.py: within: {line}")
     for note in notes:
         print(f"check.py: note: {note}")
     for failure in failures:

@@ -48,6 +48,7 @@ class CheckTests(unittest.TestCase):
         status, output = self.run_main(THRESHOLDS, result(WITHIN))
         self.assertEqual(status, 0, output)
         self.assertNotIn("FAILED", output)
+        self.assertIn("within: serve: edit @ 10 k = 49.9 ms (limit ≤ 50 ms)", output)
 
     def test_a_figure_past_its_maximum_fails_naming_figure_value_and_limit(self):
         figures = [("edit @ 10 k", 50.5, "ms")] + WITHIN[1:]
