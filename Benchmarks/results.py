@@ -143,12 +143,12 @@ def figures_of(found):
 
 
 def clean_label(text):
-    """A label without footnote marks, bold, or what it says in brackets, and with "median of
-    N" as "median": the brackets and N say how the run was set up (how many connections, for
-    how long), which the result's conditions record, so a figure keeps its name from a quick
-    run to a full one."""
+    """A label without footnote marks or bold, without brackets that hold a number, and with
+    "median of N" as "median": those numbers say how the run was set up (how many
+    connections, for how long), which the result's conditions record, so a figure keeps its
+    name from a quick run to a full one. Brackets of words stay: "(encode + write) / ref_sax"."""
     text = re.sub(r"[¹²³⁴⁵⁶⁷⁸⁹⁰]+", "", text.replace("**", "").replace("`", ""))
-    text = re.sub(r"\s*\([^()]*\)", "", text)
+    text = re.sub(r"\s*\([^()]*[0-9][^()]*\)", "", text)
     text = re.sub(r"\b(median|mean) of \d+\b", r"\1", text)
     return re.sub(r"\s+", " ", text).strip()
 
