@@ -102,11 +102,8 @@ class App:
         driver.set_page_load_timeout(30)
         driver.set_script_timeout(60)
         self.drivers.append(driver)
-        # The page takes the token from the address: a server that answers it with a cookie
-        # hands the browser on to the drawings page, one whose page keeps the token itself
-        # serves that page at once. Either way the drawings page has read the list through
-        # the API once it says it is ready, so the credential works; whether the token is
-        # still in the address does not matter.
+        # The page takes the token from the address and keeps it; the drawings page has read
+        # the list through the API once it says it is ready, so the credential works.
         driver.get(f"{self.base}?token={self.token}")
         wait("the drawings page, with the token taken", lambda: driver.execute_script(
             "return !!(document.body && document.body.dataset.ready)"), seconds=20)
@@ -116,9 +113,12 @@ class App:
         driver.get(f"{self.base}drawings/{doc}")
         wait("the editor", lambda: driver.execute_script(
             "return !!document.body.dataset.ready && drawdocEditor.drawing !== null"), seconds=30)
-        # The stream is open once the status says so.
-        wait("the change stream", lambda: driver.execute_script(
-            "return document.getElementById('status').textContent === 'live'"), seconds=10)
+        # The editor says "live" for no time at all once its change stream opens (it shows the
+        # version at once), so nothing here waits for that: the warm-up change of page to
+        # page waits for the stream instead. Only a page that says it is offline is not ready.
+        wait("the editor online", lambda: not driver.execute_script(
+            "return document.getElementById('status').textContent").startswith(
+            ("offline", "reconnecting", "disconnected")), seconds=30)
 
     def close(self):
         for driver in self.drivers:
@@ -218,7 +218,7 @@ def measure_latency(app, first, second, doc, changes):
         seen = wait("the second page to show the change", lambda: second.execute_script(
             "const w = window.benchWant;"
             "return w.frameAt ? [w.seenAt, w.frameAt, w.readStart, w.readEnd] : null;"),
-            seconds=10, pause=0.005)
+            seconds=30 if index == 0 else 10, pause=0.005)  # the warm-up: the stream opening
         answer = wait("the first page's answer", lambda: first.execute_script(
             "return window.benchSent;"), seconds=10, pause=0.005)
         if answer["status"] != 200:
