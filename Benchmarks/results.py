@@ -37,7 +37,7 @@ UNITS = {
     "GB": ("MB", 1e3), "MiB": ("MB", 1.048576), "KiB": ("MB", 1.024e-3),
     "/s": ("/s", 1.0), "k/s": ("/s", 1e3), "M/s": ("/s", 1e6),
     "B/s": ("MB/s", 1e-6), "kB/s": ("MB/s", 1e-3), "MB/s": ("MB/s", 1.0),
-    "GB/s": ("MB/s", 1e3), "%": ("%", 1.0), "": ("", 1.0),
+    "GB/s": ("MB/s", 1e3), "%": ("%", 1.0), "×": ("", 1.0), "": ("", 1.0),
 }
 # Words some sections print after a rate ("98.4 a second").
 RATE_WORDS = {"a second": "/s", "per second": "/s", "a s": "/s"}

@@ -106,7 +106,7 @@ class ResultsTests(unittest.TestCase):
                  "2.81 M/s": (2.81e6, "/s"), "316 MB/s": (316.0, "MB/s"),
                  "17.4 (21.3) ms": None, "16.7 ms (n=3)": (16.7, "ms"),
                  "98.4 a second": (98.4, "/s"), "10 000": (10000.0, ""),
-                 "-10.8 ms": (-10.8, "ms"),
+                 "-10.8 ms": (-10.8, "ms"), "1.23 ×": (1.23, ""),
                  "—": None, "yes": None, "12.1; 30.2 ms": None, "3 of 200": None}
         for cell, expected in cases.items():
             with self.subTest(cell=cell):
