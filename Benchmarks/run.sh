@@ -117,6 +117,21 @@ extra=()
 check=no
 full=no
 quick=no
+# The --quick settings: for --quick, and for --check unless --full (options after win).
+quick_settings() {
+  quick=yes
+  sizes="10000,100000"
+  set_sizes="1000"
+  suite_options=(--runs 3 --store-runs 5 --budget 20 --set-runs 15 --watch-changes 60)
+  app_options=(--quick)
+  editor_options=(--quick)
+  presence_options=(--quick)
+  serve_options=(--quick)
+  sync_options=(--quick)
+  store_options=(--sizes 100,10000 --runs 5)
+  tls_options=(--quick)
+}
+if [[ " $* " == *" --check "* && " $* " != *" --full "* ]]; then quick_settings; fi
 while (($#)); do
   case "$1" in
     --check)
@@ -130,17 +145,7 @@ while (($#)); do
       results="$2"
       shift 2 ;;
     --quick)
-      quick=yes
-      sizes="10000,100000"
-      set_sizes="1000"
-      suite_options=(--runs 3 --store-runs 5 --budget 20 --set-runs 15 --watch-changes 60)
-      app_options=(--quick)
-      editor_options=(--quick)
-      presence_options=(--quick)
-      serve_options=(--quick)
-      sync_options=(--quick)
-      store_options=(--sizes 100,10000 --runs 5)
-      tls_options=(--quick)
+      quick_settings
       shift ;;
     --app-only)
       app=only
@@ -212,20 +217,6 @@ while (($#)); do
   esac
 done
 
-if [[ $check == yes && $full == no ]]; then
-  quick=yes
-  # The --quick settings (the suite's other options, given after, still win).
-  sizes="10000,100000"
-  set_sizes="1000"
-  suite_options=(--runs 3 --store-runs 5 --budget 20 --set-runs 15 --watch-changes 60)
-  app_options=(--quick)
-  editor_options=(--quick)
-  presence_options=(--quick)
-  serve_options=(--quick)
-  sync_options=(--quick)
-  store_options=(--sizes 100,10000 --runs 5)
-  tls_options=(--quick)
-fi
 # What every result file records of how its section was run.
 result_options=()
 if [[ $quick == yes ]]; then result_options=(--option quick); fi

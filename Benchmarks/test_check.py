@@ -79,6 +79,17 @@ class CheckTests(unittest.TestCase):
         status, output = self.run_main(THRESHOLDS, result(WITHIN, options=()))
         self.assertEqual(status, 1)
         self.assertIn("serve: edit @ 1 M: not measured", output)
+        self.assertNotIn("received 200", output)
+
+    def test_a_figure_only_a_quick_run_measures_must_be_in_a_quick_run_only(self):
+        limits = {"sync": {"received 200 @ time": {"max": 9000, "unit": "ms", "full": False,
+                                                   "chosen": "fixture"}}}
+        quick_run = dict(result([]), benchmark="sync")
+        status, output = self.run_main(limits, quick_run)
+        self.assertEqual(status, 1)
+        self.assertIn("sync: received 200 @ time: not measured", output)
+        self.assertEqual(self.run_main(limits, dict(result([]), benchmark="sync",
+                                                    conditions={"options": []}))[0], 0)
 
     def test_a_unit_other_than_the_limits_fails(self):
         figures = [("edit @ 10 k", 0.01, "s")] + WITHIN[1:]
