@@ -265,11 +265,12 @@ OPEN_SCRIPT = """
       result.error = String(error);
     }
     result.selected = drawdocEditor.selection()[0] || "";
-    result.panelShown = !document.getElementById("selection").hidden;
     // The frame that shows the selection, then the one after it: the page is idle again.
     await frame();
     await frame();
     result.interactiveAt = performance.now();
+    // The panel follows the selection when the page draws it, not within the click.
+    result.panelShown = !document.getElementById("selection").hidden;
     const api = performance.getEntriesByType("resource")
       .find((entry) => /\\/api\\/drawings\\/[^/]+$/.test(new URL(entry.name).pathname));
     if (api) {
