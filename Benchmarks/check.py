@@ -14,7 +14,7 @@ A limit in thresholds.json:
       "GET /api/drawings … @ 10 k": {            a figure's name, as results.py names it
         "max": 50, "unit": "ms",                 the value must not go above 50 ms
                                                  ("min": a rate must not fall below it)
-        "goal": "< 20 ms", "goal_max": 20,       the goal the README names, when there is one:
+        "goal": "< 20 ms", "goal_max": 20,       the goal the section names, if it has one:
                                                  a figure past it is noted, not failed
         "chosen": "…",                           how the limit was chosen
         "quick": true, "full": true              whether a --quick run and a full run measure

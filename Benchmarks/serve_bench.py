@@ -11,7 +11,7 @@ page would, with the access token as `Authorization: Bearer TOKEN` and an `Origi
 server on every change. A binary older than the bearer token (0.3.0's server took a cookie)
 is not measured: its requests are refused, and the run says so.
 
-Measured, per binary (Benchmarks/README.md, "The server", says how and why):
+Measured, per binary (Benchmarks/METHOD.md, "The server", says how and why):
 
   1. under attack: 2,000 idle connections, 500 slow-loris ones and 300 event streams
      (`?since=0`, with the credential), all reconnecting when cut off, held by a child process

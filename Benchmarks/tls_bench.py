@@ -22,7 +22,7 @@ then the only one trusted (Tests/browser/lan_server.py), a device paired. Measur
      HTTP connections for reference.
 
 The client's side of TLS (Python's ssl, OpenSSL) runs on the same machine and counts in every
-figure. Goal (Benchmarks/README.md): TLS within 1.5 × of HTTP after the handshake.
+figure. Goal (Benchmarks/README.md, "Goals"): TLS within 1.5 × of HTTP after the handshake.
 """
 import argparse
 import http.client
