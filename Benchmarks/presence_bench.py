@@ -311,11 +311,13 @@ def main():
     finally:
         bench.close()
         shutil.rmtree(folder, ignore_errors=True)
+    # A Markdown table, as every section prints (results.py reads it).
     width = max(len(row[0]) for row in rows)
-    print(f"{'presence':<{width}} | figure | target | met")
+    print(f"| {'presence':<{width}} | figure | target | met |")
+    print(f"| {'-' * width} | -----: | ------ | --- |")
     for label, figure, target, met in rows:
         met_text = "" if met == "" else ("yes" if met else "no")
-        print(f"{label:<{width}} | {figure} | {target} | {met_text}")
+        print(f"| {label:<{width}} | {figure} | {target} | {met_text} |")
     return 0
 
 

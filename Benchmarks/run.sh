@@ -32,6 +32,12 @@
 #   bash Benchmarks/run.sh --presence-only
 #                                     # only presence's section (presence_bench.py): pointer
 #                                     # and edit from page to page, 20 pages moving
+#   bash Benchmarks/run.sh --check    # a --quick run of every section, then check.py: exits
+#                                     # non-zero naming each figure past its limit in
+#                                     # thresholds.json (with --full: the full run instead)
+#
+# Every section's figures are also written as data: Benchmarks/.data/results/SECTION.json
+# (results.py reads the tables the section prints; --results DIR writes them elsewhere).
 #
 # The drawing app's section (app_bench.py) comes after the table: `drawdoc serve` in
 # headless Chromium. It needs Debian's chromium and chromium-driver and Python's selenium;
@@ -83,6 +89,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 reference="$here/Reference"
 data="$here/.data"
+results="$data/results"
 started=$(date +%s)
 
 app=yes
@@ -107,19 +114,38 @@ set_sizes="1000,1000000"
 suite_options=(--runs 5 --store-runs 11 --budget 60 --set-runs 41 --set-runs-large 9
   --watch-changes 200)
 extra=()
+check=no
+full=no
+quick=no
+# The --quick settings: for --quick, and for --check unless --full (options after win).
+quick_settings() {
+  quick=yes
+  sizes="10000,100000"
+  set_sizes="1000"
+  suite_options=(--runs 3 --store-runs 5 --budget 20 --set-runs 15 --watch-changes 60)
+  app_options=(--quick)
+  editor_options=(--quick)
+  presence_options=(--quick)
+  serve_options=(--quick)
+  sync_options=(--quick)
+  store_options=(--sizes 100,10000 --runs 5)
+  tls_options=(--quick)
+}
+if [[ " $* " == *" --check "* && " $* " != *" --full "* ]]; then quick_settings; fi
 while (($#)); do
   case "$1" in
+    --check)
+      check=yes
+      shift ;;
+    --full)
+      full=yes
+      shift ;;
+    --results)
+      [[ $# -ge 2 ]] || { echo "run.sh: --results needs a folder" >&2; exit 64; }
+      results="$2"
+      shift 2 ;;
     --quick)
-      sizes="10000,100000"
-      set_sizes="1000"
-      suite_options=(--runs 3 --store-runs 5 --budget 20 --set-runs 15 --watch-changes 60)
-      app_options=(--quick)
-      editor_options=(--quick)
-      presence_options=(--quick)
-      serve_options=(--quick)
-      sync_options=(--quick)
-      store_options=(--sizes 100,10000 --runs 5)
-      tls_options=(--quick)
+      quick_settings
       shift ;;
     --app-only)
       app=only
@@ -191,6 +217,42 @@ while (($#)); do
   esac
 done
 
+# What every result file records of how its section was run.
+result_options=()
+if [[ $quick == yes ]]; then result_options=(--option quick); fi
+mkdir -p "$results"
+rm -f "$results"/*.json "$results"/*.md
+
+# Runs a section's command with its standard output also kept in RESULTS/SECTION.md, then
+# writes RESULTS/SECTION.json from the tables in it (results.py); the command's status.
+record() { # section, drawdoc binary (for its version), browser|no, command...
+  local section="$1" binary="$2" browser="$3" status=0 load
+  shift 3
+  load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0)
+  "$@" | tee "$results/$section.md" || status=${PIPESTATUS[0]}
+  if command -v python3 >/dev/null; then
+    local flags=(--benchmark "$section" --output "$results/$section.json" --drawdoc "$binary"
+      --load-start "$load" "${result_options[@]}")
+    if [[ $browser == browser ]]; then flags+=(--browser); fi
+    python3 "$here/results.py" "${flags[@]}" <"$results/$section.md" || status=1
+  fi
+  return "$status"
+}
+
+# With --check: compares the result files of this run with thresholds.json.
+check_results() {
+  [[ $check == yes ]] || return 0
+  local files=("$results"/*.json) require=()
+  if [[ ! -e ${files[0]} ]]; then
+    echo "run.sh --check: no result files in $results: nothing was measured" >&2
+    return 1
+  fi
+  if [[ $1 == all ]]; then require=(--require-all); fi
+  echo ""
+  echo "## check: the figures against Benchmarks/thresholds.json"
+  python3 "$here/check.py" "${require[@]}" "${files[@]}"
+}
+
 note=()
 missing() { # what, apt package
   echo "run.sh: $1 not found: its column is left out. To install it: apt-get install -y $2" >&2
@@ -230,7 +292,8 @@ run_app() { # drawdoc binary
     echo "## the drawing app, after: $1"
     app_status=0
   fi
-  python3 "$here/app_bench.py" --drawdoc "$1" "${app_options[@]}" || app_status=$?
+  record app "$1" browser python3 "$here/app_bench.py" --drawdoc "$1" "${app_options[@]}" ||
+    app_status=$?
   if ((app_status == 2)); then return 0; fi
   return "$app_status"
 }
@@ -253,7 +316,8 @@ run_editor() { # drawdoc binary
     echo "## the editor, after: $1 (then the two side by side)"
     editor_status=0
   fi
-  python3 "$here/editor_bench.py" --drawdoc "$1" --compare "$data/editor-before.json" \
+  record editor "$1" browser \
+    python3 "$here/editor_bench.py" --drawdoc "$1" --compare "$data/editor-before.json" \
     "${editor_options[@]}" || editor_status=$?
   if ((editor_status == 2)); then return 0; fi
   if [[ -n $before ]]; then run_editor_lines || editor_status=1; fi
@@ -276,7 +340,8 @@ run_editor_lines() {
 run_presence() { # drawdoc binary
   browser_python "presence's section" || return 0
   local presence_status=0
-  python3 "$here/presence_bench.py" --drawdoc "$1" "${presence_options[@]}" || presence_status=$?
+  record presence "$1" browser \
+    python3 "$here/presence_bench.py" --drawdoc "$1" "${presence_options[@]}" || presence_status=$?
   if ((presence_status == 2)); then return 0; fi
   return "$presence_status"
 }
@@ -287,7 +352,7 @@ run_serve() { # drawdoc binary
   needs_python "the server's section" || return 0
   local compare=()
   if [[ -n $before ]]; then compare=(--before "$before"); fi
-  python3 "$here/serve_bench.py" --binary "$1" "${compare[@]}" "${serve_options[@]}"
+  record serve "$1" no python3 "$here/serve_bench.py" --binary "$1" "${compare[@]}" "${serve_options[@]}"
 }
 
 # --- The sync's section: sync_bench.py, two stores and a bare repository ------------------
@@ -300,7 +365,7 @@ run_sync() { # drawdoc binary
   fi
   local compare=()
   if [[ -n $before ]]; then compare=(--before "$before"); fi
-  python3 "$here/sync_bench.py" --drawdoc "$1" "${compare[@]}" "${sync_options[@]}"
+  record sync "$1" no python3 "$here/sync_bench.py" --drawdoc "$1" "${compare[@]}" "${sync_options[@]}"
 }
 
 # --- The store's section: store_bench.py, stores of 100 to 100,000 drawings ---------------
@@ -309,14 +374,14 @@ run_store() { # drawdoc binary
   needs_python "the store's section" || return 0
   local compare=()
   if [[ -n $before ]]; then compare=(--before "$before"); fi
-  python3 "$here/store_bench.py" --drawdoc "$1" "${compare[@]}" "${store_options[@]}"
+  record store "$1" no python3 "$here/store_bench.py" --drawdoc "$1" "${compare[@]}" "${store_options[@]}"
 }
 
 # --- TLS against HTTP: tls_bench.py, one server on 127.0.0.1 and 127.0.0.2 ------------------
 # Prints its own tables.
 run_tls() { # drawdoc binary
   needs_python "the TLS section" || return 0
-  python3 "$here/tls_bench.py" --drawdoc "$1" "${tls_options[@]}"
+  record tls "$1" no python3 "$here/tls_bench.py" --drawdoc "$1" "${tls_options[@]}"
 }
 
 # One section alone: builds drawdoc, runs the section, and ends the script with its status.
@@ -325,6 +390,7 @@ run_only() { # the section's run_ function
   swift build -c release --package-path "$here" --product drawdoc >&2
   local status=0
   "$1" "$(swift build -c release --package-path "$here" --show-bin-path)/drawdoc" || status=$?
+  check_results some || status=1
   echo "whole run, build included: $(($(date +%s) - started)) s"
   exit "$status"
 }
@@ -424,7 +490,12 @@ elif ! commit=$(git -C "$root" rev-parse -q --verify "$baseline_commit^{commit}"
 else
   short=$(git -C "$root" rev-parse --short "$commit")
   baseline_dir="$data/baseline-$short"
-  if [[ ! -x "$baseline_dir/drawdoc" ]]; then
+  if [[ ! -x "$baseline_dir/drawdoc" && $check == yes && $full == no ]]; then
+    # --check does not build a second drawdoc: `set` before and after has no limit in a quick
+    # run; a full run (or one before) builds it and --check uses it from then on.
+    echo "run.sh: --check leaves out \`set\` before histories (not built yet)" >&2
+    note+=(--note "\`set\` before histories ($short) was not built: --check does not build it.")
+  elif [[ ! -x "$baseline_dir/drawdoc" ]]; then
     echo "building drawdoc at $short (the binary before histories) in $baseline_dir" >&2
     rm -rf "$baseline_dir"
     mkdir -p "$baseline_dir/src"
@@ -442,7 +513,7 @@ else
 fi
 
 status=0
-"$bin/drawdoc-bench" suite --data "$data" --drawdoc "$bin/drawdoc" --ref-sax "$ref_sax" \
+record suite "$bin/drawdoc" no "$bin/drawdoc-bench" suite --data "$data" --drawdoc "$bin/drawdoc" --ref-sax "$ref_sax" \
   --rsvg "$rsvg" --time "$time_tool" --baseline "$baseline" --baseline-name "${short:-$baseline_commit}" \
   --sizes "$sizes" --set-sizes "$set_sizes" "${suite_options[@]}" "${note[@]}" "${extra[@]}" ||
   status=$?
@@ -466,6 +537,12 @@ if [[ $store == yes ]]; then
 fi
 if [[ $tls == yes ]]; then
   run_tls "$bin/drawdoc" || status=1
+fi
+if [[ $app != no && $editor != no && $presence != no && $serve != no && $sync != no &&
+  $store != no && $tls != no ]]; then
+  check_results all || status=1
+else
+  check_results some || status=1
 fi
 echo "whole run, builds and generation included: $(($(date +%s) - started)) s"
 exit "$status"

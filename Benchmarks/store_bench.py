@@ -32,7 +32,7 @@ import sys
 import tempfile
 import time
 
-from serve_bench import median, percentile  # the same nearest rank as the server's
+from serve_http import median, percentile  # the same nearest rank as the server's
 
 GOAL_CHANGE_RATIO = 1.5
 GOAL_LIST_SECONDS = 0.5

@@ -22,7 +22,7 @@ then the only one trusted (Tests/browser/lan_server.py), a device paired. Measur
      HTTP connections for reference.
 
 The client's side of TLS (Python's ssl, OpenSSL) runs on the same machine and counts in every
-figure. Goal (Benchmarks/README.md): TLS within 1.5 × of HTTP after the handshake.
+figure. Goal (Benchmarks/README.md, "Goals"): TLS within 1.5 × of HTTP after the handshake.
 """
 import argparse
 import http.client
@@ -197,8 +197,7 @@ def main():
     with LanServer(options.drawdoc) as lan:
         rows, cpu, rates = measure(lan, options.requests, options.seconds)
     print(f"## TLS against HTTP: {options.drawdoc}")
-    print(f"{options.requests} requests each, kept-alive, after the handshake, in turn; "
-          "milliseconds")
+    print(f"{options.requests} requests each, kept-alive, after the handshake, in turn")
     print()
     print("| request | TLS median | TLS p95 | HTTP median | HTTP p95 | TLS / HTTP (median) |")
     print("|---|---:|---:|---:|---:|---:|")
@@ -206,19 +205,20 @@ def main():
     for name, tls, plain in rows:
         ratio = statistics.median(tls) / statistics.median(plain)
         worst = max(worst, ratio)
-        print(f"| {name} | {statistics.median(tls) * 1000:.2f} | "
-              f"{percentile(tls, 0.95) * 1000:.2f} | {statistics.median(plain) * 1000:.2f} | "
-              f"{percentile(plain, 0.95) * 1000:.2f} | {ratio:.2f} × |")
+        print(f"| {name} | {statistics.median(tls) * 1000:.2f} ms | "
+              f"{percentile(tls, 0.95) * 1000:.2f} ms | {statistics.median(plain) * 1000:.2f} ms | "
+              f"{percentile(plain, 0.95) * 1000:.2f} ms | {ratio:.2f} × |")
     print()
     for name, tls_cpu, http_cpu in cpu:
         print(f"The server's CPU time for {name} (3 batches of {CPU_BATCH} each, "
               f"/proc/PID/stat): TLS {tls_cpu * 1e6:.0f} µs, HTTP {http_cpu * 1e6:.0f} µs a "
               f"request" + (f" ({tls_cpu / http_cpu:.2f} ×)" if http_cpu else ""))
     print()
-    print("| new connections, each with one GET /api/session | clients | a second |")
-    print("|---|---:|---:|")
+    print("| new connections, each with one GET /api/session | a second |")
+    print("|---|---:|")
     for name, clients, rate in rates:
-        print(f"| {name} | {clients} | {rate:.0f} |")
+        print(f"| {name}, {clients} {'client' if clients == 1 else 'clients at once'} | "
+              f"{rate:.0f} /s |")
     print()
     goal = "met" if worst <= 1.5 else "missed"
     print(f"goal TLS within 1.5 × of HTTP after the handshake: {goal} (worst {worst:.2f} ×); "
