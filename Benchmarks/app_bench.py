@@ -16,7 +16,7 @@ progress on standard error:
   (b) opening a drawing of 10,000 rectangles in the editor: from the navigation's start
       (performance.timeOrigin) until the page has read the drawing, drawn it, and a click on
       a rectangle has selected it and the frame after it is made. Target: median < 1 s.
-  (c) 100 changes a second for a few seconds, from both pages (the editor's PATCH request)
+  (c) 100 changes a second for a few seconds, from both pages (the editor's edit request)
       and from `drawdoc set` processes together, each to a rectangle of its own; then every
       accepted change must be in `drawdoc history --json` and in the final `drawdoc open
       --json`. Target: none lost.
@@ -319,17 +319,16 @@ def measure_open(app, driver, doc, runs):
 # MARK: - (c) 100 changes a second
 
 LOAD_SCRIPT = """
-// Sends the changes at their times (ms since the epoch), each as the editor's PATCH request
-// (`api`, the same fetch its panel makes), all at once rather than through the editor's queue,
-// each on the version the page shows when it is sent.
+// Sends the changes at their times (ms since the epoch), each as an edit of one step (`api`,
+// the same fetch the editor makes), all at once rather than through the editor's queue.
 const [items] = arguments;
 window.benchLoad = [];
 for (const [k, rid, color, due] of items) {
   setTimeout(async () => {
     const sentAt = Date.now();
     const result = await drawdocEditor.api(
-      "PATCH", `/api/drawings/${drawdocEditor.id}/rectangles/${rid}`,
-      { color, version: drawdocEditor.version });
+      "POST", `/api/drawings/${drawdocEditor.id}/edits`,
+      { edits: [{ set: rid, to: { color } }] });
     window.benchLoad.push({ k, sentAt, doneAt: Date.now(), status: result.status,
                             version: result.data.version || null,
                             error: result.ok ? null : result.data.error });

@@ -18,11 +18,11 @@ Measured, per binary (Benchmarks/README.md, "The server", says how and why):
      while `GET /api/drawings` is asked on a fresh connection every 50 ms for 10 s: median,
      99th percentile, failures (503s, resets, timeouts), the server's peak RSS; and the same
      request without the attack.
-  2. an edit's answer (PATCH of one rectangle's x) and its event on another stream, at each
-     size; `drawdoc convert` of the same drawing as the reference.
+  2. an edit's answer (one rectangle's x, `POST …/edits`) and its event on another stream,
+     at each size; `drawdoc convert` of the same drawing as the reference.
   3. `GET /api/drawings/ID/changes?since=V-1` right after the edit.
   4. changes a second from 8 writers with keep-alive connections on 1,000 rectangles, each
-     on rectangles of its own, retrying 409s; every last value checked after; and the disk's
+     on rectangles of its own (`POST …/edits`); every last value checked after; and the disk's
      fsyncs a second, the ceiling.
   5. `drawdoc set` (a process) → its event on the stream.
   6. ten heavy requests at once on a drawing of 1,000,000 rectangles (`--heavy-rectangles`):
@@ -1097,8 +1097,8 @@ class Pass:
                     while True:  # the same edit until it is taken, or the time is up
                         try:
                             response, sent, answered = client.request(
-                                "PATCH", f"/api/drawings/{doc}/rectangles/{rect}",
-                                {"version": version, "x": f"{value}"})
+                                "POST", f"/api/drawings/{doc}/edits",
+                                {"edits": [{"set": rect, "to": {"x": f"{value}"}}]})
                         except OSError:
                             errors += 1
                             client.close()
@@ -1266,8 +1266,8 @@ class Pass:
 
 
 class EditRounds:
-    """2 and 3: an edit (PATCH of one rectangle's x), its answer, its event on the stream
-    opened before, then `…/changes?since=V-1`, one round at a time."""
+    """2 and 3: an edit (one rectangle's x, `POST …/edits`), its answer, its event on the
+    stream opened before, then `…/changes?since=V-1`, one round at a time."""
 
     def __init__(self, run, size):
         self.run, self.size = run, size
@@ -1281,16 +1281,16 @@ class EditRounds:
     def round(self, index):
         stream, client, doc, size = self.run.stream, self.client, self.doc, self.size
         rect = self.rectangles[(index * 7919) % len(self.rectangles)]
-        edit = {"version": self.version, "x": f"{100 + index % 700}.25"}
-        path = f"/api/drawings/{doc}/rectangles/{rect}"
+        edit = {"edits": [{"set": rect, "to": {"x": f"{100 + index % 700}.25"}}]}
+        path = f"/api/drawings/{doc}/edits"
         seen = len(stream.events)
-        sent = client.send("PATCH", path, edit)
+        sent = client.send("POST", path, edit)
         reply = None
         deadline = sent + 120
         while reply is None:
             readable, _, _ = select_([client.sock, stream], deadline - now())
             if not readable:
-                raise Failure(f"PATCH at {size}: no answer within 120 s")
+                raise Failure(f"edit at {size}: no answer within 120 s")
             if stream in readable:
                 stream.pump()
             if client.sock in readable:
@@ -1299,10 +1299,10 @@ class EditRounds:
                 except StaleConnection:  # closed while idle: the request never reached it
                     client.connect()
                     seen = len(stream.events)
-                    sent = client.send("PATCH", path, edit)
+                    sent = client.send("POST", path, edit)
                 answered = now()
         if reply.status != 200:
-            raise Failure(f"PATCH {path} at {size} was answered {reply.status}: "
+            raise Failure(f"POST {path} at {size} was answered {reply.status}: "
                           f"{reply.body[:200]!r}")
         version = self.version = reply.json()["version"]
         heard = stream.wait(lambda name, data: data.get("id") == doc

@@ -41,7 +41,7 @@ extension AccessGate {
       return PairingRoute.isPublic(path) ? .pairing : .open
     }
     if !safe, let refusal = originRefusal(request, network) { return .refused(refusal) }
-    if request.method == "POST" && path == ["api", "pair"] { return .pairing }
+    if !safe && Routes.table.access(request.method, path) == .pairing { return .pairing }
     let offered = bearer(request)
     let visitor = offered.flatMap {
       network.visitor(forToken: $0, from: request.connection.peer, fresh: fresh)
@@ -110,7 +110,7 @@ extension AccessGate {
         .forbidden, "this link opens the drawing to view only: changes are refused"
       ).response
     }
-    let changes: Set<String> = ["edits", "undo", "redo", "rename", "restore", "rectangles"]
+    let changes: Set<String> = ["edits", "undo", "redo", "rename", "restore"]
     guard changes.contains(action) else {
       return WebError.refused(
         .forbidden, "this link may change the drawing's rectangles, not the drawing itself"

@@ -375,14 +375,16 @@ def test(app, screenshots):
     assert any(path.endswith("/changes") for path in reads), reads
     assert not any(path == f"/api/drawings/{doc}" for path in reads), reads
 
-    step("an edit of a rectangle that changed meanwhile is refused (409)")
-    stale = driver.execute_script("return drawdocEditor.version;")
-    app.run("set", doc, rid, "--alpha", "9")
+    step("an edit of a field someone changed meanwhile keeps their value, with a notice")
+    shown = app.rect(doc, rid)["alpha"]
+    theirs = 9 if shown != 9 else 8
+    app.run("set", doc, rid, "--alpha", str(theirs))
     result = driver.execute_script(
-        "return drawdocEditor.api('PATCH', `/api/drawings/${drawdocEditor.id}/rectangles/" + rid
-        + "`, {version: " + str(stale) + ", alpha: '3'}).then(r => r.status);")
-    assert result == 409, result
-    assert app.rect(doc, rid)["alpha"] == 9
+        "return drawdocEditor.api('POST', `/api/drawings/${drawdocEditor.id}/edits`, "
+        + "{edits: [{set: '" + rid + "', to: {alpha: 3}, was: {alpha: " + str(shown) + "}}]})"
+        + ".then(r => [r.status, r.data.notices.length]);")
+    assert result == [200, 1], result
+    assert app.rect(doc, rid)["alpha"] == theirs
 
     step("the canvas is the file: a screenshot matches `export --format png`")
     ActionChains(driver).move_to_element(app.find("#title")).perform()  # no hover outline
