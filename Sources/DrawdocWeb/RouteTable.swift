@@ -21,6 +21,22 @@ struct Route: Sendable {
     case credential
   }
 
+  /// Which credentials of the network side may take it, beyond the store's own token, which
+  /// may take every route (``AccessGate/scopeRefusal(_:of:)``).
+  enum Scope: Sendable {
+    /// The owner only: devices, links, pairing codes and syncs are managed on the machine.
+    case owner
+    /// A paired device too: all that is not one drawing's alone.
+    case devices
+    /// A link too: the event stream and the session check.
+    case links
+    /// A link of the path's drawing too: reading it, and presence in it.
+    case linkedDrawing
+    /// A link of the path's drawing that may edit it: changing its rectangles, title and
+    /// versions (not trashing or copying it).
+    case linkedDrawingEdit
+  }
+
   /// What answering holds in memory at its peak, known before its work starts: the server's
   /// heavy lane and budget go by it (`MemoryEstimate.swift`).
   enum Memory: Sendable {
@@ -47,6 +63,7 @@ struct Route: Sendable {
   /// any one segment, which the handler reads by that name.
   let pattern: String
   let access: Access
+  let scope: Scope
   let memory: Memory
   /// Whether it may change the store: what it changes is then noted as the pages' (not the
   /// terminal's), and the pages hear of it at once.
@@ -58,12 +75,13 @@ struct Route: Sendable {
 
   /// A route; one that is not `GET` changes the store unless `changesStore` says it does not.
   init(
-    _ method: String, _ pattern: String, access: Access = .credential, memory: Memory = .small,
-    changesStore: Bool? = nil, answer: Handler?
+    _ method: String, _ pattern: String, access: Access = .credential, scope: Scope = .devices,
+    memory: Memory = .small, changesStore: Bool? = nil, answer: Handler?
   ) {
     self.method = method
     self.pattern = pattern
     self.access = access
+    self.scope = scope
     self.memory = memory
     self.changesStore = changesStore ?? (method != "GET")
     self.answer = answer
@@ -116,7 +134,12 @@ extension [Route] {
 
   /// Who may take the route of this method and path; `nil` when no route takes it.
   func access(_ method: String, _ path: [String]) -> Route.Access? {
-    if case .found(let route, _) = lookup(method, path) { return route.access }
+    route(method, path)?.route.access
+  }
+
+  /// The route of this method and path and its values; `nil` when no route takes it.
+  func route(_ method: String, _ path: [String]) -> (route: Route, values: [String: String])? {
+    if case .found(let route, let values) = lookup(method, path) { return (route, values) }
     return nil
   }
 }

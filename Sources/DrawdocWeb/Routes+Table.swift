@@ -1,8 +1,9 @@
 import DrawdocHTTP
 
 extension Routes {
-  /// Every route of the app, once: its method, its path, who may take it, what it holds in
-  /// memory, whether it changes the store, and its handler. docs/serve.md lists the same
+  /// Every route of the app, once: its method, its path, who may take it (with which
+  /// credential of the network side), what it holds in memory, whether it changes the store,
+  /// and its handler. docs/serve.md lists the same
   /// routes for clients (`RouteTableTests` holds the two together).
   ///
   /// A path no route has is answered 404; a path that routes have, with another method, 405
@@ -20,32 +21,34 @@ extension Routes {
     Route("POST", "/api/pair", access: .pairing, changesStore: false, answer: nil),
 
     // Reading.
-    Route("GET", "/api/session") { _, _ in HTTPResponse(status: .noContent) },
-    Route("GET", "/api/events") { routes, match in
+    Route("GET", "/api/session", scope: .links) { _, _ in HTTPResponse(status: .noContent) },
+    Route("GET", "/api/events", scope: .links) { routes, match in
       EventStream.response(
         broadcast: routes.broadcast, presence: routes.presence, visitor: match.visitor,
         request: match.request)
     },
     Route("GET", "/api/drawings") { routes, _ in try routes.listing() },
-    Route("GET", "/api/drawings/ID", memory: .view) { routes, match in
+    Route("GET", "/api/drawings/ID", scope: .linkedDrawing, memory: .view) { routes, match in
       try routes.drawing(try match.drawing())
     },
-    Route("GET", "/api/drawings/ID/changes") { routes, match in
+    Route("GET", "/api/drawings/ID/changes", scope: .linkedDrawing) { routes, match in
       try routes.changes(try match.drawing(), match.request)
     },
-    Route("GET", "/api/drawings/ID/svg", memory: .file) { routes, match in
+    Route("GET", "/api/drawings/ID/svg", scope: .linkedDrawing, memory: .file) { routes, match in
       try routes.svg(try match.drawing())
     },
-    Route("GET", "/api/drawings/ID/thumbnail") { routes, match in
+    Route("GET", "/api/drawings/ID/thumbnail", scope: .linkedDrawing) { routes, match in
       try routes.thumbnail(try match.drawing())
     },
-    Route("GET", "/api/drawings/ID/export", memory: .export) { routes, match in
+    Route("GET", "/api/drawings/ID/export", scope: .linkedDrawing, memory: .export) {
+      routes, match in
       try routes.export(try match.drawing(), match.request.query)
     },
-    Route("GET", "/api/drawings/ID/history") { routes, match in
+    Route("GET", "/api/drawings/ID/history", scope: .linkedDrawing) { routes, match in
       try routes.history(try match.drawing())
     },
-    Route("GET", "/api/drawings/ID/versions/N", memory: .version) { routes, match in
+    Route("GET", "/api/drawings/ID/versions/N", scope: .linkedDrawing, memory: .version) {
+      routes, match in
       try routes.version(try match.drawing(), match)
     },
 
@@ -58,22 +61,24 @@ extension Routes {
     Route("POST", "/api/drawings/ID/duplicate", memory: .file) { routes, match in
       try routes.duplicate(try match.drawing(), match.request)
     },
-    Route("POST", "/api/drawings/ID/rename") { routes, match in
+    Route("POST", "/api/drawings/ID/rename", scope: .linkedDrawingEdit) { routes, match in
       try routes.rename(try match.drawing(), match.request)
     },
-    Route("POST", "/api/drawings/ID/undo") { routes, match in
+    Route("POST", "/api/drawings/ID/undo", scope: .linkedDrawingEdit) { routes, match in
       try routes.step("undo", try match.drawing(), match.request)
     },
-    Route("POST", "/api/drawings/ID/redo") { routes, match in
+    Route("POST", "/api/drawings/ID/redo", scope: .linkedDrawingEdit) { routes, match in
       try routes.step("redo", try match.drawing(), match.request)
     },
-    Route("POST", "/api/drawings/ID/restore", memory: .file) { routes, match in
+    Route("POST", "/api/drawings/ID/restore", scope: .linkedDrawingEdit, memory: .file) {
+      routes, match in
       try routes.restore(try match.drawing(), try RequestFields(match.request))
     },
-    Route("POST", "/api/drawings/ID/edits") { routes, match in
+    Route("POST", "/api/drawings/ID/edits", scope: .linkedDrawingEdit) { routes, match in
       try routes.edits(try match.drawing(), match.request)
     },
-    Route("POST", "/api/drawings/ID/presence", changesStore: false) { routes, match in
+    Route("POST", "/api/drawings/ID/presence", scope: .linkedDrawing, changesStore: false) {
+      routes, match in
       try routes.presence(match)
     },
 
@@ -83,15 +88,17 @@ extension Routes {
     },
 
     // Syncing.
-    Route("GET", "/api/sync") { routes, _ in routes.syncStatus() },
-    Route("POST", "/api/sync") { routes, _ in try routes.sync() },
+    Route("GET", "/api/sync", scope: .owner) { routes, _ in routes.syncStatus() },
+    Route("POST", "/api/sync", scope: .owner) { routes, _ in try routes.sync() },
 
     // Devices and links, the owner's only (the gate keeps devices and links out).
-    Route("GET", "/api/devices") { routes, _ in try routes.devices() },
-    Route("DELETE", "/api/devices/NAME") { routes, match in
+    Route("GET", "/api/devices", scope: .owner) { routes, _ in try routes.devices() },
+    Route("DELETE", "/api/devices/NAME", scope: .owner) { routes, match in
       try routes.revokeDevice(named: match["NAME"])
     },
-    Route("DELETE", "/api/links/ID") { routes, match in try routes.revokeLink(id: match["ID"]) },
-    Route("POST", "/api/pairing") { routes, _ in try routes.makePairingCode() },
+    Route("DELETE", "/api/links/ID", scope: .owner) { routes, match in
+      try routes.revokeLink(id: match["ID"])
+    },
+    Route("POST", "/api/pairing", scope: .owner) { routes, _ in try routes.makePairingCode() },
   ]
 }
