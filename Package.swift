@@ -96,6 +96,12 @@ let package = Package(
       dependencies: [
         "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF",
         "DrawdocStore", "DrawdocDrawIO", "DrawdocExcalidraw",
+      ],
+      // The gallery and the hand-off page are files, filled in by `HTMLTemplate`.
+      resources: [
+        .embedInCode("Pages/gallery.html"), .embedInCode("Pages/gallery-card.html"),
+        .embedInCode("Pages/gallery-thumbnail.html"), .embedInCode("Pages/gallery-damaged.html"),
+        .embedInCode("Pages/handoff.html"),
       ]
     ),
     // One store on many machines: drives git (through DrawdocSystem's ChildProcess) and

@@ -16,7 +16,7 @@ progress on standard error:
   (b) opening a drawing of 10,000 rectangles in the editor: from the navigation's start
       (performance.timeOrigin) until the page has read the drawing, drawn it, and a click on
       a rectangle has selected it and the frame after it is made. Target: median < 1 s.
-  (c) 100 changes a second for a few seconds, from both pages (the editor's PATCH request)
+  (c) 100 changes a second for a few seconds, from both pages (the editor's edit request)
       and from `drawdoc set` processes together, each to a rectangle of its own; then every
       accepted change must be in `drawdoc history --json` and in the final `drawdoc open
       --json`. Target: none lost. (app_load.py)

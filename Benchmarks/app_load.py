@@ -1,5 +1,5 @@
 """The drawing app's section, part (c): 100 changes a second for a few seconds from two
-pages (the editor's PATCH request) and from `drawdoc set` processes together, each to a
+pages (the editor's edit request) and from `drawdoc set` processes together, each to a
 rectangle of its own; then every accepted change must be in `drawdoc history --json` and in
 the final `drawdoc open --json`. app_bench.py runs it; its docstring says how it is taken.
 """
@@ -17,17 +17,17 @@ from served_app import Failure
 # MARK: - (c) 100 changes a second
 
 LOAD_SCRIPT = """
-// Sends the changes at their times (ms since the epoch), each as the editor's PATCH request
-// (`api`, the same fetch its panel makes), all at once rather than through the editor's queue,
-// each on the version the page shows when it is sent.
+// Sends the changes at their times (ms since the epoch), each as an edit of one step
+// (`api`, the same fetch the editor makes), all at once rather than through the editor's
+// queue.
 const [items] = arguments;
 window.benchLoad = [];
 for (const [k, rid, color, due] of items) {
   setTimeout(async () => {
     const sentAt = Date.now();
     const result = await drawdocEditor.api(
-      "PATCH", `/api/drawings/${drawdocEditor.id}/rectangles/${rid}`,
-      { color, version: drawdocEditor.version });
+      "POST", `/api/drawings/${drawdocEditor.id}/edits`,
+      { edits: [{ set: rid, to: { color } }] });
     window.benchLoad.push({ k, sentAt, doneAt: Date.now(), status: result.status,
                             version: result.data.version || null,
                             error: result.ok ? null : result.data.error });

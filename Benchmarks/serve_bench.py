@@ -18,8 +18,8 @@ Measured, per binary (Benchmarks/METHOD.md, "The server", says how and why):
      while `GET /api/drawings` is asked on a fresh connection every 50 ms for 10 s: median,
      99th percentile, failures (503s, resets, timeouts), the server's peak RSS; and the same
      request without the attack.
-  2. an edit's answer (PATCH of one rectangle's x) and its event on another stream, at each
-     size; `drawdoc convert` of the same drawing as the reference.
+  2. an edit's answer (one rectangle's x, `POST …/edits`) and its event on another stream,
+     at each size; `drawdoc convert` of the same drawing as the reference.
   3. `GET /api/drawings/ID/changes?since=V-1` right after the edit.
   4. changes a second from 8 writers with keep-alive connections on 1,000 rectangles, each
      on rectangles of its own, retrying 409s; every last value checked after; and the disk's

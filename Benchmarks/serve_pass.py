@@ -143,8 +143,8 @@ class Pass:
                     while True:  # the same edit until it is taken, or the time is up
                         try:
                             response, sent, answered = client.request(
-                                "PATCH", f"/api/drawings/{doc}/rectangles/{rect}",
-                                {"version": version, "x": f"{value}"})
+                                "POST", f"/api/drawings/{doc}/edits",
+                                {"edits": [{"set": rect, "to": {"x": f"{value}"}}]})
                         except OSError:
                             errors += 1
                             client.close()
@@ -312,8 +312,8 @@ class Pass:
 
 
 class EditRounds:
-    """2 and 3: an edit (PATCH of one rectangle's x), its answer, its event on the stream
-    opened before, then `…/changes?since=V-1`, one round at a time."""
+    """2 and 3: an edit (one rectangle's x, `POST …/edits`), its answer, its event on the
+    stream opened before, then `…/changes?since=V-1`, one round at a time."""
 
     def __init__(self, run, size):
         self.run, self.size = run, size
@@ -327,16 +327,16 @@ class EditRounds:
     def round(self, index):
         stream, client, doc, size = self.run.stream, self.client, self.doc, self.size
         rect = self.rectangles[(index * 7919) % len(self.rectangles)]
-        edit = {"version": self.version, "x": f"{100 + index % 700}.25"}
-        path = f"/api/drawings/{doc}/rectangles/{rect}"
+        edit = {"edits": [{"set": rect, "to": {"x": f"{100 + index % 700}.25"}}]}
+        path = f"/api/drawings/{doc}/edits"
         seen = len(stream.events)
-        sent = client.send("PATCH", path, edit)
+        sent = client.send("POST", path, edit)
         reply = None
         deadline = sent + 120
         while reply is None:
             readable, _, _ = select_([client.sock, stream], deadline - now())
             if not readable:
-                raise Failure(f"PATCH at {size}: no answer within 120 s")
+                raise Failure(f"edit at {size}: no answer within 120 s")
             if stream in readable:
                 stream.pump()
             if client.sock in readable:
@@ -345,10 +345,10 @@ class EditRounds:
                 except StaleConnection:  # closed while idle: the request never reached it
                     client.connect()
                     seen = len(stream.events)
-                    sent = client.send("PATCH", path, edit)
+                    sent = client.send("POST", path, edit)
                 answered = now()
         if reply.status != 200:
-            raise Failure(f"PATCH {path} at {size} was answered {reply.status}: "
+            raise Failure(f"POST {path} at {size} was answered {reply.status}: "
                           f"{reply.body[:200]!r}")
         version = self.version = reply.json()["version"]
         heard = stream.wait(lambda name, data: data.get("id") == doc

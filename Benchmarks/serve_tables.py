@@ -55,11 +55,11 @@ def size_rows(result, sizes):
     changes_ratio = {s: div(result.sized.get(s, {}).get("changes"),
                             result.sized.get(s, {}).get("convert")) for s in sizes}
     gap = at_large("gap")
-    rows.append(["PATCH x → its answer (edit acknowledged), median", *cells("ack", ms),
+    rows.append(["edit of x → its answer (acknowledged), median", *cells("ack", ms),
                  "≤ 0.5 × convert at 100 k", met(large and ack_ratio[large] is not None
                                                  and ack_ratio[large] <= 0.5, large)])
     rows.append(["  99th percentile", *cells("ack p99", ms), "", ""])
-    rows.append(["PATCH → its event on another stream, median", *cells("event", ms), "", ""])
+    rows.append(["edit → its event on another stream, median", *cells("event", ms), "", ""])
     rows.append(["  99th percentile", *cells("event p99", ms), "", ""])
     rows.append(["  event − answer, median", *cells("gap", ms), "≤ 5 ms at 100 k",
                  met(gap is not None and gap <= 0.005, large)])

@@ -41,7 +41,7 @@ extension AccessGate {
       return PairingRoute.isPublic(path) ? .pairing : .open
     }
     if !safe, let refusal = originRefusal(request, network) { return .refused(refusal) }
-    if request.method == "POST" && path == ["api", "pair"] { return .pairing }
+    if !safe && Routes.table.access(request.method, path) == .pairing { return .pairing }
     let offered = bearer(request)
     let visitor = offered.flatMap {
       network.visitor(forToken: $0, from: request.connection.peer, fresh: fresh)
@@ -72,50 +72,48 @@ extension AccessGate {
     return nil
   }
 
-  /// What a device or a link may not do.
+  /// What a device or a link may not do, by the scope of the request's route
+  /// (``Route/scope``).
   static func scopeRefusal(_ request: HTTPRequest, of visitor: Visitor) -> HTTPResponse? {
-    let api = request.pathSegments.first == "api" ? Array(request.pathSegments.dropFirst()) : []
+    let found = Routes.table.route(request.method, request.pathSegments)
     switch visitor.access {
     case .owner: return nil
     case .device:
-      guard let first = api.first, ["devices", "links", "pairing", "sync"].contains(first) else {
-        return nil
-      }
+      guard found?.route.scope == .owner else { return nil }
       return WebError.refused(
         .forbidden,
         "devices, links and syncs are managed on the machine that serves, not from a device"
       ).response
     case .link(_, let drawing, let canEdit):
-      return linkRefusal(request, api, drawing: drawing, canEdit: canEdit)
+      return linkRefusal(found, drawing: drawing, canEdit: canEdit)
     }
   }
 
   /// A link opens its drawing and nothing else: reading it, its history and exports, the
   /// event stream and presence; with an edit link, its changes too.
   private static func linkRefusal(
-    _ request: HTTPRequest, _ api: [String], drawing: Identifier, canEdit: Bool
+    _ found: (route: Route, values: [String: String])?, drawing: Identifier, canEdit: Bool
   ) -> HTTPResponse? {
-    let safe = isSafe(request)
-    if safe && (api == ["events"] || api == ["session"]) { return nil }
-    guard api.count >= 2, api[0] == "drawings", api[1] == drawing.description else {
+    let scope = found?.route.scope
+    if scope == .links { return nil }
+    let itsDrawing =
+      found.map {
+        $0.route.pattern.hasPrefix("/api/drawings/ID") && $0.values["ID"] == drawing.description
+      }
+      ?? false
+    guard itsDrawing else {
       return WebError.refused(
         .forbidden, "this link opens one drawing (\(drawing)) and nothing else"
       ).response
     }
-    let action = api.count > 2 ? api[2] : ""
-    if safe { return nil }
-    if action == "presence" { return nil }
+    if scope == .linkedDrawing || (scope == .linkedDrawingEdit && canEdit) { return nil }
     guard canEdit else {
       return WebError.refused(
         .forbidden, "this link opens the drawing to view only: changes are refused"
       ).response
     }
-    let changes: Set<String> = ["edits", "undo", "redo", "rename", "restore", "rectangles"]
-    guard changes.contains(action) else {
-      return WebError.refused(
-        .forbidden, "this link may change the drawing's rectangles, not the drawing itself"
-      ).response
-    }
-    return nil
+    return WebError.refused(
+      .forbidden, "this link may change the drawing's rectangles, not the drawing itself"
+    ).response
   }
 }

@@ -141,12 +141,12 @@ struct AccessGate: HTTPResponder {
   /// The page shells: they hold no data, so anyone who reaches the server may load them (the
   /// page then asks for the token it keeps, or says how to get in).
   static func isShell(_ path: [String]) -> Bool {
-    path.isEmpty || (path.count == 2 && (path[0] == "drawings" || path[0] == "assets"))
+    Routes.table.access("GET", path) == .open
   }
 
   /// Whether the request asks for the server's proof (`GET /api/proof`).
   static func isProof(_ request: HTTPRequest) -> Bool {
-    ["GET", "HEAD"].contains(request.method) && request.pathSegments == ["api", "proof"]
+    isSafe(request) && Routes.table.access("GET", request.pathSegments) == .proof
   }
 
   /// Whether a browser navigated here (it asks for HTML), so a refusal is a page, not JSON.

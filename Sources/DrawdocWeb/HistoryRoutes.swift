@@ -5,37 +5,26 @@ import DrawdocModel
 import DrawdocSVG
 import DrawdocStore
 
-/// The routes of a drawing's history, which the editor's history panel uses:
-///
-/// | method and path | what |
-/// |---|---|
-/// | `GET /api/drawings/ID/history` | the kept versions, as `drawdoc history --json` prints them |
-/// | `GET /api/drawings/ID/versions/N` | version N's SVG file |
-/// | `POST /api/drawings/ID/restore` | `{"version": N}`: version N again, as a new version |
+/// The routes of a drawing's history, which the editor's history panel uses (``Routes/table``):
+/// its kept versions, as `drawdoc history --json` prints them; version N's SVG file; and
+/// `{"version": N}` made current again, as a new version.
 extension Routes {
-  /// Answers a history route of drawing `id`; `api` is the path after `/api`.
-  func historyRoute(_ method: String, _ id: Identifier, _ api: [String], _ request: HTTPRequest)
-    throws -> HTTPResponse
-  {
-    switch (method, api[2], api.count) {
-    case ("GET", "history", 3):
-      // A drawing in the trash has its history too, as for `drawdoc history ID`.
-      let history = try store.history(of: id)
-      return file(
-        HistoryView.json(history, limit: store.settings.historyLimit), type: "application/json")
-    case ("GET", "versions", 4):
-      let version = try UserValue.version(api[3], field: "version")
-      return file(SVGEncoder.encode(try store.drawing(id, version: version)), type: "image/svg+xml")
-    case ("POST", "restore", 3):
-      return try restore(id, RequestFields(request))
-    default: throw notFound(request)
-    }
+  func history(_ id: Identifier) throws -> HTTPResponse {
+    // A drawing in the trash has its history too, as for `drawdoc history ID`.
+    let history = try store.history(of: id)
+    return file(
+      HistoryView.json(history, limit: store.settings.historyLimit), type: "application/json")
+  }
+
+  func version(_ id: Identifier, _ match: RouteMatch) throws -> HTTPResponse {
+    let version = try UserValue.version(match["N"], field: "version")
+    return file(SVGEncoder.encode(try store.drawing(id, version: version)), type: "image/svg+xml")
   }
 
   /// Makes version `version` current again, as `drawdoc restore` does: by the store's restore,
   /// which makes a new version that undo can take back. Restoring the current version writes
   /// nothing; its answer's `change` is then `null`.
-  private func restore(_ id: Identifier, _ fields: RequestFields) throws -> HTTPResponse {
+  func restore(_ id: Identifier, _ fields: RequestFields) throws -> HTTPResponse {
     guard let text = try fields.text("version") else {
       throw WebError(status: .badRequest, message: "give the version to restore (\"version\")")
     }

@@ -47,27 +47,22 @@ extension Routes {
     static let excalidraw = 6
   }
 
-  /// The estimate of a request that reads a drawing whole, or imports a file; 0 for others.
+  /// The estimate of a request that reads a drawing whole, or imports a file, by what its
+  /// route holds (``Route/memory``); 0 for others.
   private func readingEstimate(_ request: HTTPRequest) -> Int {
-    let path = request.pathSegments
-    guard path.count >= 2, path[0] == "api" else { return 0 }
-    let method = request.method == "HEAD" ? "GET" : request.method
-    if method == "POST" && path == ["api", "import"] {
-      return Self.importEstimate(bodyBytes: request.body.count)
-    }
-    guard path.count >= 3, path[1] == "drawings", let id = try? Identifier(path[2]) else {
-      return 0
-    }
-    let action = path.count > 3 ? path[3] : ""
-    switch (method, action, path.count) {
-    case ("GET", "", 3): return scaled(store.fileSize(of: id), by: PerFileByte.view)
-    case ("GET", "svg", 4): return scaled(store.fileSize(of: id), by: PerFileByte.file)
-    case ("GET", "versions", 5):
-      return scaled(store.fileSize(of: id, version: Int(path[4])), by: PerFileByte.file)
-    case ("GET", "export", 4): return exportEstimate(id, request.query)
-    case ("POST", "duplicate", 4), ("POST", "restore", 4):
-      return scaled(store.fileSize(of: id), by: PerFileByte.file)
-    default: return 0
+    guard
+      case .found(let route, let values) = Self.table.lookup(request.method, request.pathSegments)
+    else { return 0 }
+    if route.memory == .import { return Self.importEstimate(bodyBytes: request.body.count) }
+    guard let id = values["ID"].flatMap({ try? Identifier($0) }) else { return 0 }
+    switch route.memory {
+    case .small, .import: return 0
+    case .view: return scaled(store.fileSize(of: id), by: PerFileByte.view)
+    case .file: return scaled(store.fileSize(of: id), by: PerFileByte.file)
+    case .version:
+      return scaled(
+        store.fileSize(of: id, version: values["N"].flatMap { Int($0) }), by: PerFileByte.file)
+    case .export: return exportEstimate(id, request.query)
     }
   }
 

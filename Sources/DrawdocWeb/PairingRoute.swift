@@ -3,20 +3,17 @@ import DrawdocHTTP
 import DrawdocJSON
 import DrawdocStore
 
-/// Pairing a device, on the network side only:
-///
-/// | method and path | what |
-/// |---|---|
-/// | `GET /pair` | the pairing page: the code comes in the address (`#code=XXXX-XXXX`), the device names itself |
-/// | `GET /pair/drawdoc-authority.crt` | the local authority's certificate (DER), to trust it |
-/// | `GET /pair/drawdoc.mobileconfig` | the same as an Apple configuration profile, for iPad and iPhone |
-/// | `POST /api/pair` | `code`, `name`: pairs the device; answers with its own token, shown only now |
+/// Pairing a device, on the network side only (``Routes/table``): the pairing page (the code
+/// comes in the address, `#code=XXXX-XXXX`, the device names itself); the local authority's
+/// certificate (DER) and the same as an Apple configuration profile, for iPad and iPhone, to
+/// trust it; and `POST /api/pair` with `code` and `name`, which pairs the device and answers
+/// with its own token, shown only now.
 ///
 /// Wrong codes are bounded (``PairingLimiter``): past the bound, 429 with `Retry-After`.
 enum PairingRoute {
   /// Whether the path is the pairing page or one of its downloads, which need no credential.
   static func isPublic(_ path: [String]) -> Bool {
-    path == ["pair"] || (path.count == 2 && path[0] == "pair")
+    Routes.table.access("GET", path) == .pairing
   }
 
   static func respond(to request: HTTPRequest, network: NetworkAccess) -> HTTPResponse {

@@ -15,29 +15,17 @@ extension Routes {
     }
   }
 
-  /// The answer to `POST /api/drawings/ID/presence`, or `nil` when the request is another:
-  /// 204, or an error; nothing is stored, so the change follower is not woken either.
-  func presenceRoute(_ request: HTTPRequest, _ visitor: Visitor) -> HTTPResponse? {
-    let path = request.pathSegments
-    guard path.count == 4, path[0] == "api", path[1] == "drawings", path[3] == "presence" else {
-      return nil
+  /// The answer to `POST /api/drawings/ID/presence`: 204, or an error; nothing is stored, so
+  /// the route does not change the store (``Route/changesStore``), nor wakes the change follower.
+  func presence(_ match: RouteMatch) throws -> HTTPResponse {
+    let drawing = try match.drawing()
+    let update = try PresenceUpdate(match.request)
+    if update.leave {
+      presence.leave(drawing: drawing, page: update.page, visitor: match.visitor)
+    } else {
+      try presence.post(update, drawing: drawing, visitor: match.visitor)
     }
-    do {
-      guard request.method == "POST" else {
-        throw WebError(
-          status: .methodNotAllowed, message: "presence is sent with POST, and never read back")
-      }
-      let drawing = try UserValue.identifier(path[2], field: "drawing")
-      let update = try PresenceUpdate(request)
-      if update.leave {
-        presence.leave(drawing: drawing, page: update.page, visitor: visitor)
-      } else {
-        try presence.post(update, drawing: drawing, visitor: visitor)
-      }
-      return HTTPResponse(status: .noContent)
-    } catch {
-      return WebError(error).response
-    }
+    return HTTPResponse(status: .noContent)
   }
 
   /// Answers a request that may change the store, noting the changes it makes as the pages'.

@@ -87,13 +87,6 @@ struct RequestFields {
     }
     return try UserValue.version(text, field: "version")
   }
-
-  /// The rectangle fields given: `x y width height color alpha`.
-  func rectangleEdit() throws -> RectangleEdit {
-    var texts: [String: String] = [:]
-    for name in RectangleEdit.fieldNames { texts[name] = try text(name) }
-    return try RectangleEdit(reading: { texts[$0] })
-  }
 }
 
 extension StringProtocol {

@@ -3,35 +3,32 @@ import DrawdocJSON
 import DrawdocSync
 import Synchronization
 
-/// The routes of the drawings page's sync bar, over ``DrawdocSync/StoreSync``:
-///
-/// | method and path | what |
-/// |---|---|
-/// | `GET /api/sync` | the status, without the network: `{"remote", "lastSync", "changedHere", "changedThere", "leftOut"}` |
-/// | `POST /api/sync` | syncs, as `drawdoc sync` does; answers its report, as `drawdoc sync --json` prints it, with `lines` |
+/// The routes of the drawings page's sync bar, over ``DrawdocSync/StoreSync`` (``Routes/table``):
+/// the status, without the network; and a sync, as `drawdoc sync` makes it, answered with its
+/// report as `drawdoc sync --json` prints it, with `lines`.
 ///
 /// A sync runs on the worker that answers its request (never on the event loop), with git
 /// kept from asking for a password (nobody could answer it), and one at a time: a second
 /// request meanwhile is answered 503 with `Retry-After`. What it brings in goes through the
 /// server's own store (its drawing memory included) and reaches the pages as events.
 extension Routes {
-  /// Answers `/api/sync`.
-  func syncRoute(_ method: String, _ request: HTTPRequest) throws -> HTTPResponse {
+  /// Answers `GET /api/sync`.
+  func syncStatus() -> HTTPResponse {
+    json(status(StoreSync(store: store, environment: environment, interactive: false)))
+  }
+
+  /// Answers `POST /api/sync`.
+  func sync() throws -> HTTPResponse {
     let sync = StoreSync(store: store, environment: environment, interactive: false)
-    switch method {
-    case "GET": return json(status(sync))
-    case "POST":
-      guard syncs.take() else { return Self.busy("another sync of this store is running") }
-      defer { syncs.give() }
-      do {
-        return json(SyncView.json(try sync.sync(), withLines: true))
-      } catch {
-        switch error {
-        case .busy, .remoteKeptMoving: return Self.busy(error.description)
-        default: throw error
-        }
+    guard syncs.take() else { return Self.busy("another sync of this store is running") }
+    defer { syncs.give() }
+    do {
+      return json(SyncView.json(try sync.sync(), withLines: true))
+    } catch {
+      switch error {
+      case .busy, .remoteKeptMoving: return Self.busy(error.description)
+      default: throw error
       }
-    default: throw notFound(request)
     }
   }
 

@@ -12,39 +12,8 @@ import DrawdocSystem
 /// and history updated — and every page hears every change, wherever it was made, through the
 /// store's change stream.
 ///
-/// Routes (all behind ``AccessGate``):
-///
-/// | method and path | what |
-/// |---|---|
-/// | `GET /` | the drawings page |
-/// | `GET /drawings/ID` | the editor page |
-/// | `GET /assets/NAME` | the pages' styles and scripts |
-/// | `GET /api/drawings` | the drawings and the trash |
-/// | `POST /api/drawings` | a new drawing: `title`, `width`, `height`, `random` |
-/// | `GET /api/drawings/ID` | a drawing, its version, undo and redo |
-/// | `DELETE /api/drawings/ID` | moves it to the trash |
-/// | `POST /api/drawings/ID/rename` | `version`, `title` |
-/// | `POST /api/drawings/ID/duplicate` | `title` (optional) |
-/// | `POST /api/drawings/ID/undo`, `…/redo` | `version` |
-/// | `POST /api/drawings/ID/edits` | `edits`: steps applied as one change (``EditRequest``); answers with notices and the steps that undo it |
-/// | `POST /api/drawings/ID/rectangles` | `version` and fields; those missing from the factory |
-/// | `PATCH /api/drawings/ID/rectangles/RECT` | `version` and the fields to set |
-/// | `DELETE /api/drawings/ID/rectangles/RECT` | `version` |
-/// | `POST /api/drawings/ID/rectangles/RECT/raise`, `…/lower` | `version`, `all` |
-/// | `GET /api/drawings/ID/changes?since=V` | what changed since version V (``DrawingChanges``) |
-/// | `GET /api/drawings/ID/svg` | the drawing file, which the editor draws |
-/// | `GET /api/drawings/ID/thumbnail` | the thumbnail |
-/// | `GET /api/drawings/ID/export?format=svg\|png\|json\|pdf\|drawio\|excalidraw&scale=S&background=C` | a download, byte for byte what `drawdoc export` writes |
-/// | `GET /api/drawings/ID/history` | the kept versions, as `drawdoc history --json` prints them |
-/// | `GET /api/drawings/ID/versions/N` | version N's SVG file |
-/// | `POST /api/drawings/ID/restore` | `version`: that version again, as a new one; `HistoryRoutes.swift` |
-/// | `POST /api/trash/ID/restore` | back from the trash |
-/// | `GET /api/events?since=N&drawing=ID&page=PAGE` | Server-Sent Events: one per store change; an editor page's presence events too (`EventStream`) |
-/// | `POST /api/drawings/ID/presence` | `page`, `pointer`, `selection`, `view`, or `leave`: never stored (``PresenceUpdate``) |
-/// | `GET /api/session` | 204 when the request carries the token |
-/// | `GET /api/proof?nonce=N` | the server's proof that it holds the token, needing none (``ServerProof``) |
-/// | `GET /api/sync`, `POST /api/sync` | the sync's status, and a sync (`SyncRoutes.swift`) |
-/// | `POST /api/import` | `svg`: SVG, draw.io or Excalidraw text; the rectangles import mode keeps of it and its warnings (``ImportRoute``); changes nothing |
+/// Its routes are ``Routes/table``, all behind ``AccessGate``; docs/serve.md lists them for
+/// clients.
 package struct WebApp: HTTPResponder {
   private let gate: AccessGate
   private let broadcast: ChangeBroadcast
@@ -152,140 +121,43 @@ struct Routes: VisitorResponder {
   }
 
   func respond(to request: HTTPRequest, as visitor: Visitor) -> HTTPResponse {
-    if let answer = presenceRoute(request, visitor) { return answer }
+    let (route, values): (Route, [String: String])
+    switch Self.table.lookup(request.method, request.pathSegments) {
+    case .found(let found, let foundValues): (route, values) = (found, foundValues)
+    case .wrongMethod(let allowed): return WebError.methodNotAllowed(request, allowed: allowed)
+    case .none: return notFound(request).response
+    }
+    // A route the gate answers (the proof, pairing) is nothing behind it.
+    guard let handler = route.answer else { return notFound(request).response }
+    let match = RouteMatch(request: request, visitor: visitor, values: values)
     let answer = { () -> HTTPResponse in
       do {
-        return try route(request, visitor)
+        return try handler(self, match)
       } catch {
         return WebError(error).response
       }
     }
-    guard request.method != "GET" && request.method != "HEAD" else { return answer() }
+    guard route.changesStore else { return answer() }
     // A change made here reaches the pages at once, not when the file system tells.
     defer { broadcast.changed() }
     return claiming(request, answer)
   }
 
-  private func route(_ request: HTTPRequest, _ visitor: Visitor) throws -> HTTPResponse {
-    let path = request.pathSegments
-    let method = request.method == "HEAD" ? "GET" : request.method
-    switch (method, path.count) {
-    case ("GET", 0): return Page.drawings
-    case ("GET", 2) where path[0] == "assets":
-      guard let asset = Assets.named(path[1]) else { throw notFound(request) }
-      return asset
-    case ("GET", 2) where path[0] == "drawings":
-      _ = try drawingId(path[1])
-      return Page.editor
-    default: break
-    }
-    guard path.first == "api", path.count >= 2 else { throw notFound(request) }
-    let api = Array(path.dropFirst())
-    switch (method, api[0], api.count) {
-    case ("GET", "events", 1):
-      return EventStream.response(
-        broadcast: broadcast, presence: presence, visitor: visitor, request: request)
-    case ("GET", "session", 1): return HTTPResponse(status: .noContent)
-    case ("GET", "drawings", 1): return try listing()
-    case ("POST", "drawings", 1): return try create(RequestFields(request))
-    case ("POST", "import", 1): return json(try ImportRoute.answer(try RequestFields(request)))
-    case (_, "sync", 1): return try syncRoute(method, request)
-    case (_, "devices", _), (_, "links", _), (_, "pairing", _):
-      return try deviceRoute(method, api, request)
-    case (_, "drawings", 2...): return try drawingRoute(method, api, request)
-    case ("POST", "trash", 3) where api[2] == "restore":
-      try store.restoreFromTrash(try drawingId(api[1]))
-      return json(.object([("restored", .string(api[1]))]))
-    default: throw notFound(request)
-    }
+  // MARK: - Pages
+
+  func editorPage(_ match: RouteMatch) throws -> HTTPResponse {
+    _ = try match.drawing()
+    return Page.editor
   }
 
-  private func drawingRoute(_ method: String, _ api: [String], _ request: HTTPRequest) throws
-    -> HTTPResponse
-  {
-    let id = try drawingId(api[1])
-    let action = api.count > 2 ? api[2] : ""
-    switch (method, action, api.count) {
-    case ("GET", "", 2): return try drawing(id)
-    case ("DELETE", "", 2):
-      try store.delete(id)
-      return json(.object([("trashed", .string(id.description))]))
-    case ("GET", "changes", 3):
-      let since = try UserValue.version(request.query["since"] ?? "", field: "since")
-      return json(try DrawingChanges.body(store: store, id: id, since: since))
-    case ("GET", "svg", 3):
-      return file(SVGEncoder.encode(try store.drawing(id)), type: "image/svg+xml")
-    case ("GET", "thumbnail", 3): return file(try store.thumbnail(of: id), type: "image/png")
-    case ("GET", "export", 3): return try export(id, request.query)
-    case ("POST", "rename", 3):
-      let fields = try RequestFields(request)
-      let title = try UserValue.title(try fields.text("title") ?? "")
-      return versioned(try editing.rename(id, to: title, basedOn: (try fields.version(), nil)))
-    case ("POST", "duplicate", 3):
-      let title = try RequestFields(request).text("title").map { (text) throws in
-        try UserValue.title(text)
-      }
-      let copy = try editing.duplicate(id, title: title)
-      return json(.object([("id", .string(copy.id.description))]), status: .created)
-    case ("POST", "undo", 3), ("POST", "redo", 3):
-      let version = try RequestFields(request).version()
-      let made =
-        action == "undo"
-        ? try store.undo(id, at: .now, basedOn: version)
-        : try store.redo(id, at: .now, basedOn: version)
-      return json(
-        .object([("version", .number(Double(made.number))), ("change", .string(made.change))]))
-    case ("POST", "edits", 3):
-      let applied = try editing.apply(try EditRequest.steps(try RequestFields(request)), to: id)
-      return json(EditRequest.answer(applied))
-    case (_, "rectangles", _): return try rectangleRoute(method, id, api, request)
-    case ("GET", "history", 3), ("GET", "versions", 4), ("POST", "restore", 3):
-      return try historyRoute(method, id, api, request)
-    default: throw notFound(request)
-    }
-  }
-
-  private func rectangleRoute(
-    _ method: String, _ id: Identifier, _ api: [String], _ request: HTTPRequest
-  ) throws -> HTTPResponse {
-    let fields = try RequestFields(request)
-    switch (method, api.count) {
-    case ("POST", 3):
-      let (revision, added) = try editing.add(
-        try fields.rectangleEdit(), to: id, basedOn: (try fields.version(), []))
-      return json(
-        .object([
-          ("version", .number(Double(revision.version))),
-          ("rectangle", .string(added.first?.description ?? "")),
-        ]))
-    case ("PATCH", 4):
-      let rectangle = try UserValue.identifier(api[3], field: "rectangle")
-      let values = try fields.rectangleEdit()
-      guard !values.isEmpty else {
-        throw WebError(
-          status: .badRequest,
-          message: "give at least one of x, y, width, height, color, alpha to change")
-      }
-      return versioned(
-        try editing.set(values, of: rectangle, in: id, basedOn: (try fields.version(), [rectangle]))
-      )
-    case ("DELETE", 4):
-      let rectangle = try UserValue.identifier(api[3], field: "rectangle")
-      return versioned(
-        try editing.remove(rectangle, from: id, basedOn: (try fields.version(), [rectangle])))
-    case ("POST", 5) where api[4] == "raise" || api[4] == "lower":
-      let rectangle = try UserValue.identifier(api[3], field: "rectangle")
-      return versioned(
-        try editing.move(
-          rectangle, in: id, api[4] == "raise" ? .up : .down, allTheWay: try fields.flag("all"),
-          basedOn: (try fields.version(), [rectangle])))
-    default: throw notFound(request)
-    }
+  func asset(_ match: RouteMatch) throws -> HTTPResponse {
+    guard let asset = Assets.named(match["NAME"]) else { throw notFound(match.request) }
+    return asset
   }
 
   // MARK: - Reading
 
-  private func listing() throws -> HTTPResponse {
+  func listing() throws -> HTTPResponse {
     let sequence = try store.lastSequence()
     let listing = try store.list()
     var drawings: [JSONValue] = []
@@ -304,11 +176,24 @@ struct Routes: VisitorResponder {
       ]))
   }
 
-  private func drawing(_ id: Identifier) throws -> HTTPResponse {
+  func drawing(_ id: Identifier) throws -> HTTPResponse {
     file(try DrawingView.json(store: store, id: id), type: "application/json")
   }
 
-  private func export(_ id: Identifier, _ query: [String: String]) throws -> HTTPResponse {
+  func changes(_ id: Identifier, _ request: HTTPRequest) throws -> HTTPResponse {
+    let since = try UserValue.version(request.query["since"] ?? "", field: "since")
+    return json(try DrawingChanges.body(store: store, id: id, since: since))
+  }
+
+  func svg(_ id: Identifier) throws -> HTTPResponse {
+    file(SVGEncoder.encode(try store.drawing(id)), type: "image/svg+xml")
+  }
+
+  func thumbnail(_ id: Identifier) throws -> HTTPResponse {
+    file(try store.thumbnail(of: id), type: "image/png")
+  }
+
+  func export(_ id: Identifier, _ query: [String: String]) throws -> HTTPResponse {
     let formatName = query["format"] ?? "svg"
     if let whole = WholeExport(rawValue: formatName.lowercased()) {
       return try export(id, query, whole)
@@ -368,7 +253,7 @@ struct Routes: VisitorResponder {
 
   // MARK: - Changing
 
-  private func create(_ fields: RequestFields) throws -> HTTPResponse {
+  func create(_ fields: RequestFields) throws -> HTTPResponse {
     let title = try UserValue.title(try fields.text("title") ?? "")
     let size = try Size(
       width: try fields.text("width").map { (text) throws in
@@ -385,16 +270,52 @@ struct Routes: VisitorResponder {
     return json(.object([("id", .string(drawing.id.description))]), status: .created)
   }
 
+  func trash(_ id: Identifier) throws -> HTTPResponse {
+    try store.delete(id)
+    return json(.object([("trashed", .string(id.description))]))
+  }
+
+  func restoreFromTrash(_ match: RouteMatch) throws -> HTTPResponse {
+    try store.restoreFromTrash(try match.drawing())
+    return json(.object([("restored", .string(match["ID"]))]))
+  }
+
+  func rename(_ id: Identifier, _ request: HTTPRequest) throws -> HTTPResponse {
+    let fields = try RequestFields(request)
+    let title = try UserValue.title(try fields.text("title") ?? "")
+    return versioned(try editing.rename(id, to: title, basedOn: (try fields.version(), nil)))
+  }
+
+  func duplicate(_ id: Identifier, _ request: HTTPRequest) throws -> HTTPResponse {
+    let title = try RequestFields(request).text("title").map { (text) throws in
+      try UserValue.title(text)
+    }
+    let copy = try editing.duplicate(id, title: title)
+    return json(.object([("id", .string(copy.id.description))]), status: .created)
+  }
+
+  /// `action` is `undo` or `redo`.
+  func step(_ action: String, _ id: Identifier, _ request: HTTPRequest) throws -> HTTPResponse {
+    let version = try RequestFields(request).version()
+    let made =
+      action == "undo"
+      ? try store.undo(id, at: .now, basedOn: version)
+      : try store.redo(id, at: .now, basedOn: version)
+    return json(
+      .object([("version", .number(Double(made.number))), ("change", .string(made.change))]))
+  }
+
+  func edits(_ id: Identifier, _ request: HTTPRequest) throws -> HTTPResponse {
+    let applied = try editing.apply(try EditRequest.steps(try RequestFields(request)), to: id)
+    return json(EditRequest.answer(applied))
+  }
+
   /// The answer to an edit: the version it made (or the current one, when it changed nothing).
   private func versioned(_ revision: Revision) -> HTTPResponse {
     json(.object([("version", .number(Double(revision.version)))]))
   }
 
   // MARK: - Helpers
-
-  private func drawingId(_ text: String) throws -> Identifier {
-    try UserValue.identifier(text, field: "drawing")
-  }
 
   func notFound(_ request: HTTPRequest) -> WebError {
     WebError.notFound(request)

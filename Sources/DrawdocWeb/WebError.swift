@@ -24,6 +24,17 @@ struct WebError: Error {
     WebError(status: .notFound, message: "nothing is at \(request.method) \(request.path)")
   }
 
+  /// Routes have the request's path, none its method: 405, with `Allow` naming their methods.
+  static func methodNotAllowed(_ request: HTTPRequest, allowed: [String]) -> HTTPResponse {
+    let methods = allowed.joined(separator: ", ")
+    var response = WebError(
+      status: .methodNotAllowed,
+      message: "\(request.method) is not a method of \(request.path): it takes \(methods)"
+    ).response
+    response.headers.add("Allow", methods)
+    return response
+  }
+
   /// The status and message of any error a route throws.
   init(_ error: any Error) {
     switch error {

@@ -42,6 +42,31 @@ import Testing
     #expect(!html.contains("http://") && !html.contains("https://"))
   }
 
+  /// The page is a file with slots: a title is escaped into its slot, and a title that looks
+  /// like a slot stays text, never filled in again.
+  @Test func aTitleWithAScriptOrASlotStaysTextOfThePage() throws {
+    let titles = ["</p><script>alert(1)</script>", "{{file}} {{title}}"]
+    let drawings = try titles.enumerated().map { index, title in
+      ThumbnailedDrawing(
+        entry: try IndexEntry(
+          Drawing(
+            id: Identifier("aaa-aaa-aa\(index)"), created: Timestamp("2026-06-01T00:00:00Z"),
+            modified: Timestamp("2026-06-02T00:00:00Z"), plane: Plane(title: title))),
+        thumbnail: [1], fileURL: "file:///\(index).svg")
+    }
+    let html = String(
+      decoding: GalleryPage.html(drawings: drawings, damaged: [], formatTime: { $0.description }),
+      as: UTF8.self)
+    #expect(!html.contains("<script"))
+    #expect(
+      html.contains(#"<p class="title">&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>"#))
+    #expect(html.contains(#"<p class="title">{{file}} {{title}}</p>"#))
+    #expect(html.contains(#"<img alt="{{file}} {{title}}" src="data:image/png;base64,AQ==">"#))
+    // Every other slot of the files was filled.
+    #expect(html.components(separatedBy: "{{").count == 1 + 4)
+    #expect(html.hasSuffix("</ul>\n</body>\n</html>\n"))
+  }
+
   /// A character that markup gives a meaning, followed by marks that join it into one
   /// `Character`: the HTML parser reads the character alone, so it must be escaped alone.
   @Test(arguments: [
@@ -99,6 +124,8 @@ import Testing
 
   @Test func theHandoffPageLeadsToItsAddressEscaped() {
     let html = String(decoding: HandoffPage.html(leadingTo: "/x?a=1&b=\"2\""), as: UTF8.self)
+    #expect(html.hasPrefix("<!DOCTYPE html>"))
+    #expect(!html.contains("{{"))
     #expect(
       html.contains(#"<meta http-equiv="refresh" content="0; url=/x?a=1&amp;b=&quot;2&quot;">"#))
     #expect(html.contains(#"<a href="/x?a=1&amp;b=&quot;2&quot;">"#))

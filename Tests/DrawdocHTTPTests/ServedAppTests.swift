@@ -113,8 +113,8 @@ final class ServedApp {
   @Test func hostileRequestsChangeNothingAndTheServerGoesOn() throws {
     let app = try ServedApp()
     let before = app.snapshot()
-    let patch = "/api/drawings/\(app.id)/rectangles/aaa-aaa-aaa"
-    let body = #"{"version": 1, "alpha": "2"}"#
+    let edits = "/api/drawings/\(app.id)/edits"
+    let body = #"{"edits": [{"set": "aaa-aaa-aaa", "to": {"alpha": "2"}}]}"#
     let cases: [(String, String, Int)] = [
       (
         "no token",
@@ -149,7 +149,7 @@ final class ServedApp {
       (
         "a change by GET",
         "GET /api/drawings/\(app.id)/undo HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\n\r\n",
-        404
+        405
       ),
       (
         "traversal",
@@ -170,20 +170,20 @@ final class ServedApp {
         "GET /api/drawings/..%5c..%5cetc/svg HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\n\r\n",
         400
       ),
-      ("malformed", "PATCH \(patch)\r\n\r\n", 400),
+      ("malformed", "POST \(edits)\r\n\r\n", 400),
       (
         "huge body",
-        "PATCH \(patch) HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\nOrigin: http://\(app.host)\r\nContent-Length: \(1 << 30)\r\n\r\n",
+        "POST \(edits) HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\nOrigin: http://\(app.host)\r\nContent-Length: \(1 << 30)\r\n\r\n",
         413
       ),
       (
         "truncated body",
-        "PATCH \(patch) HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\nOrigin: http://\(app.host)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count + 40)\r\n\r\n\(body)",
+        "POST \(edits) HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\nOrigin: http://\(app.host)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count + 40)\r\n\r\n\(body)",
         0
       ),
       (
         "not JSON",
-        "PATCH \(patch) HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\nOrigin: http://\(app.host)\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\n{{{{{",
+        "POST \(edits) HTTP/1.1\r\nHost: \(app.host)\r\n\(app.credential)\r\nOrigin: http://\(app.host)\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\n{{{{{",
         400
       ),
       (
@@ -248,7 +248,7 @@ final class ServedApp {
     let paths = [
       "/", "/api", "/api/drawings", "/api/drawings/\(app.id)", "/api/drawings/\(app.id)/svg",
       "/api/drawings/\(app.id)/rectangles", "/api/drawings/\(app.id)/rectangles/aaa-aaa-aaa",
-      "/api/drawings/\(app.id)/rectangles/aaa-aaa-aaa/raise", "/api/drawings/\(app.id)/x/y/z",
+      "/api/drawings/\(app.id)/edits", "/api/drawings/\(app.id)/x/y/z",
       "/api/trash", "/api/trash/\(app.id)", "/api/trash/\(app.id)/restore", "/api/events/x",
       "/assets", "/assets/x/y", "/drawings", "/drawings/\(app.id)/more", "/api/drawings/nope",
       "/api/drawings/\(app.id)/history", "/api/drawings/\(app.id)/versions/1",

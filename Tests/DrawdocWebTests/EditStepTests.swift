@@ -212,9 +212,9 @@ import Testing
     #expect(response.status == .badRequest)
     let error = try fixture.object(response)["error"] as? String
     #expect(error == "step 1: to.x is too large a number: the largest is about 1.8e308")
-    // A number past the largest double (read as infinity) is refused on the older routes too.
+    // A number past the largest double (read as infinity) is refused on the other routes too.
     let huge = try fixture.call(
-      "PATCH", "/api/drawings/\(fixture.id)/rectangles/\(r.id)", json: #"{"version": 1e400}"#)
+      "POST", "/api/drawings/\(fixture.id)/undo", json: #"{"version": 1e400}"#)
     #expect(huge.status == .badRequest)
     #expect(try fixture.store.drawing(fixture.id) == before)
   }

@@ -148,10 +148,10 @@ final class NetworkFixture {
       ("POST", "/api/drawings/\(id)/restore", #"{"version": 1}"#),
       ("POST", "/api/drawings/\(id)/duplicate", "{}"),
       ("DELETE", "/api/drawings/\(id)", ""),
-      ("POST", "/api/drawings/\(id)/rectangles", #"{"version": 1}"#),
-      ("PATCH", "/api/drawings/\(id)/rectangles/\(rectangle)", #"{"version": 1, "x": "1"}"#),
-      ("DELETE", "/api/drawings/\(id)/rectangles/\(rectangle)", #"{"version": 1}"#),
-      ("POST", "/api/drawings/\(id)/rectangles/\(rectangle)/raise", #"{"version": 1}"#),
+      (
+        "POST", "/api/drawings/\(id)/edits",
+        #"{"edits": [{"set": "\#(rectangle)", "to": {"x": 1}}]}"#
+      ),
       ("POST", "/api/drawings", #"{"title": "x"}"#),
       ("POST", "/api/import", #"{"svg": "<svg/>"}"#),
       ("POST", "/api/sync", "{}"),
@@ -170,18 +170,17 @@ final class NetworkFixture {
     let (_, token) = try DeviceAccess(store: fixture.store).share(
       drawing: fixture.id, viewOnly: false, expiresIn: nil)
     let rectangle = try #require(try fixture.store.drawing(fixture.id).plane.rectangles.first?.id)
+    let edit = #"{"edits": [{"set": "\#(rectangle)", "to": {"x": "5"}}]}"#
     let moved = try fixture.call(
-      "PATCH", "/api/drawings/\(fixture.id)/rectangles/\(rectangle)", token: token,
-      json: #"{"version": 1, "x": "5"}"#)
+      "POST", "/api/drawings/\(fixture.id)/edits", token: token, json: edit)
     #expect(moved.status == .ok)
+    #expect(try fixture.store.drawing(fixture.id).plane[rectangle]?.point.x == 5)
     #expect(
       try fixture.call("DELETE", "/api/drawings/\(fixture.id)", token: token).status
         == .forbidden)
     #expect(
-      try fixture.call(
-        "PATCH", "/api/drawings/\(fixture.other)/rectangles/\(rectangle)", token: token,
-        json: #"{"version": 1, "x": "5"}"#
-      ).status == .forbidden)
+      try fixture.call("POST", "/api/drawings/\(fixture.other)/edits", token: token, json: edit)
+        .status == .forbidden)
   }
 
   @Test func anUnknownTokenIsRefusedAtTheHeadBeforeItsBodyIsRead() throws {

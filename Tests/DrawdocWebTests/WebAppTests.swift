@@ -66,8 +66,8 @@ final class AppFixture {
     let fixture = try AppFixture()
     let first = try #require(fixture.store.drawing(fixture.id).plane.rectangles.first)
     let patched = try fixture.call(
-      "PATCH", "/api/drawings/\(fixture.id)/rectangles/\(first.id)",
-      json: #"{"version": 1, "color": "teal", "alpha": "4"}"#)
+      "POST", "/api/drawings/\(fixture.id)/edits",
+      json: #"{"edits": [{"set": "\#(first.id)", "to": {"color": "teal", "alpha": "4"}}]}"#)
     #expect(patched.status == .ok)
     #expect(try fixture.object(patched)["version"] as? Int == 2)
     let after = try #require(try fixture.store.drawing(fixture.id).plane[first.id])
@@ -78,10 +78,10 @@ final class AppFixture {
         == "set color and alpha of \(first.id)")
 
     let added = try fixture.call(
-      "POST", "/api/drawings/\(fixture.id)/rectangles",
-      json: #"{"version": 2, "x": "1", "y": 2, "width": "3", "height": "4"}"#)
+      "POST", "/api/drawings/\(fixture.id)/edits",
+      json: #"{"edits": [{"add": {"x": "1", "y": 2, "width": "3", "height": "4"}}]}"#)
     #expect(added.status == .ok)
-    let rectangleId = try #require(try fixture.object(added)["rectangle"] as? String)
+    let rectangleId = try #require((try fixture.object(added)["added"] as? [String])?.first)
     let rectangle = try #require(
       try fixture.store.drawing(fixture.id).plane[Identifier(rectangleId)])
     #expect(rectangle.point == (try Point(x: 1, y: 2)))
@@ -97,30 +97,28 @@ final class AppFixture {
     let fixture = try AppFixture()
     let first = try #require(fixture.store.drawing(fixture.id).plane.rectangles.first)
     let before = try fixture.store.drawing(fixture.id)
-    for (body, message) in [
+    for (to, message) in [
       (
-        #"{"version": 1, "alpha": "11"}"#,
+        #"{"alpha": "11"}"#,
         "'11' is not a valid alpha: expected a whole number from 1 to 10"
       ),
-      (#"{"version": 1, "x": "abc"}"#, "'abc' is not a valid x: expected a finite number"),
+      (#"{"x": "abc"}"#, "'abc' is not a valid x: expected a finite number"),
+      (#"{"width": "0"}"#, "'0' is not a valid width: expected a number greater than 0"),
       (
-        #"{"version": 1, "width": "0"}"#,
-        "'0' is not a valid width: expected a number greater than 0"
-      ),
-      (
-        ##"{"version": 1, "color": "#12345"}"##,
+        ##"{"color": "#12345"}"##,
         "'#12345' is not a valid color: expected #rgb, #rrggbb, rgb(r,g,b) with channels 0…255 (or 0%…100%), or a CSS color name such as teal"
       ),
     ] {
       let response = try fixture.call(
-        "PATCH", "/api/drawings/\(fixture.id)/rectangles/\(first.id)", json: body)
-      #expect(response.status == .badRequest, "\(body)")
-      #expect(try fixture.object(response)["error"] as? String == message)
+        "POST", "/api/drawings/\(fixture.id)/edits",
+        json: #"{"edits": [{"set": "\#(first.id)", "to": \#(to)}]}"#)
+      #expect(response.status == .badRequest, "\(to)")
+      #expect(try fixture.object(response)["error"] as? String == "step 1: " + message)
     }
     #expect(try fixture.store.drawing(fixture.id) == before)
   }
 
-  @Test func anEditOfARectangleThatChangedMeanwhileIsAConflict() throws {
+  @Test func aStepOnAVersionThatIsNoLongerCurrentIsAConflict() throws {
     let fixture = try AppFixture()
     let rectangles = try fixture.store.drawing(fixture.id).plane.rectangles
     // Another view changes the first rectangle: version 2.
@@ -128,27 +126,19 @@ final class AppFixture {
       try drawing.plane.updateAlpha(of: rectangles[0].id, to: try Alpha(level: 1))
       return .set([.alpha], of: rectangles[0].id)
     }
-    let stale = try fixture.call(
-      "PATCH", "/api/drawings/\(fixture.id)/rectangles/\(rectangles[0].id)",
-      json: #"{"version": 1, "alpha": "9"}"#)
-    #expect(stale.status == .conflict)
-    #expect(try fixture.object(stale)["version"] as? Int == 2)
-    #expect(try fixture.store.drawing(fixture.id).plane[rectangles[0].id]?.alpha.level == 1)
-    // An edit of another rectangle, made on version 1, loses nothing and goes through.
-    let other = try fixture.call(
-      "PATCH", "/api/drawings/\(fixture.id)/rectangles/\(rectangles[1].id)",
-      json: #"{"version": 1, "alpha": "9"}"#)
-    #expect(other.status == .ok)
-    #expect(try fixture.store.drawing(fixture.id).plane[rectangles[0].id]?.alpha.level == 1)
-    #expect(try fixture.store.drawing(fixture.id).plane[rectangles[1].id]?.alpha.level == 9)
     // Undo made on an old version would take back someone else's change: refused.
     let undo = try fixture.call(
-      "POST", "/api/drawings/\(fixture.id)/undo", json: #"{"version": 2}"#)
+      "POST", "/api/drawings/\(fixture.id)/undo", json: #"{"version": 1}"#)
     #expect(undo.status == .conflict)
-    let edit = try fixture.call(
-      "PATCH", "/api/drawings/\(fixture.id)/rectangles/\(rectangles[1].id)",
-      json: #"{"alpha": "9"}"#)
-    #expect(edit.status == .badRequest)
+    #expect(try fixture.object(undo)["version"] as? Int == 2)
+    #expect(try fixture.store.drawing(fixture.id).plane[rectangles[0].id]?.alpha.level == 1)
+    let rename = try fixture.call(
+      "POST", "/api/drawings/\(fixture.id)/rename", json: #"{"version": 1, "title": "Late"}"#)
+    #expect(rename.status == .conflict)
+    #expect(try fixture.store.drawing(fixture.id).plane.title == "Web")
+    let unversioned = try fixture.call(
+      "POST", "/api/drawings/\(fixture.id)/undo", json: #"{"all": true}"#)
+    #expect(unversioned.status == .badRequest)
   }
 
   /// What a page does with `GET …/changes`: takes out `removed`, then inserts `put` in order,
@@ -186,12 +176,12 @@ final class AppFixture {
     let ids = page.rectangles.map { $0["id"] as! String }
     let drawing = "/api/drawings/\(fixture.id)"
     for (method, path, body) in [
-      ("PATCH", "\(drawing)/rectangles/\(ids[0])", #"{"version": 1, "color": "teal"}"#),
-      ("POST", "\(drawing)/rectangles", #"{"version": 2}"#),
-      ("DELETE", "\(drawing)/rectangles/\(ids[2])", #"{"version": 3}"#),
+      ("POST", "\(drawing)/edits", #"{"edits": [{"set": "\#(ids[0])", "to": {"color": "teal"}}]}"#),
+      ("POST", "\(drawing)/edits", #"{"edits": [{"add": {}}]}"#),
+      ("POST", "\(drawing)/edits", #"{"edits": [{"remove": "\#(ids[2])"}]}"#),
       // Changed and moved: taken out and put back once.
-      ("POST", "\(drawing)/rectangles/\(ids[0])/raise", #"{"version": 4, "all": true}"#),
-      ("POST", "\(drawing)/rectangles/\(ids[5])/lower", #"{"version": 5}"#),
+      ("POST", "\(drawing)/edits", #"{"edits": [{"order": ["\#(ids[0])"], "to": "front"}]}"#),
+      ("POST", "\(drawing)/edits", #"{"edits": [{"order": ["\#(ids[5])"], "to": "backward"}]}"#),
       ("POST", "\(drawing)/rename", #"{"version": 6, "title": "Caught up"}"#),
     ] {
       #expect(try fixture.call(method, path, json: body).status == .ok, "\(method) \(path)")

@@ -441,16 +441,18 @@ def test_terminal_changes_arrive_as_changes(app):
     assert not any(path == f"/api/drawings/{doc}" for path in reads), reads
 
 
-def test_stale_edit_refused(app):
-    """An edit of a rectangle that changed meanwhile is refused (409)."""
+def test_edit_of_a_changed_field_keeps_theirs(app):
+    """An edit of a field someone changed meanwhile keeps their value, with a notice."""
     driver, doc, rid = app.driver, app.doc, app.rid
-    stale = driver.execute_script("return drawdocEditor.version;")
-    app.run("set", doc, rid, "--alpha", "9")
+    shown = app.rect(doc, rid)["alpha"]
+    theirs = 9 if shown != 9 else 8
+    app.run("set", doc, rid, "--alpha", str(theirs))
     result = driver.execute_script(
-        "return drawdocEditor.api('PATCH', `/api/drawings/${drawdocEditor.id}/rectangles/" + rid
-        + "`, {version: " + str(stale) + ", alpha: '3'}).then(r => r.status);")
-    assert result == 409, result
-    assert app.rect(doc, rid)["alpha"] == 9
+        "return drawdocEditor.api('POST', `/api/drawings/${drawdocEditor.id}/edits`, "
+        + "{edits: [{set: '" + rid + "', to: {alpha: 3}, was: {alpha: " + str(shown) + "}}]})"
+        + ".then(r => [r.status, r.data.notices.length]);")
+    assert result == [200, 1], result
+    assert app.rect(doc, rid)["alpha"] == theirs
 
 
 def test_canvas_is_the_file(app):
