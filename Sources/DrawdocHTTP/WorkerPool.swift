@@ -137,26 +137,19 @@ final class WorkerPool: Sendable {
       }
       guard ready else {
         job.share?.giveBack()
+        let message =
+          "the server cannot start a thread for large requests now (the system refused it); "
+          + "try again in a moment\n"
         mailbox.post(
-          .responded(job.key, Self.noWorker(responder.headersForEveryResponse), held: nil))
+          .responded(
+            job.key, WorkerPool.unavailable(message, responder.headersForEveryResponse),
+            held: nil))
         return
       }
       jobs.push(job)
     }
 
     func stop() { jobs.close() }
-
-    /// The answer to a heavy request when no heavy worker could be started.
-    private static func noWorker(_ every: HTTPHeaders) -> HTTPResponse {
-      let message =
-        "the server cannot start a thread for large requests now (the system refused it); "
-        + "try again in a moment\n"
-      var headers = HTTPHeaders([("Content-Type", "text/plain; charset=utf-8")])
-      for field in every { headers.add(field.name, field.value) }
-      headers.add("Retry-After", "2")
-      return HTTPResponse(
-        status: .serviceUnavailable, headers: headers, body: .bytes(Array(message.utf8)))
-    }
 
     /// Starts the heavy workers.
     ///
@@ -197,6 +190,12 @@ final class WorkerPool: Sendable {
       "the server is busy with other large requests: this one needs about "
       + "\(size(min(estimate, budget.limit))) of the \(size(budget.limit)) it keeps for them, "
       + "and \(size(budget.counts.heldBytes)) are taken; try again in a moment\n"
+    return unavailable(message, every)
+  }
+
+  /// A 503 that says `message`, with `Retry-After: 2` and the responder's header fields for
+  /// every response.
+  static func unavailable(_ message: String, _ every: HTTPHeaders) -> HTTPResponse {
     var headers = HTTPHeaders([("Content-Type", "text/plain; charset=utf-8")])
     for field in every { headers.add(field.name, field.value) }
     headers.add("Retry-After", "2")

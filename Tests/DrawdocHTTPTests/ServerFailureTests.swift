@@ -65,6 +65,21 @@ func failingSystem(
   return system
 }
 
+/// The system as it is, but the first accept fails, and then the listener cannot be watched
+/// again `times` times (its first watch, as the loop starts, works).
+func listenerNotWatchedAgain(times: Int, retries: [Double]) -> ServerSystem {
+  let refuseAccept = Countdown(1)
+  let failRearm = Countdown()
+  return failingSystem(
+    retries: retries,
+    watch: { what, interest in what == .listener && interest == .read && failRearm.take() },
+    accept: {
+      guard refuseAccept.take() else { return false }
+      failRearm.arm(times)
+      return true
+    })
+}
+
 /// Says yes as many times as it was armed for, then no.
 final class Countdown: Sendable {
   private let left: Atomic<Int>
@@ -116,17 +131,7 @@ private let noMemory = "Cannot allocate memory"
 
   @Test func aListenerNotWatchedAgainIsTriedAgainUntilItIs() throws {
     let recorder = LogRecorder()
-    let refuseAccept = Countdown(1)
-    // Armed by the accept that fails: the listener's first watch, as the loop starts, works.
-    let failRearm = Countdown()
-    let system = failingSystem(
-      retries: [0.01, 0.01, 0.01],
-      watch: { what, interest in what == .listener && interest == .read && failRearm.take() },
-      accept: {
-        guard refuseAccept.take() else { return false }
-        failRearm.arm(2)
-        return true
-      })
+    let system = listenerNotWatchedAgain(times: 2, retries: [0.01, 0.01, 0.01])
     let server = try HTTPServer(
       port: 0, system: system, log: recorder.log, responder: EchoResponder())
     server.start()
@@ -148,16 +153,7 @@ private let noMemory = "Cannot allocate memory"
 
   @Test func aListenerNeverWatchedAgainEndsTheServerWithAnError() throws {
     let recorder = LogRecorder()
-    let refuseAccept = Countdown(1)
-    let failRearm = Countdown()
-    let system = failingSystem(
-      retries: [0.01, 0.01],
-      watch: { what, interest in what == .listener && interest == .read && failRearm.take() },
-      accept: {
-        guard refuseAccept.take() else { return false }
-        failRearm.arm(1_000)
-        return true
-      })
+    let system = listenerNotWatchedAgain(times: 1_000, retries: [0.01, 0.01])
     let server = try HTTPServer(
       port: 0, system: system, log: recorder.log, responder: EchoResponder())
     let port = server.port
