@@ -119,7 +119,7 @@ let package = Package(
     ),
     // The HTTP server (sockets, requests, responses) knows nothing of drawings; the app's
     // routes and pages are DrawdocWeb.
-    .target(name: "DrawdocHTTP", dependencies: ["DrawdocSystem", "DrawdocTLS"]),
+    .target(name: "DrawdocHTTP", dependencies: ["DrawdocSystem", "DrawdocTLS", "DrawdocLog"]),
     // TLS sessions and certificates: every call of OpenSSL, in one place.
     .target(name: "DrawdocTLS", dependencies: ["DrawdocSystem", "COpenSSL"]),
     // The pages, their style sheet and their scripts are files of `Assets/`, compiled in as

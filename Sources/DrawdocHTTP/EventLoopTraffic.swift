@@ -6,6 +6,7 @@ extension EventLoop {
 
   /// The socket has bytes, or the client's end.
   func readable(_ connection: Connection) {
+    assertInLoop()
     switch connection.phase {
     case .head, .body:
       let wasEmpty = connection.input.isEmpty
@@ -96,6 +97,7 @@ extension EventLoop {
 
   /// Goes as far as the input allows: a head, then its body, then the request to a worker.
   func process(_ connection: Connection) {
+    assertInLoop()
     if case .head = connection.phase {
       do {
         if let removedFrom = try connection.cookies.filter(&connection.input) {
@@ -195,6 +197,7 @@ extension EventLoop {
   func refuse(
     _ connection: Connection, _ status: HTTPStatus, _ message: String, retryAfter: Bool = false
   ) {
+    assertInLoop()
     write(
       ResponseBytes.refusal(
         status, message: message, everyResponse: responder.headersForEveryResponse,
@@ -216,6 +219,7 @@ extension EventLoop {
 
   /// A worker's response.
   func respond(_ connection: Connection, with response: HTTPResponse) {
+    assertInLoop()
     let closing = connection.closeAfterResponse
     switch response.body {
     case .bytes(let bytes):
@@ -262,6 +266,7 @@ extension EventLoop {
 
   /// The socket has room, or there is something new to write.
   func writable(_ connection: Connection) {
+    assertInLoop()
     switch connection.phase {
     case .writing(let close):
       switch writeOutput(connection) {

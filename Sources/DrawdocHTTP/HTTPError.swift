@@ -56,12 +56,17 @@ extension HTTPError: CustomStringConvertible {
   }
 }
 
-/// Why the server could not start.
+/// Why the server could not start, or had to stop.
 package enum HTTPServerError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The address (`host:port`) could not be bound.
   case cannotListen(address: String, reason: String)
-  /// The system would not give what the server waits with (a poller, a wake-up descriptor).
+  /// The system would not give what the server waits with (a poller, a wake-up descriptor,
+  /// its threads).
   case cannotStart(reason: String)
+  /// The server was serving and had to stop: the system failed it in a way it cannot get
+  /// over (its sockets can no longer be watched), and it closed every connection rather than
+  /// leave clients waiting.
+  case stoppedByFailure(reason: String)
 
   package var description: String {
     switch self {
@@ -70,6 +75,8 @@ package enum HTTPServerError: Error, Equatable, Sendable, CustomStringConvertibl
         + (address.hasSuffix(":0") ? "" : ": choose another port, or 0 for any free one")
     case .cannotStart(let reason):
       return "cannot start the server: \(reason)"
+    case .stoppedByFailure(let reason):
+      return "the server stopped: \(reason)"
     }
   }
 }

@@ -13,7 +13,9 @@ import Synchronization
 /// deadlines and a bound of their own, past which the oldest of them is closed, so that they
 /// never take capacity from trusted ones.
 ///
-/// What it implements, and refuses, is said in docs/serve.md ("The HTTP layer").
+/// What it implements, and refuses, is said in docs/serve.md ("The HTTP layer"). A failure of
+/// the system while it serves is logged (category `http`) and either got over or ends
+/// ``run()`` with an error ("When the server fails").
 package final class HTTPServer: Sendable {
   /// The port of the first listener.
   package var port: UInt16 { listeners[0].address.port }
@@ -25,6 +27,11 @@ package final class HTTPServer: Sendable {
   let poller: ReadinessPoller
   let mailbox: LoopMailbox
   let counts = Counts()
+  /// Where it goes to the system for what can fail while it serves.
+  let system: ServerSystem
+  /// Where its failures are told.
+  let log: ServerLog
+  private let failed = Mutex<HTTPServerError?>(nil)
   /// What heavy requests hold of ``HTTPLimits/heavyBudgetBytes`` (its counts tell tests and
   /// diagnostics what it did).
   package let heavyBudget: HeavyBudget
@@ -36,12 +43,18 @@ package final class HTTPServer: Sendable {
   /// - Parameters:
   ///   - port: The port, or 0 for a free one.
   ///   - limits: The bounds on each connection.
+  ///   - system: Where it goes to the system; tests make it fail there.
+  ///   - log: Where its failures are told.
   ///   - responder: What answers requests.
   /// - Throws: ``HTTPServerError``.
   package convenience init(
-    port: UInt16 = 0, limits: HTTPLimits = HTTPLimits(), responder: any HTTPResponder
+    port: UInt16 = 0, limits: HTTPLimits = HTTPLimits(), system: ServerSystem = .live,
+    log: ServerLog = .standard, responder: any HTTPResponder
   ) throws(HTTPServerError) {
-    try self.init(port: port, limits: limits) { _ in responder }
+    try self.init(
+      listeningOn: [Listening(address: SocketAddress.loopback(port: port))], limits: limits,
+      system: system, log: log
+    ) { _ in responder }
   }
 
   /// Starts listening on `127.0.0.1:port`, with a responder made once the port is known (an
@@ -70,15 +83,23 @@ package final class HTTPServer: Sendable {
   /// - Parameters:
   ///   - listening: Where to listen (a port 0 picks a free one), and how.
   ///   - limits: The bounds on each connection, shared by every listener.
+  ///   - system: Where it goes to the system; tests make it fail there.
+  ///   - log: Where its failures are told.
   ///   - makeResponder: Makes what answers requests, from the addresses with their ports.
   /// - Throws: ``HTTPServerError``.
   package init(
     listeningOn listening: [Listening], limits: HTTPLimits = HTTPLimits(),
+    system: ServerSystem = .live, log: ServerLog = .standard,
     makeResponder: ([SocketAddress]) -> any HTTPResponder
   ) throws(HTTPServerError) {
     precondition(!listening.isEmpty, "a server listens somewhere")
-    // Without it the server still runs, with fewer connections at once.
-    _ = try? CurrentProcess.raiseOpenFileLimitToHard()
+    self.system = system
+    self.log = log
+    do throws(Errno) {
+      try CurrentProcess.raiseOpenFileLimitToHard()
+    } catch {
+      log.info("the limit on open files stays where it was (\(error)): fewer connections fit")
+    }
     var listeners: [ServerListener] = []
     for wanted in listening {
       do throws(Errno) {
@@ -106,15 +127,44 @@ package final class HTTPServer: Sendable {
 
   /// Serves on this thread until ``stop()``; returns then, with every connection closed.
   /// Only the first call serves; others return at once.
-  package func run() {
+  ///
+  /// - Throws: ``HTTPServerError/cannotStart(reason:)`` when no worker thread starts, and
+  ///   ``HTTPServerError/stoppedByFailure(reason:)`` when the system fails the loop past
+  ///   getting over it; either is logged first, and every connection is closed.
+  package func run() throws(HTTPServerError) {
     guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    EventLoop(server: self).run()
+    do {
+      try EventLoop(server: self).run()
+    } catch {
+      fail(error)
+      throw error
+    }
   }
 
-  /// Starts ``run()`` on a thread of its own.
+  /// Starts ``run()`` on a thread of its own. A failure is logged and kept in ``failure``,
+  /// and the server stops: its listeners refuse connections rather than hold them unanswered.
   package func start() {
     let server = self
-    _ = SystemThread.start(detached: true) { server.run() }
+    let started = system.startThread(.eventLoop) {
+      // Logged and kept by `run()`.
+      do { try server.run() } catch {}
+    }
+    if !started {
+      fail(
+        .cannotStart(
+          reason: "the system would start no thread for its event loop: too many "
+            + "threads or too little memory; end other programs and start it again"))
+    }
+  }
+
+  /// Why the server stopped of itself, if it did; `nil` while it serves, or after ``stop()``.
+  package var failure: HTTPServerError? { failed.withLock { $0 } }
+
+  /// Logs a failure that ends the server, keeps it, and stops.
+  private func fail(_ error: HTTPServerError) {
+    failed.withLock { $0 = $0 ?? error }
+    log.error("\(error)")
+    stop()
   }
 
   /// Stops accepting connections and closes every one, streams included, within a moment;

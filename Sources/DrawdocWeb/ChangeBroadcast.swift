@@ -137,20 +137,27 @@ package final class ChangeBroadcast: Sendable {
   /// How many streams are open.
   var streamCount: Int { state.withLock { $0.streams.count } }
 
+  /// What ``add(_:since:visitor:journalEnd:)`` needs of the journal for a page that asks
+  /// for the events after `since`: the journal's last sequence when the page knows of events
+  /// not read here yet (it may have read the store a moment before this follower read the
+  /// journal, and such an event is not a restarted journal), else 0. It reads the journal:
+  /// call it on a worker, never on the server's event loop.
+  func journalEnd(for since: Int?) -> Int {
+    guard (since ?? 0) > state.withLock({ $0.lastSequence }) else { return 0 }
+    return (try? store.lastSequence()) ?? 0
+  }
+
   /// Adds a stream: it gets the events after `since` that are kept (or one `reload` when
-  /// they are not), then every new one; it leaves when it closes.
+  /// they are not), then every new one; it leaves when it closes. It runs on the server's
+  /// event loop, which never waits: it reads no file.
   ///
   /// - Parameters:
   ///   - stream: The stream.
   ///   - since: The last event the page has seen; `nil` for only the events to come.
   ///   - visitor: Who reads it: a link's visitor hears of its drawing only, and a visitor whose
   ///     credential is taken out loses the stream (``closeStreams(where:)``).
-  func add(_ stream: HTTPStream, since: Int?, visitor: Visitor = .owner) {
-    // A page may have read the store a moment before this follower read the journal: an
-    // event it knows of, not yet read here, is not a restarted journal.
-    let journalEnd =
-      (since ?? 0) > state.withLock({ $0.lastSequence })
-      ? (try? store.lastSequence()) ?? 0 : 0
+  ///   - journalEnd: ``journalEnd(for:)`` of `since`, read by the worker that answered.
+  func add(_ stream: HTTPStream, since: Int?, visitor: Visitor = .owner, journalEnd: Int) {
     let number = state.withLock { state -> Int in
       var first = Array("retry: 1000\n\n".utf8)
       var after = since ?? state.lastSequence

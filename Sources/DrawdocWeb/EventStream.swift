@@ -30,12 +30,14 @@ enum EventStream {
     } catch {
       return WebError(error).response
     }
+    // Read here, on the worker: `open` runs on the server's event loop.
+    let journalEnd = broadcast.journalEnd(for: since)
     var headers = HTTPHeaders()
     headers.add("Content-Type", "text/event-stream")
     return HTTPResponse(
       status: .ok, headers: headers,
       body: .stream(open: { stream in
-        broadcast.add(stream, since: since, visitor: visitor)
+        broadcast.add(stream, since: since, visitor: visitor, journalEnd: journalEnd)
         if let present {
           presence.join(stream, drawing: present.drawing, page: present.page, visitor: visitor)
         }

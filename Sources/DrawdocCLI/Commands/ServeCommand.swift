@@ -1,4 +1,3 @@
-import Dispatch
 import DrawdocEditing
 import DrawdocHTTP
 import DrawdocStore
@@ -38,6 +37,8 @@ struct ServeCommand: Command {
     """
 
   static let defaultPort: UInt16 = 8765
+  /// The stack of a thread that only waits (for a signal, for the browser's opener).
+  static let waiterStack = 256 << 10
 
   let arguments: ParsedArguments
   let port: UInt16
@@ -73,10 +74,17 @@ struct ServeCommand: Command {
     }
     // Ctrl-C (and SIGTERM) stop accepting; run() then returns and the command ends. They are
     // caught before the address is printed, so that one sent the moment it shows is not lost.
+    // A thread of its own, not a dispatch queue's: where the system starts no thread, a
+    // dispatch queue waits for one for ever, and the command would hang without a word.
     let stopSignals = try StopSignals()
-    DispatchQueue.global().async {
+    let waiting = SystemThread.start(detached: true, stackSize: Self.waiterStack) {
       _ = stopSignals.wait()
       server.stop()
+    }
+    guard waiting != nil else {
+      throw HTTPServerError.cannotStart(
+        reason: "the system would start no thread to wait for Ctrl-C: too many threads or too "
+          + "little memory; end other programs and start it again")
     }
     let address = "http://127.0.0.1:\(server.port)/?token=\(token)"
     context.standardOutput.writeLine("drawdoc serves \(store.root) at \(address)")
@@ -92,13 +100,16 @@ struct ServeCommand: Command {
         context.standardError.writeLine("warning: \(failure.reason): open \(address) yourself")
       }
     }
-    server.run()
+    // A failure that ends the server is logged where it happens; the command ends with it
+    // (its message on standard error, a non-zero status) once everything is put away.
+    let served = Result { () throws(HTTPServerError) in try server.run() }
     broadcast.stop()
     if side != nil { try? store.noteServing(origins: []) }
     // The thumbnails of the last changes, drawn after their answers.
     store.memory?.waitForThumbnails()
     if let page { try? FileSystem.remove(page) }
     withExtendedLifetime(stopSignals) {}
+    try served.get()
     context.standardOutput.writeLine("stopped")
     return .success
   }
@@ -157,7 +168,9 @@ struct ServeCommand: Command {
       return .failure(OpenFailure(reason: "cannot start \(opener): \(error)"))
     }
     // The opener returns at once; it is waited for, so that it does not linger as a zombie.
-    DispatchQueue.global().async { CurrentProcess.waitForExit(child) }
+    _ = SystemThread.start(detached: true, stackSize: Self.waiterStack) {
+      CurrentProcess.waitForExit(child)
+    }
     return .success(page)
   }
 }
