@@ -5,10 +5,10 @@
 // nodes, so a click is taken while the nodes are made. An ES module.
 
 /** Drawings of this many rectangles or more are shown by a stand-in while their nodes come. */
-export const STAND_IN_FROM = 5000;
+export const STAND_IN_FROM = 20000;
 
 /** The rectangles a part of the picture holds, about. */
-export const PART = 5000;
+export const PART = 1000;
 
 /** The longest side of a stand-in, in pixels (a canvas past this costs more than it shows). */
 export const STAND_IN_SIDE = 4096;
@@ -67,7 +67,7 @@ export function standInScale(width, height, zoom, pixelRatio) {
 }
 
 /** The rectangles drawn on a stand-in in one task. */
-export const DRAWN_AT_ONCE = 10000;
+export const DRAWN_AT_ONCE = 2500;
 
 /**
  * A canvas element to show in the picture's place at `zoom` while its nodes are made, and the
