@@ -17,7 +17,6 @@ Run: python3 Tests/browser/history_test.py --drawdoc .build/debug/drawdoc
 """
 import json
 import sys
-import time
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -100,8 +99,8 @@ def no_preview(driver):
     return not driver.find_elements(By.ID, "version-preview")
 
 
-def unchanged_on_disk(store, doc, file, count, what):
-    time.sleep(0.8)  # past the 400 ms after which a run of arrow presses is sent
+def unchanged_on_disk(driver, store, doc, file, count, what):
+    idle(driver)  # a run of arrow presses, sent 400 ms after the last, included
     if store.run("export", doc) != file or len(store.versions(doc)) != count:
         raise Failure(f"{what} during a preview changed the drawing on disk")
 
@@ -172,7 +171,7 @@ def history(driver, store, base):
             n for n in notices(driver)[seen:] if "old version is shown" in n], 5, 0.05)
         if "Escape" not in said[0]:
             raise Failure(f"the notice does not say how to go back: {said[0]!r}")
-        unchanged_on_disk(store, doc, file, count, what)
+        unchanged_on_disk(driver, store, doc, file, count, what)
     if not preview_is(driver, store, doc, 4):
         raise Failure("the preview changed after the refused edits")
 
@@ -195,7 +194,7 @@ def history(driver, store, base):
         panel = driver.find_element(By.ID, "history-panel")
         press(driver, panel.find_element(By.TAG_NAME, "summary"))
         wait("the list", lambda: entries_are_history(driver, store, doc), 5, 0.1)
-    unchanged_on_disk(store, doc, file, count, "ending the preview")
+    unchanged_on_disk(driver, store, doc, file, count, "ending the preview")
 
     step("Restore this version makes one new version with version 4's rectangles")
     press(driver, entry(driver, 4))
@@ -204,7 +203,7 @@ def history(driver, store, base):
     press(driver, driver.find_element(By.ID, "history-restore"))
     versions = wait("the new version", lambda: (lambda v: v if len(v) > count else None)(
         store.versions(doc)), 5, 0.1)
-    time.sleep(0.3)
+    idle(driver)
     versions = store.versions(doc)
     if len(versions) != count + 1 or versions[0]["change"] != "restored version 4":
         raise Failure(f"restoring made {[v['change'] for v in versions[:3]]}")
