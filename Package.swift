@@ -180,10 +180,16 @@ let package = Package(
 
     // MARK: - Tests
 
-    // What several test targets share (random drawings); not a product, only tests use it.
+    // What several test targets share (random drawings, waiting on a condition with a
+    // timeout); not a product, only tests use it.
     .target(
-      name: "DrawdocTestSupport", dependencies: ["DrawdocModel"], path: "Tests/DrawdocTestSupport"),
-    .testTarget(name: "DrawdocSystemTests", dependencies: ["DrawdocSystem"]),
+      name: "DrawdocTestSupport", dependencies: ["DrawdocModel", "DrawdocSystem"],
+      path: "Tests/DrawdocTestSupport"),
+    // What the HTTP server's tests and the app's share: a raw socket client, an attack.
+    .target(
+      name: "DrawdocHTTPTestSupport", dependencies: ["DrawdocSystem"],
+      path: "Tests/DrawdocHTTPTestSupport"),
+    .testTarget(name: "DrawdocSystemTests", dependencies: ["DrawdocSystem", "DrawdocTestSupport"]),
     .testTarget(name: "DrawdocTests", dependencies: ["Drawdoc", "DrawdocTestSupport"]),
     .testTarget(
       name: "DrawdocJSONTests",
@@ -218,14 +224,22 @@ let package = Package(
       dependencies: ["DrawdocEditing", "DrawdocStore", "DrawdocModel", "DrawdocTestSupport"]
     ),
     .testTarget(
+      name: "DrawdocSyncTests",
+      dependencies: ["DrawdocSync", "DrawdocStore", "DrawdocModel", "DrawdocTestSupport"]),
+    // The HTTP server alone, with responders of its own; the app behind it is DrawdocWebTests'.
+    .testTarget(
       name: "DrawdocHTTPTests",
-      dependencies: ["DrawdocHTTP", "DrawdocWeb", "DrawdocStore", "DrawdocModel", "DrawdocSystem"]
+      dependencies: [
+        "DrawdocHTTP", "DrawdocSystem", "DrawdocTLS", "DrawdocHTTPTestSupport",
+        "DrawdocTestSupport",
+      ]
     ),
     .testTarget(
       name: "DrawdocWebTests",
       dependencies: [
         "DrawdocWeb", "DrawdocHTTP", "DrawdocStore", "DrawdocModel", "DrawdocSVG", "DrawdocSync",
-        "DrawdocPDF", "DrawdocDrawIO", "DrawdocExcalidraw",
+        "DrawdocPDF", "DrawdocDrawIO", "DrawdocExcalidraw", "DrawdocSystem",
+        "DrawdocHTTPTestSupport", "DrawdocTestSupport",
       ]
     ),
     .testTarget(

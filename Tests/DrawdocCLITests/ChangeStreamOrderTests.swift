@@ -1,3 +1,4 @@
+import DrawdocTestSupport
 import Foundation
 import Testing
 
@@ -111,10 +112,7 @@ import Testing
     let late = try Watcher(box, ["watch", "--json", "--since", "\(middle)"], name: "late watcher")
     defer { late.stop() }
     let lateLines = late.waitForLines(after: middle, count: total / 2, timeout: Self.timeout)
-    Thread.sleep(forTimeInterval: 0.3)
-    late.stop(SIGTERM)
     #expect(lateLines >= total / 2, "the late watcher printed \(lateLines) of \(total / 2)")
-    #expect(late.lines() == Array(applied.suffix(total / 2)), "the late watcher's lines")
 
     // One drawing's watcher started late gets that drawing's events after the version it names.
     let version = try #require(events.last { $0.id == drawings[0] && $0.sequence <= middle })
@@ -127,10 +125,21 @@ import Testing
     defer { drawingWatcher.stop() }
     let drawingLines = drawingWatcher.waitForLines(
       after: 0, count: expectedForA.count, timeout: Self.timeout)
-    Thread.sleep(forTimeInterval: 0.3)
-    drawingWatcher.stop(SIGINT)
     #expect(drawingLines >= expectedForA.count)
-    #expect(drawingWatcher.lines() == expectedForA, "watch A --since \(version)")
+
+    // One change more, which both print last: whatever either printed before it is all it
+    // will print of the events before it (rather than waiting a while for a line too many).
+    box.succeed("rename", drawings[0], "the end")
+    let end = try #require(try box.journalLines().last)
+    for (watcher, count, signal) in [
+      (late, total / 2, SIGTERM), (drawingWatcher, expectedForA.count, SIGINT),
+    ] {
+      let printed = watcher.waitForLines(after: 0, count: count + 1, timeout: Self.timeout)
+      #expect(printed >= count + 1, "\(watcher.name) did not print the last change")
+      watcher.stop(signal)
+    }
+    #expect(late.lines() == Array(applied.suffix(total / 2)) + [end], "the late watcher's lines")
+    #expect(drawingWatcher.lines() == expectedForA + [end], "watch A --since \(version)")
 
     let elapsed = Date().timeIntervalSince(started)
     print(
@@ -149,15 +158,10 @@ import Testing
 private func synchronize(_ box: Sandbox, _ watchers: [Watcher], drawing: String) throws -> Int? {
   for attempt in 1...20 {
     box.succeed("rename", drawing, "sync \(attempt)")
-    let deadline = Date().addingTimeInterval(1)
-    while Date() < deadline {
-      if watchers.allSatisfy({
-        $0.lines().contains { $0.contains(#""title": "sync \#(attempt)""#) }
-      }) {
-        return attempt
-      }
-      Thread.sleep(forTimeInterval: 0.02)
+    let printed = eventually(within: 1) {
+      watchers.allSatisfy { $0.lines().contains { $0.contains(#""title": "sync \#(attempt)""#) } }
     }
+    if printed { return attempt }
   }
   return nil
 }
@@ -191,12 +195,9 @@ private final class Watcher {
   /// Waits until the watcher has printed `count` events numbered after `sequence`, or the time
   /// runs out; returns how many it printed.
   func waitForLines(after sequence: Int, count: Int, timeout: Double) -> Int {
-    let deadline = Date().addingTimeInterval(timeout)
-    while true {
-      let printed = lines().count { (StoreEventLine(line: $0)?.sequence ?? 0) > sequence }
-      if printed >= count || Date() >= deadline || !process.isRunning { return printed }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
+    func printed() -> Int { lines().count { (StoreEventLine(line: $0)?.sequence ?? 0) > sequence } }
+    _ = eventually(within: timeout) { printed() >= count || !process.isRunning }
+    return printed()
   }
 
   /// Stops the watcher with a signal and waits for it: it must die of that signal within 10 s
@@ -204,9 +205,7 @@ private final class Watcher {
   func stop(_ signal: Int32 = SIGKILL) {
     guard process.isRunning else { return }
     kill(process.processIdentifier, signal)
-    let deadline = Date().addingTimeInterval(10)
-    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-    if process.isRunning {
+    if !eventually(within: 10, { !process.isRunning }) {
       Issue.record("\(name) still ran 10 s after signal \(signal)")
       kill(process.processIdentifier, SIGKILL)
     }

@@ -1,3 +1,4 @@
+import DrawdocTestSupport
 import Foundation
 import Testing
 
@@ -365,15 +366,12 @@ private let seeds = """
       return (process, output)
     }
     func lines(_ path: String, count: Int) -> [String] {
-      let deadline = Date().addingTimeInterval(10)
-      var found: [String] = []
-      while Date() < deadline {
+      func found() -> [String] {
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        found = text.split(separator: "\n").map(String.init)
-        if found.count >= count { break }
-        Thread.sleep(forTimeInterval: 0.05)
+        return text.split(separator: "\n").map(String.init)
       }
-      return found
+      _ = eventually { found().count >= count }
+      return found()
     }
     // From the event that made the drawing (1) and from its version 1: nothing is missed
     // while the watchers start.

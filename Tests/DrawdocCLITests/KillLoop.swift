@@ -191,6 +191,7 @@ final class KillRecord {
     process.standardError = FileHandle.nullDevice
     let delay = Double.random(in: 0...duration)
     try process.run()
+    // Kept a sleep: a kill at a random moment is the thing under test.
     Thread.sleep(forTimeInterval: delay)
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()

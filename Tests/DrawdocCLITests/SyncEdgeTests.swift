@@ -1,3 +1,4 @@
+import DrawdocTestSupport
 import Foundation
 import Testing
 
@@ -59,9 +60,10 @@ import Testing
     machines.succeed("A", "set", plan, rectangle, "--color", "#abcdef")
     machines.succeed("A", "delete", gone)
     machines.sync("A")
+    let synced = Int(Date().timeIntervalSince1970)
     try FileManager.default.removeItem(atPath: "\(machines.store("B"))/sync")
     // A root commit made in another second has another hash: the histories are unrelated.
-    Thread.sleep(forTimeInterval: 1.1)
+    #expect(eventually(within: 3) { Int(Date().timeIntervalSince1970) > synced })
     let result = machines.run("B", "sync", "--remote", machines.remote)
     #expect(result.status == 0, "\(result.standardError)")
     machines.sync("A")
@@ -131,7 +133,10 @@ import Testing
     let machines = try SyncMachines()
     let id = try machines.newDrawing("A", "--title", "Plan", "--random", "2", "--seed", "8")
     machines.sync("A")
-    // A git that takes two seconds to fetch, as a slow network would.
+    // A git whose fetch waits until the test lets it go (10 s at most), as a slow network
+    // would; it says when it has started to wait.
+    let fetching = "\(machines.box.root)/fetching"
+    let letGo = "\(machines.box.root)/let-go"
     let slow = "\(machines.box.root)/slow-git"
     try FileManager.default.createDirectory(atPath: slow, withIntermediateDirectories: true)
     let realGit = try #require(
@@ -139,7 +144,13 @@ import Testing
         .first { FileManager.default.isExecutableFile(atPath: $0) })
     try """
     #!/bin/sh
-    for argument in "$@"; do [ "$argument" = fetch ] && sleep 2; done
+    for argument in "$@"; do
+      if [ "$argument" = fetch ]; then
+        : > '\(fetching)'
+        tries=0
+        while [ ! -e '\(letGo)' ] && [ $tries -lt 200 ]; do sleep 0.05; tries=$((tries + 1)); done
+      fi
+    done
     exec \(realGit) "$@"
     """.write(toFile: "\(slow)/git", atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes(
@@ -155,17 +166,16 @@ import Testing
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    let started = Date()
     try process.run()
-    Thread.sleep(forTimeInterval: 0.7)
+    #expect(eventually { FileManager.default.fileExists(atPath: fetching) })
     // While the sync waits on the fetch, a change goes through without waiting for a lock.
     let change = machines.run(
       "A", ["set", id, rectangle, "--color", "#654321"], extra: ["DRAWDOC_LOCK_TIMEOUT": "0.5"])
     #expect(change.status == 0, "\(change.standardError)")
     #expect(process.isRunning, "the sync was still waiting on the remote")
+    FileManager.default.createFile(atPath: letGo, contents: nil)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
-    #expect(Date().timeIntervalSince(started) >= 2)
     // The change made meanwhile is kept here, and the next sync sends it.
     #expect(try machines.openRectangle("A", id, rectangle)?.color == "#654321")
     machines.sync("A")

@@ -52,6 +52,7 @@ import Testing
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.run()
+      // Kept a sleep: a kill at a random moment is the thing under test.
       Thread.sleep(forTimeInterval: Double.random(in: 0...(duration * 1.2), using: &generator))
       if process.isRunning {
         kill(process.processIdentifier, SIGKILL)

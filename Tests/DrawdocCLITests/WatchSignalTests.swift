@@ -1,3 +1,4 @@
+import DrawdocTestSupport
 import Foundation
 import Testing
 
@@ -34,9 +35,7 @@ import Testing
     pthread_sigmask(SIG_SETMASK, &previous, nil)
 
     kill(process.processIdentifier, signal)
-    let deadline = Date().addingTimeInterval(10)
-    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-    let stopped = !process.isRunning
+    let stopped = eventually(within: 10) { !process.isRunning }
     if !stopped { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     #expect(stopped, "watch still ran 10 s after signal \(signal)")

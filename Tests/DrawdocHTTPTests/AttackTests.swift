@@ -1,5 +1,7 @@
 import DrawdocHTTP
+import DrawdocHTTPTestSupport
 import DrawdocSystem
+import DrawdocTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -18,12 +20,12 @@ import Testing
   static let idleCount = 2000
   static let slowCount = 500
   static let streamCount = 300
-  /// Descriptors the test needs: both ends of every connection, and room to spare.
-  static let descriptorsNeeded = 6000
-
   @Test func idleSlowAndStreamingConnectionsDoNotKeepACredentialedClientWaiting() throws {
     let started = MonotonicClock.seconds()
-    guard try Attack.haveDescriptors() else { return }
+    if let missing = try Attack.missingDescriptors() {
+      Issue.record(Comment(rawValue: missing))
+      return
+    }
     let responder = GateResponder(ticking: true)
     let server = try HTTPServer(port: 0, responder: responder)
     server.start()
@@ -44,7 +46,7 @@ import Testing
       let threadsBefore = ProcessFigures.threads()
     #endif
 
-    let attack = Attack(port: port)
+    let attack = Attack(port: port, streamRequest: GateServer.credentialed("/stream"))
     var threads: [SystemThread] = []
     threads.append(try #require(SystemThread.start { attack.openIdleConnections(Self.idleCount) }))
     threads.append(
@@ -82,6 +84,7 @@ import Testing
         failures.append("round \(round): cannot connect: \(error)")
       }
       latencies.append(MonotonicClock.seconds() - asked)
+      // Kept a sleep: the pace of the page's requests during the attack, not a wait for a state.
       MonotonicClock.sleep(seconds: 0.02)
     }
     attack.running.store(false, ordering: .relaxed)
@@ -129,106 +132,6 @@ import Testing
       "attack test: \(wall) s; \(latencies.count) answers, the slowest in \(latencies.max() ?? 0) s;"
         + " \(peak.connections) connections and \(peak.streams) streams open at the end;"
         + " \(attack.slowReconnections.load(ordering: .relaxed)) slow clients connected again")
-  }
-}
-
-/// The hostile clients, each kind on a thread of its own.
-final class Attack: Sendable {
-  /// Raises this process's limit on open files to the hard one, and records an issue saying
-  /// what to do when even that is too low for an attack (both ends of every connection).
-  ///
-  /// - Returns: Whether the attack can run.
-  static func haveDescriptors() throws -> Bool {
-    try CurrentProcess.raiseOpenFileLimitToHard()
-    let limit = try CurrentProcess.openFileLimit()
-    guard limit.soft >= AttackTests.descriptorsNeeded else {
-      Issue.record(
-        """
-        this test needs about \(AttackTests.descriptorsNeeded) open files, and the hard limit \
-        (RLIMIT_NOFILE) is \(limit.hard): raise it (ulimit -Hn) and run it again
-        """)
-      return false
-    }
-    return true
-  }
-
-  let port: UInt16
-  /// What each event stream sends to open, and what shows that it has heard from the server.
-  let streamRequest: String
-  let streamMarker: String
-  private let idle = Mutex<[RawClient]>([])
-  private let slow = Mutex<[RawClient]>([])
-  private let streams = Mutex<[RawClient]>([])
-  let slowReconnections = Atomic(0)
-  /// Whether the slow clients go on.
-  let running = Atomic(true)
-
-  init(
-    port: UInt16, streamRequest: String = GateServer.credentialed("/stream"),
-    streamMarker: String = "data: tick"
-  ) {
-    self.port = port
-    self.streamRequest = streamRequest
-    self.streamMarker = streamMarker
-  }
-
-  /// Connects and sends nothing, as fast as it can.
-  func openIdleConnections(_ count: Int) {
-    for _ in 0..<count {
-      guard let client = try? RawClient(port: port) else { continue }
-      idle.withLock { $0.append(client) }
-    }
-  }
-
-  /// Keeps `count` connections sending a byte of a request every 0.5 s or so, each connected
-  /// again when the server cuts it off, while ``running``.
-  func keepSlowConnections(_ count: Int) {
-    let request = Array(
-      "GET /ok HTTP/1.1\r\nHost: x\r\nX-Slow: \(String(repeating: "y", count: 200))".utf8)
-    var clients: [(client: RawClient, sent: Int)] = []
-    for _ in 0..<count {
-      if let client = try? RawClient(port: port) { clients.append((client, 0)) }
-    }
-    while running.load(ordering: .relaxed) {
-      let round = MonotonicClock.seconds()
-      for index in clients.indices {
-        if clients[index].client.hasBeenAnsweredOrCut || clients[index].sent == request.count {
-          guard let client = try? RawClient(port: port) else { continue }
-          clients[index] = (client, 0)
-          slowReconnections.add(1, ordering: .relaxed)
-        }
-        let sent = clients[index].sent
-        clients[index].client.send([request[sent]])
-        clients[index].sent = sent + 1
-      }
-      MonotonicClock.sleep(seconds: max(0, 0.5 - (MonotonicClock.seconds() - round)))
-    }
-    slow.withLock { $0 = clients.map(\.client) }
-  }
-
-  /// Opens credentialed event streams.
-  func openStreams(_ count: Int) {
-    for _ in 0..<count {
-      guard let client = try? RawClient(port: port) else { continue }
-      client.send(streamRequest)
-      streams.withLock { $0.append(client) }
-    }
-  }
-
-  /// How many streams have their head and at least one tick.
-  func streamsThatReceivedTicks() -> Int {
-    streams.withLock { clients in
-      clients.filter { client in
-        let text = String(decoding: client.readWhatIsThere(), as: UTF8.self)
-        return text.hasPrefix("HTTP/1.1 200 OK\r\n") && text.contains(streamMarker)
-      }.count
-    }
-  }
-
-  func closeEverything() {
-    idle.withLock { $0 = [] }
-    slow.withLock { $0 = [] }
-    streams.withLock { $0 = [] }
   }
 }
 

@@ -1,4 +1,5 @@
 import DrawdocHTTP
+import DrawdocHTTPTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -39,16 +40,6 @@ final class FieldRecorder: HTTPResponder {
       "GET /page HTTP/1.1\r\nHost: x\r\n\(cookies)X-After: 1\r\nConnection: close\r\n\r\n")
     #expect(statusCode(response) == 200, "\(String(decoding: response.prefix(300), as: UTF8.self))")
     #expect(fields.fieldNames == [["Host", "X-After", "Connection"]])
-  }
-
-  @Test func theAppAnswersARequestCarryingCookiesWithItsToken() throws {
-    let app = try ServedApp()
-    let cookies = try #require(Self.cookies["sixty fields"])
-    let response = try app.exchange(
-      "GET /api/drawings HTTP/1.1\r\nHost: \(app.host)\r\n\(cookies)\(app.credential)\r\n"
-        + "Connection: close\r\n\r\n")
-    #expect(statusCode(response) == 200)
-    #expect(String(decoding: response, as: UTF8.self).contains(app.id.description))
   }
 
   @Test func pipelinedRequestsEachLoseTheirCookies() throws {

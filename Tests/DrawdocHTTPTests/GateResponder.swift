@@ -1,5 +1,6 @@
 import DrawdocHTTP
 import DrawdocSystem
+import DrawdocTestSupport
 import Synchronization
 
 /// A responder with credentials and streams, for the bounds of the event loop: a request is
@@ -24,6 +25,7 @@ final class GateResponder: HTTPResponder {
     let thread = SystemThread.start { [self] in
       var line = 0
       while self.ticking.load(ordering: .relaxed) {
+        // Kept a sleep: the pace of the stream's lines, what the tests of streams read.
         MonotonicClock.sleep(seconds: 0.1)
         line += 1
         let bytes = Array("data: tick \(line)\n\n".utf8)
@@ -79,26 +81,9 @@ final class GateResponder: HTTPResponder {
   }
 
   /// The one open stream, once there is exactly one.
-  func onlyStream(waitingUpTo seconds: Double = 5) -> HTTPStream? {
-    let deadline = MonotonicClock.seconds() + seconds
-    while MonotonicClock.seconds() < deadline {
-      if let stream = streams.withLock({ $0.count == 1 ? $0.values.first : nil }) {
-        return stream
-      }
-      MonotonicClock.sleep(seconds: 0.01)
-    }
-    return nil
-  }
-}
-
-/// Waits until `condition` holds, up to `seconds`.
-///
-/// - Returns: Whether it held.
-func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
-  let deadline = MonotonicClock.seconds() + seconds
-  while true {
-    if condition() { return true }
-    if MonotonicClock.seconds() >= deadline { return false }
-    MonotonicClock.sleep(seconds: 0.01)
+  func onlyStream() -> HTTPStream? {
+    func only() -> HTTPStream? { streams.withLock { $0.count == 1 ? $0.values.first : nil } }
+    _ = eventually { only() != nil }
+    return only()
   }
 }

@@ -1,5 +1,7 @@
 import DrawdocHTTP
+import DrawdocHTTPTestSupport
 import DrawdocSystem
+import DrawdocTestSupport
 import Foundation
 import Synchronization
 import Testing

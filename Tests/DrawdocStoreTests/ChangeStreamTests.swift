@@ -1,5 +1,6 @@
 import DrawdocModel
 import DrawdocStore
+import DrawdocTestSupport
 import Foundation
 import Testing
 
@@ -112,17 +113,20 @@ private func collect(_ follower: ChangeFollower, count: Int) throws -> [StoreEve
     let folder = try StoreFolder()
     let store = try folder.store()
     let id = try store.create(try makePlane(title: "Async"), at: t0).id
+    let (registered, signalRegistered) = AsyncStream<Void>.makeStream()
     let watcher = Task {
-      var seen: [StoreEvent] = []
-      for try await event in store.changes(of: id) {
-        seen.append(event)
-        if seen.count == 3 { break }
+      try await withTimeout {
+        // Following from now on once its iterator is made: it says so, then waits.
+        var changes = store.changes(of: id).makeAsyncIterator()
+        signalRegistered.finish()
+        var seen: [StoreEvent] = []
+        while seen.count < 3, let event = try await changes.next() { seen.append(event) }
+        return seen
       }
-      return seen
     }
+    try await withTimeout { for await _ in registered {} }
     // Another store value on the same folder, as another process would have.
     let other = try folder.store()
-    try await Task.sleep(nanoseconds: 200_000_000)
     for number in 1...3 {
       try other.update(id, at: t1) { drawing in
         drawing.plane.removeAll()

@@ -2,6 +2,7 @@ import DrawdocJSON
 import DrawdocModel
 import DrawdocRaster
 import DrawdocStore
+import DrawdocTestSupport
 import Foundation
 import Testing
 
@@ -38,17 +39,12 @@ func startThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> ()
   }
 }
 
-/// Waits until `count` changes wait in `memory`'s queue for the store lock, or `seconds`
-/// passed: what tells that threads queued, however loaded the machine.
+/// Waits until `count` changes wait in `memory`'s queue for the store lock: what tells that
+/// threads queued, however loaded the machine.
 ///
 /// - Returns: Whether they did.
-func waitUntilQueued(_ count: Int, in memory: DrawingMemory, seconds: Double = 10) -> Bool {
-  let deadline = Date().addingTimeInterval(seconds)
-  while memory.queuedChangeCount < count {
-    if Date() >= deadline { return false }
-    Thread.sleep(forTimeInterval: 0.001)
-  }
-  return true
+func waitUntilQueued(_ count: Int, in memory: DrawingMemory) -> Bool {
+  eventually { memory.queuedChangeCount >= count }
 }
 
 extension JSONValue {

@@ -38,6 +38,8 @@ import Testing
     holder.lock = try StoreLock(path: path, timeout: 1, forWriting: true)
     // Another open file description conflicts with this one, as another process's would.
     let thread = Thread {
+      // Kept a sleep: the time the lock stays held is what the waiter must wait out, the
+      // thing under test; no condition says that a waiter is already waiting.
       usleep(200_000)
       holder.releasedAt = self.now()
       holder.lock = nil

@@ -1,3 +1,5 @@
+import DrawdocTestSupport
+import Synchronization
 import Testing
 
 @testable import DrawdocSystem
@@ -19,10 +21,15 @@ import Testing
       calls.deallocate()
       threads.deallocate()
     }
+    let seen = Mutex<Set<UInt>>([])
     Parallel.forEach(count, extraThreads: 3) { number in
       calls[number] += 1
-      threads[number] = UInt(bitPattern: Int(bitPattern: pthread_self()))
-      usleep(50)  // long enough for every thread to take some numbers
+      let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
+      threads[number] = thread
+      let first = seen.withLock { threads in threads.insert(thread).inserted && threads.count == 1 }
+      // The first thread to come waits for a second one: were the numbers called one after
+      // the other, it would wait in vain, and the test fail.
+      if first { _ = eventually { seen.withLock { $0.count } > 1 } }
     }
     #expect(calls.allSatisfy { $0 == 1 })
     #expect(Set(threads).count > 1)

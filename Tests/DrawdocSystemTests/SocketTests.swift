@@ -1,3 +1,4 @@
+import DrawdocTestSupport
 import Synchronization
 import Testing
 
@@ -116,7 +117,7 @@ import Testing
       threads.append(thread)
     }
     for element in 0..<1000 { #expect(queue.push(element)) }
-    while taken.withLock({ $0.count }) < 1000 { MonotonicClock.sleep(seconds: 0.001) }
+    #expect(eventually { taken.withLock { $0.count } == 1000 })
     queue.close()
     for thread in threads { thread.join() }
     #expect(taken.withLock { $0.sorted() } == Array(0..<1000))

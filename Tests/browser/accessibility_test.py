@@ -22,7 +22,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -111,7 +110,8 @@ class Session:
             "features": [{"name": "prefers-color-scheme", "value": name}]})
         self.wait(f"the {name} scheme", lambda: self.script(
             f"return matchMedia('(prefers-color-scheme: {name})').matches"))
-        time.sleep(0.3)  # transitions of colors end
+        self.wait("the colors' transitions ended", lambda: self.script(
+            "return !document.getAnimations().some((a) => a instanceof CSSTransition)"))
 
     def axe(self, page, scheme):
         """Runs axe-core on the page as it is and keeps each violation it finds."""

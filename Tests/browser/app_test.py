@@ -463,7 +463,8 @@ def test_canvas_is_the_file(app):
     app.wait("no selection", lambda: not app.finds("#overlay rect"))
     # The terminal's last change is outlined for 3 s (presence): the file has no outline.
     app.wait("no outline of the terminal's change", lambda: not app.finds("#presence-outlines rect"))
-    time.sleep(0.3)
+    app.wait("no transition under way", lambda: driver.execute_script(
+        "return !document.getAnimations().some((a) => a instanceof CSSTransition)"))
     shot = os.path.join(app.folder, "canvas.png")
     app.find("#drawing").screenshot(shot)
     exported = os.path.join(app.folder, "export.png")

@@ -4,7 +4,6 @@ pointer and key actions at canvas points (through `drawdocEditor.toScreen`).
 """
 import json
 import subprocess
-import time
 from xml.etree import ElementTree
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -258,13 +257,14 @@ def idle(driver):
          0.05)
 
 
-def one_more_version(store, doc, before, action, words=None):
-    """Runs `action`, waits for the store to have a version more than `before`, and checks
-    that it is exactly one (and its words, if given). Returns the new count."""
+def one_more_version(driver, store, doc, before, action, words=None):
+    """Runs `action` on the page, waits for the store to have a version more than `before`
+    and for the page to have nothing more to send, and checks that it is exactly one (and its
+    words, if given). Returns the new count."""
     action()
-    versions = wait("a new version", lambda: (lambda v: v if len(v) > before else None)(
+    wait("a new version", lambda: (lambda v: v if len(v) > before else None)(
         store.versions(doc)), 10, 0.1)
-    time.sleep(0.3)
+    idle(driver)
     versions = store.versions(doc)
     if len(versions) != before + 1:
         raise Failure(f"{len(versions) - before} versions made, not one: "

@@ -60,13 +60,13 @@ def test_selecting_and_undo(driver, store, base):
 
     step("recoloring and raising the two are one version each")
     count = len(store.versions(doc))
-    count = one_more_version(store, doc, count, lambda: type_into(driver, "field-color", "#336699"),
+    count = one_more_version(driver, store, doc, count, lambda: type_into(driver, "field-color", "#336699"),
                              "set color of 2 rectangles")
     if [r["color"] for r in store.rectangles(doc)] != ["#336699", "#ff6347", "#336699",
                                                         "#000080", "#da70d6"]:
         raise Failure(f"recolored: {store.rectangles(doc)}")
     idle(driver)
-    count = one_more_version(store, doc, count, lambda: driver.find_element(
+    count = one_more_version(driver, store, doc, count, lambda: driver.find_element(
         By.ID, "to-front").click(), "reordered 2 rectangles")
     if [r["id"] for r in store.rectangles(doc)] != [b, d, e, a, c]:
         raise Failure(f"to front gave {[r['id'] for r in store.rectangles(doc)]}")
@@ -83,7 +83,7 @@ def test_selecting_and_undo(driver, store, base):
     step("Delete removes the two as one version")
     before = store.rectangles(doc)
     idle(driver)
-    count = one_more_version(store, doc, count,
+    count = one_more_version(driver, store, doc, count,
                              lambda: ActionChains(driver).send_keys(Keys.DELETE).perform(),
                              "removed 2 rectangles")
     left = [r["id"] for r in store.rectangles(doc)]
@@ -92,7 +92,7 @@ def test_selecting_and_undo(driver, store, base):
 
     step("Ctrl+Z brings both back, with their ids and places, as one version")
     idle(driver)
-    count = one_more_version(store, doc, count,
+    count = one_more_version(driver, store, doc, count,
                              lambda: chord(driver, Keys.CONTROL, "z"))
     if store.rectangles(doc) != before:
         raise Failure(f"undo gave {store.rectangles(doc)}, not {before}")
@@ -102,7 +102,7 @@ def test_selecting_and_undo(driver, store, base):
 
     step("Shift+Ctrl+Z removes them again, as one version")
     idle(driver)
-    one_more_version(store, doc, count, lambda: chord(driver, Keys.CONTROL, Keys.SHIFT, "z"))
+    one_more_version(driver, store, doc, count, lambda: chord(driver, Keys.CONTROL, Keys.SHIFT, "z"))
     left = [r["id"] for r in store.rectangles(doc)]
     if left != [b, a, c]:
         raise Failure(f"after redo the file holds {left}, not {[b, a, c]}")
@@ -127,7 +127,7 @@ def test_undo_is_the_pages(driver, store, base):
     step("the page edits x, a terminal sets another rectangle; Ctrl+Z takes back only x")
     original = page_then_terminal("x", 60, q, "--color", "#ff0000")
     count = len(store.versions(doc))
-    one_more_version(store, doc, count, lambda: chord(driver, Keys.CONTROL, "z"),
+    one_more_version(driver, store, doc, count, lambda: chord(driver, Keys.CONTROL, "z"),
                      f"set x of {p}")
     if store.rect(doc, p) != original:
         raise Failure(f"undo left {store.rect(doc, p)}, not {original}")
@@ -138,7 +138,7 @@ def test_undo_is_the_pages(driver, store, base):
     idle(driver)
     original = page_then_terminal("y", 70, p, "--color", "#0000ff")
     count = len(store.versions(doc))
-    one_more_version(store, doc, count, lambda: chord(driver, Keys.CONTROL, "z"),
+    one_more_version(driver, store, doc, count, lambda: chord(driver, Keys.CONTROL, "z"),
                      f"set y of {p}")
     now = store.rect(doc, p)
     if now["y"] != original["y"] or now["color"] != "#0000ff":
@@ -152,7 +152,6 @@ def test_undo_is_the_pages(driver, store, base):
     chord(driver, Keys.CONTROL, "z")
     said = wait("a notice", lambda: notices(driver)[seen:], 5, 0.05)
     idle(driver)
-    time.sleep(0.3)
     if store.rect(doc, p)["width"] != 77:
         raise Failure(f"the page's undo replaced the terminal's width: {store.rect(doc, p)}")
     if len(store.versions(doc)) != count:
@@ -175,7 +174,7 @@ def test_moving_and_resizing(driver, store, base):
     wait("two selected", lambda: selection(driver) == sorted([m1, m2]), 5, 0.05)
     count = len(store.versions(doc))
     count = one_more_version(
-        store, doc, count, lambda: drag_canvas(driver, (60, 55), (90, 80)),
+        driver, store, doc, count, lambda: drag_canvas(driver, (60, 55), (90, 80)),
         "set x and y of 2 rectangles")
     if (store.box(doc, m1), store.box(doc, m2)) != ((70, 65, 40, 30), (130, 85, 40, 30)):
         raise Failure(f"moved by (30, 25): {store.box(doc, m1)}, {store.box(doc, m2)}")
@@ -193,7 +192,7 @@ def test_moving_and_resizing(driver, store, base):
             ("a corner (nw)", (40, 180), (30, 172), (), (30, 172, 230, 113))):
         step(f"resizing by {what}")
         idle(driver)
-        count = one_more_version(store, doc, count,
+        count = one_more_version(driver, store, doc, count,
                                  lambda: drag_canvas(driver, start, end, keys))
         if store.box(doc, s) != expected:
             raise Failure(f"resizing by {what} gave {store.box(doc, s)}, not {expected}")
@@ -393,7 +392,6 @@ def test_expected_edits(driver, store, base, server):
     ActionChains(driver).click(plus).click(plus).perform()
     wait("alpha + 2", lambda: store.rect(doc, w)["alpha"] == alpha + 2, 5, 0.1)
     idle(driver)
-    time.sleep(0.3)
     if store.rect(doc, w)["alpha"] != alpha + 2:
         raise Failure(f"two clicks of + from {alpha} gave {store.rect(doc, w)['alpha']}")
 
@@ -429,7 +427,9 @@ def test_expected_edits(driver, store, base, server):
     server.stop()
     wait("the page says the server is gone", lambda: [
         n for n in notices(driver)[seen:] if "cannot be reached" in n], 10, 0.1)
-    time.sleep(4)  # a few tries to reconnect
+    lost = driver.execute_script("return drawdocEditor.lostStreams()")
+    wait("two more tries to reconnect", lambda: driver.execute_script(
+        "return drawdocEditor.lostStreams()") >= lost + 2, 15, 0.1)
     said = [n for n in notices(driver)[seen:] if "cannot be reached" in n]
     if len(said) != 1:
         raise Failure(f"the page said it {len(said)} times: {said}")

@@ -99,7 +99,7 @@ class Rig:
         """Drags a handle of BASE by `by`; checks one version and the box `expected`."""
         self.reset()
         try:
-            self.count = one_more_version(self.store, self.doc, self.count, lambda: pointer_drag(
+            self.count = one_more_version(self.driver, self.store, self.doc, self.count, lambda: pointer_drag(
                 self.driver, handle_point(BASE, handle), by, **options))
         except Failure as error:
             raise Failure(f"{what}: no one new version (the handle was not grabbed?): {error}")
@@ -202,7 +202,7 @@ def test_two_selected(driver, store, base):
         return (anchor[0] + (left - anchor[0]) * scale, anchor[1] + (top - anchor[1]) * scale,
                 width * scale, height * scale)
     count = len(store.versions(doc))
-    one_more_version(store, doc, count, lambda: pointer_drag(driver, (100, 100), (-50, -30)))
+    one_more_version(driver, store, doc, count, lambda: pointer_drag(driver, (100, 100), (-50, -30)))
     versions = store.versions(doc)
     if not (versions[0]["change"].startswith("set ")
             and versions[0]["change"].endswith("of 2 rectangles")):
@@ -218,7 +218,7 @@ def test_two_flipped(driver, store, base):
     # Their box is (100, 100)–(200, 160); its e handle, at (200, 130), dragged to x = 50 is 50
     # past the w edge, which stays: each x goes to 100 - (x - 100) / 2, the box mirrored.
     count = len(store.versions(doc))
-    one_more_version(store, doc, count, lambda: pointer_drag(driver, (200, 130), (-150, 0)))
+    one_more_version(driver, store, doc, count, lambda: pointer_drag(driver, (200, 130), (-150, 0)))
 
     def mirrored(box):
         left, top, width, height = box

@@ -17,7 +17,6 @@ Run: python3 -m pytest Tests/browser/history_test.py [-k NAME] [--drawdoc PATH]
 """
 import json
 import sys
-import time
 from types import SimpleNamespace
 
 try:
@@ -97,8 +96,8 @@ def no_preview(driver):
     return not driver.find_elements(By.ID, "version-preview")
 
 
-def unchanged_on_disk(store, doc, file, count, what):
-    time.sleep(0.8)  # past the 400 ms after which a run of arrow presses is sent
+def unchanged_on_disk(driver, store, doc, file, count, what):
+    idle(driver)  # a run of arrow presses, sent 400 ms after the last, included
     if store.run("export", doc) != file or len(store.versions(doc)) != count:
         raise Failure(f"{what} during a preview changed the drawing on disk")
 
@@ -187,7 +186,7 @@ def test_edits_refused_during_a_preview(driver, store, kept):
             n for n in notices(driver)[seen:] if "old version is shown" in n], 5, 0.05)
         if "Escape" not in said[0]:
             raise Failure(f"the notice does not say how to go back: {said[0]!r}")
-        unchanged_on_disk(store, doc, file, count, what)
+        unchanged_on_disk(driver, store, doc, file, count, what)
     if not preview_is(driver, store, doc, 4):
         raise Failure("the preview changed after the refused edits")
 
@@ -215,7 +214,7 @@ def test_escape_ends_the_preview(driver, store, base, kept):
         press(driver, panel.find_element(By.TAG_NAME, "summary"))
         wait("the list", lambda: entries_are_history(driver, store, doc), 5, 0.1)
         kept.panel = panel
-    unchanged_on_disk(store, doc, file, count, "ending the preview")
+    unchanged_on_disk(driver, store, doc, file, count, "ending the preview")
     if found:
         raise Failure("; ".join(found))
 
@@ -229,7 +228,7 @@ def test_restore_makes_one_version(driver, store, kept):
     press(driver, driver.find_element(By.ID, "history-restore"))
     versions = wait("the new version", lambda: (lambda v: v if len(v) > count else None)(
         store.versions(doc)), 5, 0.1)
-    time.sleep(0.3)
+    idle(driver)
     versions = store.versions(doc)
     if len(versions) != count + 1 or versions[0]["change"] != "restored version 4":
         raise Failure(f"restoring made {[v['change'] for v in versions[:3]]}")

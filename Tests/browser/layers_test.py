@@ -13,7 +13,6 @@ Run: python3 -m pytest Tests/browser/layers_test.py [-k NAME] [--drawdoc PATH]
 import json
 import subprocess
 import sys
-import time
 from types import SimpleNamespace
 
 try:
@@ -221,8 +220,7 @@ def test_keys_in_the_list(driver, drawdoc, env, kept):
     wait("Space selected it", lambda: driver.execute_script(EDITOR + "selection()") == [wanted[3]],
          5, 0.05)
     ActionChains(driver).send_keys(Keys.ARROW_UP).send_keys(Keys.ARROW_DOWN).perform()
-    time.sleep(0.6)  # a nudge would be sent 400 ms after the press
-    settle(driver)
+    settle(driver)  # a run of nudges, sent 400 ms after the last press, included
     if run(drawdoc, env, "export", doc) != file_before:
         raise Failure("the arrow keys in the list changed the drawing")
     before = version(drawdoc, env, doc)

@@ -36,7 +36,7 @@ def wait(what, condition, seconds, pause):
             raise
         except Exception as error:
             last = error
-        time.sleep(pause)
+        time.sleep(pause)  # the pause between two looks at the condition
     raise Failure(f"{what}: not within {seconds} s (last: {last!r})")
 
 

@@ -307,7 +307,7 @@ def test_phone(session):
     start, by = (380, 200), (40, 30)
     near_handle(start, "e")
     versions = len(store.versions(doc))
-    one_more_version(store, doc, versions, lambda: pointer_drag(
+    one_more_version(driver, store, doc, versions, lambda: pointer_drag(
         driver, start, by, kind=interaction.POINTER_TOUCH))
     if store.box(doc, a) != a_box:
         raise Failure(f"a finger's drag on B changed A to {store.box(doc, a)}")
@@ -321,7 +321,7 @@ def test_phone(session):
     start, by = (230, 160), (-30, 40)
     near_handle(start, "n")
     versions = len(store.versions(doc))
-    one_more_version(store, doc, versions, lambda: pointer_drag(
+    one_more_version(driver, store, doc, versions, lambda: pointer_drag(
         driver, start, by, kind=interaction.POINTER_TOUCH))
     if store.box(doc, a) != moved(a_box, by):
         raise Failure(f"A is {store.box(doc, a)}, not {moved(a_box, by)}: resized, not moved")
@@ -329,7 +329,7 @@ def test_phone(session):
     step("a finger 10 px outside A's w edge, on nothing else, still takes its handle")
     x, y, width, height = store.box(doc, a)
     versions = len(store.versions(doc))
-    one_more_version(store, doc, versions, lambda: pointer_drag(
+    one_more_version(driver, store, doc, versions, lambda: pointer_drag(
         driver, (x, y + height / 2), (-16, 0), grab=(-10, 0), kind=interaction.POINTER_TOUCH))
     dx = round(-16 / zoom)
     if store.box(doc, a) != (x + dx, y, width - dx, height):

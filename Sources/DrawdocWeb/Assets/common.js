@@ -292,6 +292,10 @@ export function coalesced(load) {
  * `onEvent(name, data)` for its events of other names (`presence`, `terminal`), which carry
  * no id and take no part in the sequence.
  */
+/** How many times a change stream of this page was lost or could not be opened (for tests). */
+let streamFailures = 0;
+export const lostStreams = () => streamFailures;
+
 export function followChanges(since, onChange, onReload, onConnection = () => {}, presence = null) {
   let last = since;
   let controller = null;
@@ -369,6 +373,7 @@ export function followChanges(since, onChange, onReload, onConnection = () => {}
     setStatus("reconnecting…");
     onConnection(false);
     failures += 1;
+    streamFailures += 1;
     const wait = Math.min(5000, retry * 2 ** (Math.min(failures, 4) - 1)) * (0.75 + Math.random() / 2);
     setTimeout(() => { if (controller === mine) open(); }, wait);
   };

@@ -4,7 +4,7 @@
 // undone by this page's own undo. An ES module; the other modules do one part each.
 
 import {
-  api, coalesced, followChanges, keepTrying, notify, setStatus,
+  api, coalesced, followChanges, keepTrying, lostStreams, notify, setStatus,
 } from "./common.js";
 import { Actions } from "./actions.js";
 import { connectClipboard } from "./clipboard.js";
@@ -337,13 +337,16 @@ function undo(again = false) {
   if (sending) queue = queue.then(run); else run();
 }
 
-/** Runs of small changes shown at once and sent later (the alpha slider's), by their senders. */
+/**
+ * Runs of small changes shown at once and sent later (the alpha slider's): each its sender and
+ * whether one is under way.
+ */
 const runs = [];
 
 /** Sends every run under way now: before a selection changes, an undo, a redo. */
 function sendRuns() {
   if (nudge) sendNudge();
-  for (const send of runs) send();
+  for (const run of runs) run.send();
 }
 
 // A run of arrow presses is one edit: shown at once, sent 400 ms after the last press.
@@ -382,8 +385,11 @@ const editor = {
   id, page, store, state, view, tools, actions, stage, api, edit, select, setSteps,
   setSelected, shiftSelected, removeSelected, orderSelected, drawRectangle, nudgeSelection,
   undo, mark, selectedRectangles, notify,
-  /** Adds a run's sender, which `sendRuns` calls (a run of slider steps, panel.js). */
-  addRun: (send) => runs.push(send),
+  /**
+   * Adds a run's sender, which `sendRuns` calls, and what tells whether one is under way (a run
+   * of slider steps, panel.js).
+   */
+  addRun: (send, underWay) => runs.push({ send, underWay }),
   /** Whether this page has an edit of its own to undo (or, `again`, to redo). */
   canUndo: (again) => (again ? own.redo : own.undo).length > 0 || sending > 0,
   /** The top rectangle at a canvas point, if any. */
@@ -443,8 +449,14 @@ window.drawdocEditor = Object.freeze({
   actions: () => actions.describe({}),
   /** Performs an action by name, as its key or menu entry does; whether it applied. */
   perform: (name) => actions.perform(name, {}),
-  /** Whether edits are still on their way to the server, or a large picture's nodes coming. */
-  busy: () => pictureIn !== null || sending > 0 || waiting > 0 || page.pending.length > 0,
+  /**
+   * Whether edits are still on their way to the server (a run still to be sent included), or
+   * a large picture's nodes coming.
+   */
+  busy: () => pictureIn !== null || sending > 0 || waiting > 0 || page.pending.length > 0
+    || nudge !== null || runs.some((run) => run.underWay()),
+  /** How many times the page's change stream was lost or could not be opened. */
+  lostStreams: () => lostStreams(),
   /** The others in this drawing: `[{name, color, pointer: {x, y}, selection}]` (presence.js). */
   presence: () => presence.others(),
   pageId: presence.pageId,

@@ -114,7 +114,7 @@ export function connectPanel(editor) {
     state.alphaShown = value;
   });
   byId("field-alpha").addEventListener("blur", sendAlpha);
-  editor.addRun(sendAlpha);
+  editor.addRun(sendAlpha, () => alphaRun !== null);
   // An export is fetched with the token (a link cannot send it), saved under the server's name.
   const exportPath = (format) => {
     const scale = encodeURIComponent(byId("png-scale").value || "1");

@@ -1,6 +1,8 @@
 import DrawdocHTTP
+import DrawdocHTTPTestSupport
 import DrawdocStore
 import DrawdocSystem
+import DrawdocTestSupport
 import DrawdocWeb
 import Foundation
 import Testing
@@ -11,7 +13,10 @@ import Testing
 /// stream is given back.
 @Suite struct AppAttackTests {
   @Test func theAppAnswersItsPageWithinASecondUnderAttackAndGivesEverythingBack() throws {
-    guard try Attack.haveDescriptors() else { return }
+    if let missing = try Attack.missingDescriptors() {
+      Issue.record(Comment(rawValue: missing))
+      return
+    }
     let app = try ServedApp(limits: WebApp.limits)
     let port = app.server.port
     let attack = Attack(
@@ -58,6 +63,7 @@ import Testing
         page = nil
       }
       latencies.append(MonotonicClock.seconds() - asked)
+      // Kept a sleep: the pace of the page's requests during the attack, not a wait for a state.
       MonotonicClock.sleep(seconds: 0.02)
     }
     attack.running.store(false, ordering: .relaxed)

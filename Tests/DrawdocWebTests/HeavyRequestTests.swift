@@ -1,5 +1,7 @@
 import DrawdocHTTP
+import DrawdocHTTPTestSupport
 import DrawdocStore
+import DrawdocTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,8 @@
 import DrawdocHTTP
+import DrawdocHTTPTestSupport
 import DrawdocModel
 import DrawdocStore
+import DrawdocTestSupport
 import DrawdocWeb
 import Foundation
 import Testing
@@ -42,21 +44,12 @@ import Testing
     }.count
   }
 
-  private func waitFor(_ condition: () -> Bool, seconds: Double = 2) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if condition() { return true }
-      Thread.sleep(forTimeInterval: 0.01)
-    }
-    return condition()
-  }
-
   @Test func everyStreamHearsEveryChangeThroughOneWatchAndGoesWhenItsClientDoes() throws {
     let app = try ServedApp()
     let watchesBefore = inotifyInstances()
     var streams: [RawClient] = []
     for _ in 0..<50 { streams.append(try openStream(app)) }
-    #expect(waitFor { app.app.eventStreams == 50 })
+    #expect(eventually { app.app.eventStreams == 50 })
     #if os(Linux)
       // One watch for the server, whatever the number of streams: a watch per stream would
       // add 50. (Other tests of this process may open a few of their own meanwhile.)
@@ -79,9 +72,9 @@ import Testing
       let received = read(stream, until: "Heard again")
       #expect(received.contains(#""title": "Heard""#) && received.contains("Heard again"))
     }
-    // Clients that close free their streams at once, not at the next keep-alive.
+    // Clients that close free their streams at once, not at the next keep-alive (15 s on).
     streams.removeAll()
-    #expect(waitFor({ app.app.eventStreams == 0 }, seconds: 1))
+    #expect(eventually { app.app.eventStreams == 0 })
   }
 
   @Test func aStreamAsksForWhatItMissedAndGetsItOrOneReload() throws {
@@ -113,6 +106,8 @@ import Testing
     let journal = "\(app.folder)/changes.log"
     try FileManager.default.removeItem(atPath: journal)
     try FileManager.default.createDirectory(atPath: journal, withIntermediateDirectories: false)
+    // Kept a sleep: what is under test is how much the stream gets over a while (a flood
+    // would be many reloads a second); no condition marks the end of a while.
     Thread.sleep(forTimeInterval: 1)
     let received = String(decoding: stream.readWhatIsThere(), as: UTF8.self)
     #expect(!received.contains("event: reload"), "\(received.prefix(200))")

@@ -1,4 +1,5 @@
 import DrawdocHTTP
+import DrawdocHTTPTestSupport
 import DrawdocModel
 import DrawdocStore
 import DrawdocWeb

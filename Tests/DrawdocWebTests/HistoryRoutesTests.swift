@@ -1,3 +1,4 @@
+import DrawdocHTTPTestSupport
 import DrawdocModel
 import DrawdocStore
 import Foundation

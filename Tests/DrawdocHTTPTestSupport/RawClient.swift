@@ -10,10 +10,10 @@ import Foundation
 
 /// A TCP client that sends exactly the bytes it is given, for requests no HTTP library would
 /// send: malformed, oversized, cut short, or one byte at a time.
-final class RawClient: Sendable {
-  let descriptor: Int32
+package final class RawClient: Sendable {
+  package let descriptor: Int32
 
-  init(port: UInt16, host: String = "127.0.0.1") throws {
+  package init(port: UInt16, host: String = "127.0.0.1") throws {
     #if os(Linux)
       descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -43,20 +43,20 @@ final class RawClient: Sendable {
 
   /// Sends bytes; `false` if the server closed the connection.
   @discardableResult
-  func send(_ bytes: [UInt8]) -> Bool {
+  package func send(_ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBytes {
       systemSend(descriptor, $0.baseAddress, $0.count) == $0.count
     }
   }
 
   @discardableResult
-  func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+  package func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
   /// Ends the sending side, as a client that is done.
-  func finishSending() { shutdown(descriptor, Int32(SHUT_WR)) }
+  package func finishSending() { shutdown(descriptor, Int32(SHUT_WR)) }
 
   /// Reads until the server closes the connection (or the read times out).
-  func readAll() -> [UInt8] {
+  package func readAll() -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -68,7 +68,7 @@ final class RawClient: Sendable {
 
   /// Reads until the server closes the connection, and tells whether it ended in a reset
   /// (`ECONNRESET`) rather than the end of the stream.
-  func readAllNotingReset() -> (bytes: [UInt8], reset: Bool) {
+  package func readAllNotingReset() -> (bytes: [UInt8], reset: Bool) {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -81,7 +81,7 @@ final class RawClient: Sendable {
 
   /// Whether the server has answered or closed, without waiting: something to read, the end
   /// of the stream, or a failure.
-  var hasBeenAnsweredOrCut: Bool {
+  package var hasBeenAnsweredOrCut: Bool {
     var byte: UInt8 = 0
     let count = recv(descriptor, &byte, 1, Int32(MSG_DONTWAIT) | Int32(MSG_PEEK))
     return count >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
@@ -89,7 +89,7 @@ final class RawClient: Sendable {
 
   /// Waits up to `seconds` for bytes to arrive, then reads what is there: nothing when none
   /// came in time, `nil` at the end of the stream (or a failure).
-  func readWhatComes(within seconds: Double) -> [UInt8]? {
+  package func readWhatComes(within seconds: Double) -> [UInt8]? {
     var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     guard poll(&watched, 1, Int32(max(0, seconds) * 1000)) > 0 else { return [] }
     let bytes = readWhatIsThere()
@@ -97,7 +97,7 @@ final class RawClient: Sendable {
   }
 
   /// Reads what has arrived, without waiting.
-  func readWhatIsThere() -> [UInt8] {
+  package func readWhatIsThere() -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -110,7 +110,7 @@ final class RawClient: Sendable {
   }
 
   /// Reads one response with a Content-Length body.
-  func readResponse() -> (status: Int, head: String, body: [UInt8])? {
+  package func readResponse() -> (status: Int, head: String, body: [UInt8])? {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -144,7 +144,7 @@ final class RawClient: Sendable {
 }
 
 /// The status code of a response's first line.
-func statusCode(_ bytes: [UInt8]) -> Int? {
+package func statusCode(_ bytes: [UInt8]) -> Int? {
   let text = String(decoding: bytes.prefix(64), as: UTF8.self)
   let parts = text.split(separator: " ")
   return parts.count > 1 ? Int(parts[1]) : nil
