@@ -125,10 +125,11 @@ let package = Package(
     // `Assets/icon.svg` is the drawdoc drawing the icons are exported from (docs/serve.md).
     .target(
       name: "DrawdocWeb",
+      // Front ends import the use cases, HTTP and the model, never the store or the codecs
+      // (`.ci/front-ends` fails on an import or an edge to DrawdocStore, DrawdocSVG or DrawdocJSON).
       dependencies: [
-        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF", "DrawdocStore",
-        "DrawdocEditing", "DrawdocHTTP", "DrawdocSystem", "DrawdocSync", "DrawdocDrawIO",
-        "DrawdocExcalidraw", "DrawdocQRCode",
+        "DrawdocModel", "DrawdocRaster", "DrawdocEditing", "DrawdocHTTP", "DrawdocSystem",
+        "DrawdocSync", "DrawdocQRCode",
       ],
       exclude: ["Assets/package.json", "Assets/icon.svg"],
       resources: [
@@ -159,9 +160,8 @@ let package = Package(
     .target(
       name: "DrawdocCLI",
       dependencies: [
-        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF", "DrawdocStore",
-        "DrawdocEditing", "DrawdocLog", "DrawdocHTTP", "DrawdocWeb", "DrawdocSystem",
-        "DrawdocSync", "DrawdocDrawIO", "DrawdocExcalidraw", "DrawdocTLS", "DrawdocQRCode",
+        "DrawdocModel", "DrawdocRaster", "DrawdocEditing", "DrawdocLog", "DrawdocHTTP",
+        "DrawdocWeb", "DrawdocSystem", "DrawdocSync", "DrawdocTLS", "DrawdocQRCode",
       ]
     ),
     // The Swift runtime is linked in, not loaded: every command starts about 3 ms sooner,

@@ -1,9 +1,6 @@
 import DrawdocEditing
 import DrawdocHTTP
-import DrawdocJSON
 import DrawdocModel
-import DrawdocSVG
-import DrawdocStore
 
 /// The routes of a drawing's history, which the editor's history panel uses:
 ///
@@ -25,7 +22,8 @@ extension Routes {
         HistoryView.json(history, limit: store.settings.historyLimit), type: "application/json")
     case ("GET", "versions", 4):
       let version = try UserValue.version(api[3], field: "version")
-      return file(SVGEncoder.encode(try store.drawing(id, version: version)), type: "image/svg+xml")
+      let drawing = try store.drawing(id, version: version)
+      return file(try Export.bytes(drawing, as: .svg), type: "image/svg+xml")
     case ("POST", "restore", 3):
       return try restore(id, RequestFields(request))
     default: throw notFound(request)
@@ -40,7 +38,7 @@ extension Routes {
       throw WebError(status: .badRequest, message: "give the version to restore (\"version\")")
     }
     let version = try UserValue.version(text, field: "version")
-    let current = try store.restore(id, version: version, at: .now)
+    let current = try editing.restore(id, version: version)
     let change: JSONValue = current.number == version ? .null : .string(current.change)
     return json(.object([("version", .number(Double(current.number))), ("change", change)]))
   }

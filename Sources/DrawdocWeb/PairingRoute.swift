@@ -1,7 +1,5 @@
 import DrawdocEditing
 import DrawdocHTTP
-import DrawdocJSON
-import DrawdocStore
 
 /// Pairing a device, on the network side only:
 ///
