@@ -66,8 +66,8 @@ let package = Package(
     .target(
       name: "DrawdocDrawIO", dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocRaster"]),
     // Excalidraw's files: the scene (.excalidraw) read and written, and the scene its SVG and
-    // PNG exports carry read. Not a product: `package` access, for the command line; the
-    // `Drawdoc` product's `ForeignDrawing` is their public way in.
+    // PNG exports carry read. Not a product: `package` access; the `Drawdoc` product's
+    // `ForeignDrawing` is their one way in.
     .target(
       name: "DrawdocExcalidraw",
       dependencies: ["DrawdocModel", "DrawdocJSON", "DrawdocSVG", "DrawdocRaster"]
@@ -83,8 +83,9 @@ let package = Package(
       name: "Drawdoc",
       dependencies: [
         "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF", "DrawdocStore",
-        // Only for `ForeignDrawing`, the one public way to the draw.io and Excalidraw readers
-        // (the fuzz target, a package of its own, reads through it); not re-exported.
+        // Only for `ForeignDrawing`, the one way to the draw.io and Excalidraw readers, public
+        // and drawdoc's own alike (the command line and the app read files through it, and so
+        // does the fuzz target, a package of its own); not re-exported.
         "DrawdocDrawIO", "DrawdocExcalidraw",
       ]
     ),
@@ -93,9 +94,11 @@ let package = Package(
     // import mode — said once for the command line and the app.
     .target(
       name: "DrawdocEditing",
+      // `Drawdoc` for its `ForeignDrawing`, the one reader of foreign files, which the fuzz
+      // target reaches too.
       dependencies: [
         "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF",
-        "DrawdocStore", "DrawdocDrawIO", "DrawdocExcalidraw",
+        "DrawdocStore", "DrawdocDrawIO", "DrawdocExcalidraw", "Drawdoc",
       ],
       // The gallery and the hand-off page are files, filled in by `HTMLTemplate`.
       resources: [
@@ -128,10 +131,11 @@ let package = Package(
     // `Assets/icon.svg` is the drawdoc drawing the icons are exported from (docs/serve.md).
     .target(
       name: "DrawdocWeb",
+      // Front ends import the use cases, HTTP and the model, never the store or the codecs
+      // (`.ci/front-ends` fails on an import or an edge to DrawdocStore, DrawdocSVG or DrawdocJSON).
       dependencies: [
-        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF", "DrawdocStore",
-        "DrawdocEditing", "DrawdocHTTP", "DrawdocSystem", "DrawdocSync", "DrawdocDrawIO",
-        "DrawdocExcalidraw", "DrawdocQRCode",
+        "DrawdocModel", "DrawdocRaster", "DrawdocEditing", "DrawdocHTTP", "DrawdocSystem",
+        "DrawdocSync", "DrawdocQRCode",
       ],
       exclude: ["Assets/package.json", "Assets/icon.svg"],
       resources: [
@@ -163,9 +167,8 @@ let package = Package(
     .target(
       name: "DrawdocCLI",
       dependencies: [
-        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF", "DrawdocStore",
-        "DrawdocEditing", "DrawdocLog", "DrawdocHTTP", "DrawdocWeb", "DrawdocSystem",
-        "DrawdocSync", "DrawdocDrawIO", "DrawdocExcalidraw", "DrawdocTLS", "DrawdocQRCode",
+        "DrawdocModel", "DrawdocRaster", "DrawdocEditing", "DrawdocLog", "DrawdocHTTP",
+        "DrawdocWeb", "DrawdocSystem", "DrawdocSync", "DrawdocTLS", "DrawdocQRCode",
       ]
     ),
     // The Swift runtime is linked in, not loaded: every command starts about 3 ms sooner,

@@ -1,13 +1,15 @@
 import DrawdocDrawIO
 import DrawdocExcalidraw
 import DrawdocModel
+import DrawdocSVG
 
 /// Drawings read from other programs' files, in import mode: draw.io files and Excalidraw's
 /// scenes, bare or carried in the SVG and PNG files Excalidraw exports.
 ///
 /// docs/format.md ("draw.io files", "Excalidraw files") says what is kept, what is warned
 /// about and what is refused. The readers themselves are internal to drawdoc; this is their
-/// one public way in (the fuzz target, `Tests/Fuzz`, reads through it).
+/// one way in, public and drawdoc's own alike: the command line and the app read every file
+/// through ``importDrawing(_:name:now:page:)``, and so does the fuzz target (`Tests/Fuzz`).
 public enum ForeignDrawing {
   /// A foreign file format drawdoc reads.
   public enum Format: Sendable, CaseIterable {
@@ -22,12 +24,19 @@ public enum ForeignDrawing {
     case excalidrawPNG
   }
 
-  /// Something import skipped or simplified, at a line of the file.
+  /// Something import skipped or simplified, at a line of the file. The command line prints it
+  /// as `FILE:LINE: warning: MESSAGE`; the app answers it as `{"line", "message"}`.
   public struct Warning: Equatable, Sendable {
     /// The line of the file it is about (1 for a PNG file).
     public let line: Int
     /// What was skipped or simplified.
     public let message: String
+
+    /// Makes a warning.
+    package init(line: Int, message: String) {
+      self.line = line
+      self.message = message
+    }
   }
 
   /// What import made of a foreign file: the drawing and the warnings, in line order.
@@ -40,8 +49,66 @@ public enum ForeignDrawing {
 
   /// Why a foreign file cannot be read.
   public struct ReadError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What is wrong, with a line and column where the file gives one (`LINE:COLUMN: …`).
+    /// What is wrong, with a line and column where the file gives one (`LINE:COLUMN: …`); what
+    /// follows the file's name and a colon on the command line, so without a location it
+    /// starts with a blank.
     public let description: String
+    /// What is wrong, without the location.
+    package let message: String
+    /// The 1-based line of the problem, when it is known.
+    package let line: Int?
+    /// The 1-based column of the problem, when it is known.
+    package let column: Int?
+    /// Whether the file is past one of the import's limits rather than wrong: those of
+    /// `SVGLimits` (for draw.io files too), and of the draw.io and Excalidraw readers (a
+    /// decompression bomb, JSON nested too deeply). The app answers 413 rather than 400.
+    package let isLimit: Bool
+
+    init(_ message: String, line: Int?, column: Int?, isLimit: Bool = false, description: String) {
+      self.message = message
+      self.line = line
+      self.column = column
+      self.isLimit = isLimit
+      self.description = description
+    }
+
+    init(_ error: SVGDecodingError) {
+      self.init(
+        error.message, line: error.line ?? 1, column: error.column ?? 1, isLimit: error.isLimit,
+        description: "\(error.line ?? 1):\(error.column ?? 1): \(error.message)")
+    }
+
+    init(_ error: DrawIOError) {
+      self.init(
+        error.message, line: error.line, column: error.column, isLimit: error.isLimit,
+        description: error.description)
+    }
+
+    init(_ error: ExcalidrawError) {
+      self.init(
+        error.message, line: error.line, column: error.column, isLimit: error.isLimit,
+        description: error.description)
+    }
+  }
+
+  /// A content error in the drawing a PNG file carries: its line and column are those of the
+  /// embedded SVG file.
+  package struct EmbeddedDrawingError: Error, CustomStringConvertible {
+    /// What the strict reader said about the embedded SVG file.
+    package let error: SVGDecodingError
+
+    /// Wraps the strict reader's error.
+    package init(error: SVGDecodingError) { self.error = error }
+
+    /// The line of the problem in the embedded SVG file.
+    package var line: Int { error.line ?? 1 }
+    /// The column of the problem in the embedded SVG file.
+    package var column: Int { error.column ?? 1 }
+    /// What is wrong, and where the SVG file was.
+    package var message: String { "\(error.message) (in the drawing embedded in the PNG)" }
+
+    /// `LINE:COL: MESSAGE (in the drawing embedded in the PNG)`.
+    package var description: String { "\(line):\(column): \(message)" }
   }
 
   /// Reads a foreign file as a drawing.
@@ -72,11 +139,11 @@ public enum ForeignDrawing {
         return try ExcalidrawPayload.read(png: bytes, title: title, now: now).map(Import.init)
       }
     } catch let error as DrawIOError {
-      throw ReadError(description: error.description)
+      throw ReadError(error)
     } catch let error as ExcalidrawError {
-      throw ReadError(description: error.description)
+      throw ReadError(error)
     } catch {
-      throw ReadError(description: "\(error)")
+      throw ReadError("\(error)", line: nil, column: nil, description: " \(error)")
     }
   }
 }

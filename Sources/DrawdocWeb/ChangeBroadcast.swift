@@ -1,6 +1,6 @@
+import DrawdocEditing
 import DrawdocHTTP
 import DrawdocModel
-import DrawdocStore
 import DrawdocSystem
 import Synchronization
 

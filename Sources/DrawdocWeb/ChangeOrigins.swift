@@ -1,4 +1,4 @@
-import DrawdocStore
+import DrawdocEditing
 import DrawdocModel
 import Synchronization
 

@@ -1,9 +1,7 @@
 import DrawdocEditing
 import DrawdocHTTP
-import DrawdocJSON
 import DrawdocModel
 import DrawdocQRCode
-import DrawdocStore
 
 /// The devices and links, for the owner's settings (the gate keeps devices and links out;
 /// ``Routes/table``): the paired devices and the shared links, as `drawdoc devices --json` and

@@ -1,5 +1,4 @@
 import DrawdocEditing
-import DrawdocJSON
 import DrawdocModel
 
 /// The steps of `POST /api/drawings/ID/edits`, read from and written as JSON: the body is

@@ -1,9 +1,6 @@
 import DrawdocEditing
 import DrawdocHTTP
-import DrawdocJSON
 import DrawdocModel
-import DrawdocSVG
-import DrawdocStore
 
 /// The routes of a drawing's history, which the editor's history panel uses (``Routes/table``):
 /// its kept versions, as `drawdoc history --json` prints them; version N's SVG file; and
@@ -18,7 +15,8 @@ extension Routes {
 
   func version(_ id: Identifier, _ match: RouteMatch) throws -> HTTPResponse {
     let version = try UserValue.version(match["N"], field: "version")
-    return file(SVGEncoder.encode(try store.drawing(id, version: version)), type: "image/svg+xml")
+    let drawing = try store.drawing(id, version: version)
+    return file(try Export.bytes(drawing, as: .svg), type: "image/svg+xml")
   }
 
   /// Makes version `version` current again, as `drawdoc restore` does: by the store's restore,
@@ -29,7 +27,7 @@ extension Routes {
       throw WebError(status: .badRequest, message: "give the version to restore (\"version\")")
     }
     let version = try UserValue.version(text, field: "version")
-    let current = try store.restore(id, version: version, at: .now)
+    let current = try editing.restore(id, version: version)
     let change: JSONValue = current.number == version ? .null : .string(current.change)
     return json(.object([("version", .number(Double(current.number))), ("change", change)]))
   }

@@ -1,12 +1,10 @@
 import DrawdocEditing
 import DrawdocHTTP
-import DrawdocJSON
 import DrawdocModel
 import DrawdocRaster
-import DrawdocStore
 
 /// `POST /api/import`: reads a file written by any program in import mode, as `drawdoc save`
-/// and `drawdoc convert` read a file (``ForeignFile``): SVG, a draw.io file (its first page), an
+/// and `drawdoc convert` read a file (``ForeignDrawing``): SVG, a draw.io file (its first page), an
 /// Excalidraw scene or an SVG file Excalidraw exported with its scene, drawdoc's JSON form, or a
 /// PNG file carrying a drawing (one drawdoc exported, draw.io's `.drawio.png`, Excalidraw's
 /// `.excalidraw.png`). It answers the rectangles it keeps and a warning for each loss. The editor
@@ -36,27 +34,27 @@ enum ImportRoute {
   static func answer(_ fields: RequestFields) throws(WebError) -> JSONValue {
     let name = try fileName(fields)
     let (bytes, isPNG) = try fileBytes(fields)
-    let result: ForeignImport
+    let result: ForeignDrawing.Import
     do {
       // The drawing a PNG carries inflates no further than another tool's text may, so that
       // the import is weighed before its work (``Routes/importEstimate(bodyBytes:)``).
-      result = try ForeignFile.importDrawing(
+      result = try ForeignDrawing.importDrawing(
         bytes, name: name, now: .now, pngTextLimit: Deflate.maximumInflateLimit)
     } catch {
       let place = error.line.map { "line \($0), column \(error.column ?? 1)" }
       let message = place.map { "\(error.message) (\($0))" } ?? error.message
       if error.isLimit { throw WebError(status: .contentTooLarge, message: message) }
       let what = isPNG ? "PNG file" : "text"
+      let isDrawing = ForeignDrawing.isPNG(bytes) || ForeignDrawing.isJSON(bytes, name: name)
       let foreign =
-        ForeignFile.isDrawIO(name: name, start: bytes.prefix(4096))
-        ? "a draw.io file"
-        : DrawingPNG.isPNG(bytes) || ForeignFile.isJSON(bytes, name: name) ? "a drawing" : "SVG"
+        ForeignDrawing.isDrawIO(name: name, start: bytes.prefix(4096))
+        ? "a draw.io file" : isDrawing ? "a drawing" : "SVG"
       throw WebError(
         status: .badRequest,
         message: "the \(what) is not \(foreign) that drawdoc can read: \(message)")
     }
     return .object([
-      ("rectangles", .array(result.drawing.plane.rectangles.map(DrawingJSON.object(for:)))),
+      ("rectangles", .array(result.drawing.plane.rectangles.map(DrawingView.object(for:)))),
       (
         "warnings",
         .array(

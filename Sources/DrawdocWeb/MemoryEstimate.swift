@@ -2,7 +2,6 @@ import DrawdocEditing
 import DrawdocHTTP
 import DrawdocModel
 import DrawdocRaster
-import DrawdocStore
 
 /// What the app's requests cost in memory, known before any of their work: the server answers
 /// a request estimated past ``DrawdocHTTP/HTTPLimits/heavyRequestBytes`` on its heavy lane,

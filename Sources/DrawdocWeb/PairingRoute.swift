@@ -1,7 +1,5 @@
 import DrawdocEditing
 import DrawdocHTTP
-import DrawdocJSON
-import DrawdocStore
 
 /// Pairing a device, on the network side only (``Routes/table``): the pairing page (the code
 /// comes in the address, `#code=XXXX-XXXX`, the device names itself); the local authority's

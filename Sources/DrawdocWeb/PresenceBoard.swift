@@ -1,7 +1,6 @@
+import DrawdocEditing
 import DrawdocHTTP
-import DrawdocJSON
 import DrawdocModel
-import DrawdocStore
 import DrawdocSystem
 import Synchronization
 

@@ -1,7 +1,6 @@
 import DrawdocEditing
 import DrawdocHTTP
 import DrawdocModel
-import DrawdocStore
 
 /// Presence (`POST /api/drawings/ID/presence`, ``PresenceBoard``) and the noting of the
 /// changes the routes make (``ChangeOrigins``), so that the others' show as the terminal's.

@@ -1,5 +1,5 @@
+import DrawdocEditing
 import DrawdocHTTP
-import DrawdocJSON
 import DrawdocModel
 
 /// The body of `POST /api/drawings/ID/presence`: where a page's pointer is, what it has

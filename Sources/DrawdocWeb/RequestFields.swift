@@ -1,9 +1,6 @@
 import DrawdocHTTP
-import DrawdocJSON
 import DrawdocModel
-import DrawdocSVG
 import DrawdocEditing
-import DrawdocStore
 
 /// The fields of a request's JSON body, `{"x": "12", "version": 4}`, read as the text a
 /// person typed, so that ``UserValue`` refuses the same text with the same message as the

@@ -1,5 +1,5 @@
+import DrawdocEditing
 import DrawdocHTTP
-import DrawdocJSON
 import DrawdocModel
 
 /// `GET /api/proof?nonce=N`: the server proves that it holds the access token, without

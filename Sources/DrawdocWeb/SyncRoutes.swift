@@ -1,5 +1,5 @@
+import DrawdocEditing
 import DrawdocHTTP
-import DrawdocJSON
 import DrawdocSync
 import Synchronization
 

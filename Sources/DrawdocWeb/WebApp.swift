@@ -1,10 +1,7 @@
 import DrawdocEditing
 import DrawdocHTTP
-import DrawdocJSON
 import DrawdocModel
 import DrawdocRaster
-import DrawdocSVG
-import DrawdocStore
 import DrawdocSystem
 
 /// The drawing app: its pages, its JSON API and its event stream, over one store. Every change
@@ -186,7 +183,7 @@ struct Routes: VisitorResponder {
   }
 
   func svg(_ id: Identifier) throws -> HTTPResponse {
-    file(SVGEncoder.encode(try store.drawing(id)), type: "image/svg+xml")
+    file(try Export.bytes(try store.drawing(id), as: .svg), type: "image/svg+xml")
   }
 
   func thumbnail(_ id: Identifier) throws -> HTTPResponse {
@@ -195,17 +192,18 @@ struct Routes: VisitorResponder {
 
   func export(_ id: Identifier, _ query: [String: String]) throws -> HTTPResponse {
     let formatName = query["format"] ?? "svg"
-    if let whole = WholeExport(rawValue: formatName.lowercased()) {
-      return try export(id, query, whole)
-    }
-    guard let format = DrawingExport.Format(rawValue: formatName.lowercased()) else {
+    guard let format = Export.Format(rawValue: formatName.lowercased()) else {
       throw InvalidValue(
         field: "format", value: formatName, expected: "svg, png, json, pdf, drawio or excalidraw")
     }
-    let scale =
-      try query["scale"].map { (text) throws in try UserValue.length(text, field: "scale") } ?? 1
-    let background = try query["background"].flatMap { $0.isEmpty ? nil : $0 }.map {
-      (text) throws in try UserValue.color(text, field: "background")
+    var options = Export.Options()
+    if format == .png {
+      options.scale =
+        try query["scale"].map { (text) throws in try UserValue.length(text, field: "scale") }
+        ?? 1
+      options.background = try query["background"].flatMap { $0.isEmpty ? nil : $0 }.map {
+        (text) throws in try UserValue.color(text, field: "background")
+      }
     }
     let drawing =
       try query["version"].map { (text) throws in
@@ -213,29 +211,11 @@ struct Routes: VisitorResponder {
       } ?? store.drawing(id)
     // A picture's memory (its pixels) and its core are the server's heavy budget and lane:
     // a large one is refused with 503 before the drawing is read (MemoryEstimate.swift).
-    let bytes =
-      format == .png
-      ? try DrawingExport.bytes(drawing, as: format, scale: scale, background: background)
-      : try DrawingExport.bytes(drawing, as: format)
-    var response = file(bytes, type: format.mediaType)
+    var response = file(
+      try Export.bytes(drawing, as: format, options: options), type: format.mediaType)
     response.headers.add(
       "Content-Disposition", "attachment; filename=\"\(Self.fileName(drawing)).\(format.rawValue)\""
     )
-    return response
-  }
-
-  /// A drawing as a file made whole by its own module: PDF, draw.io or Excalidraw.
-  private func export(_ id: Identifier, _ query: [String: String], _ format: WholeExport) throws
-    -> HTTPResponse
-  {
-    let drawing =
-      try query["version"].map { (text) throws in
-        try store.drawing(id, version: try UserValue.version(text, field: "version"))
-      } ?? store.drawing(id)
-    var response = file(format.bytes(drawing), type: format.mediaType)
-    response.headers.add(
-      "Content-Disposition",
-      "attachment; filename=\"\(Self.fileName(drawing)).\(format.rawValue)\"")
     return response
   }
 
@@ -271,12 +251,12 @@ struct Routes: VisitorResponder {
   }
 
   func trash(_ id: Identifier) throws -> HTTPResponse {
-    try store.delete(id)
+    try editing.delete(id)
     return json(.object([("trashed", .string(id.description))]))
   }
 
   func restoreFromTrash(_ match: RouteMatch) throws -> HTTPResponse {
-    try store.restoreFromTrash(try match.drawing())
+    try editing.restoreFromTrash(try match.drawing())
     return json(.object([("restored", .string(match["ID"]))]))
   }
 
@@ -299,8 +279,8 @@ struct Routes: VisitorResponder {
     let version = try RequestFields(request).version()
     let made =
       action == "undo"
-      ? try store.undo(id, at: .now, basedOn: version)
-      : try store.redo(id, at: .now, basedOn: version)
+      ? try editing.undo(id, basedOn: version)
+      : try editing.redo(id, basedOn: version)
     return json(
       .object([("version", .number(Double(made.number))), ("change", .string(made.change))]))
   }

@@ -1,10 +1,7 @@
 import DrawdocEditing
 import DrawdocHTTP
-import DrawdocJSON
 import DrawdocModel
 import DrawdocRaster
-import DrawdocSVG
-import DrawdocStore
 import DrawdocSync
 
 /// An error answered as JSON, `{"error": MESSAGE}` with a fitting status: the message is the

@@ -45,6 +45,24 @@ import Testing
     #expect(files.contains(try sha256sum(token)))
   }
 
+  @Test func theOwnersTokenIsKeptUntilRenewedAndTheServedAddressesUntilForgotten() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let access = DeviceAccess(store: try DocumentStore(root: folder))
+    let token = try access.ownerToken()
+    #expect(token.wholeMatch(of: /[0-9a-f]{32}/) != nil, "\(token)")
+    #expect(try DeviceAccess(store: try DocumentStore(root: folder)).ownerToken() == token)
+    let renewed = try access.ownerToken(renewing: true)
+    #expect(renewed != token)
+    #expect(try access.ownerToken() == renewed)
+
+    try access.noteServing(origins: ["https://192.168.1.5:8443", "https://laptop.lan:8443"])
+    #expect(
+      try DocumentStore(root: folder).servingOrigins()
+        == ["https://192.168.1.5:8443", "https://laptop.lan:8443"])
+    try access.noteServing(origins: [])
+    #expect(try DocumentStore(root: folder).servingOrigins().isEmpty)
+  }
+
   @Test func anExpiredOrUnknownCodeIsRefusedAndChangesNothing() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let access = DeviceAccess(store: try DocumentStore(root: folder))

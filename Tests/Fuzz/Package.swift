@@ -5,8 +5,9 @@
 //
 // A separate package sees only the main package's library products and their public symbols.
 // The SVG reader is the DrawdocSVG product; the draw.io and Excalidraw readers are targets with
-// `package` access, not products, so they are reached through `ForeignDrawing`, the public
-// facade of the `Drawdoc` product (Sources/Drawdoc/ForeignDrawing.swift), which routes to them.
+// `package` access, not products, so they are reached through `ForeignDrawing`, the facade of
+// the `Drawdoc` product (Sources/Drawdoc/ForeignDrawing.swift) through which the command line
+// and the app read every file too.
 import PackageDescription
 
 let package = Package(

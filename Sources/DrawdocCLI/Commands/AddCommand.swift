@@ -1,6 +1,5 @@
 import DrawdocEditing
 import DrawdocModel
-import DrawdocStore
 
 /// `drawdoc add`: adds rectangles, each field not given coming from the factory.
 struct AddCommand: Command {

@@ -1,6 +1,5 @@
 import DrawdocEditing
 import DrawdocModel
-import DrawdocStore
 
 /// `drawdoc clear`: removes every rectangle.
 struct ClearCommand: Command {

@@ -1,4 +1,4 @@
-import DrawdocStore
+import DrawdocEditing
 
 /// `drawdoc completions bash|zsh|fish`: a completion script made from the same descriptions
 /// as `--help`; `--list` prints the candidates the scripts ask for.

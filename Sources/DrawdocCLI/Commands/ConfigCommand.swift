@@ -1,4 +1,4 @@
-import DrawdocStore
+import DrawdocEditing
 
 /// `drawdoc config`: shows or changes the store's settings.
 struct ConfigCommand: Command {
@@ -40,10 +40,9 @@ struct ConfigCommand: Command {
 
   func run(_ context: CommandContext) throws -> ExitStatus {
     let store = try StoreAccess.open(arguments, context)
-    var settings = store.settings
+    let settings = store.settings
     if let value {
-      settings.historyLimit = value
-      try store.change(to: settings)
+      try Editing(store: store).changeHistoryLimit(to: value)
     } else if name != nil {
       context.standardOutput.writeLine("\(settings.historyLimit)")
     } else {

@@ -1,5 +1,5 @@
+import DrawdocEditing
 import DrawdocModel
-import DrawdocStore
 
 /// `drawdoc convert`: file to file, without the store.
 struct ConvertCommand: Command {
@@ -37,7 +37,7 @@ struct ConvertCommand: Command {
 
   let input: String
   let output: String
-  let format: FileFormat
+  let format: Export.Format
   let picture: PictureOptions
   let page: Int?
 

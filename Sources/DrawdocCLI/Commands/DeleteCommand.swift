@@ -1,4 +1,4 @@
-import DrawdocStore
+import DrawdocEditing
 
 /// `drawdoc delete`: removes a drawing from the store.
 struct DeleteCommand: Command {
@@ -25,7 +25,7 @@ struct DeleteCommand: Command {
   func run(_ context: CommandContext) throws -> ExitStatus {
     let (store, id) = try DocumentArgument.stored(
       document, arguments, context, refusingFile: .delete)
-    try store.delete(id)
+    try Editing(store: store).delete(id)
     return .success
   }
 }

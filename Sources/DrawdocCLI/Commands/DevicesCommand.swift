@@ -1,7 +1,5 @@
 import DrawdocEditing
-import DrawdocJSON
 import DrawdocModel
-import DrawdocStore
 
 /// `drawdoc devices`: lists the devices paired with the store, makes a pairing code, or takes
 /// a device out.

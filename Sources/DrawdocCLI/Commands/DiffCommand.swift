@@ -1,7 +1,5 @@
 import DrawdocEditing
-import DrawdocJSON
 import DrawdocModel
-import DrawdocSVG
 
 /// `drawdoc diff`: what changed from one drawing to another.
 struct DiffCommand: Command {
@@ -131,8 +129,8 @@ struct DiffCommand: Command {
         difference.title.map { ComparedValue.change(.string($0.old), .string($0.new)) } ?? .null
       ),
       ("canvas", canvas.isEmpty ? .null : .object(canvas)),
-      ("removed", .array(difference.removed.map(DrawingJSON.object(for:)))),
-      ("added", .array(difference.added.map(DrawingJSON.object(for:)))),
+      ("removed", .array(difference.removed.map(DrawingView.object(for:)))),
+      ("added", .array(difference.added.map(DrawingView.object(for:)))),
       ("changed", .array(changed)),
       ("moved", .array(moved)),
     ])

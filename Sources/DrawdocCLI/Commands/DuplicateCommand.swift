@@ -1,6 +1,5 @@
 import DrawdocEditing
 import DrawdocModel
-import DrawdocStore
 
 /// `drawdoc duplicate`: copies a drawing under a fresh id.
 struct DuplicateCommand: Command {

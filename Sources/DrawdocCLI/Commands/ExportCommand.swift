@@ -1,7 +1,5 @@
 import DrawdocEditing
 import DrawdocModel
-import DrawdocSVG
-import DrawdocStore
 
 /// `drawdoc export`: writes a drawing as SVG, PNG, PDF, JSON, draw.io or Excalidraw.
 struct ExportCommand: Command {
@@ -15,7 +13,7 @@ struct ExportCommand: Command {
   static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] = [
     .choice(
-      "format", FileFormat.allCases.map(\.rawValue),
+      "format", Export.Format.allCases.map(\.rawValue),
       help: "The format (default: from -o, else svg)."),
     .value(
       "output", short: "o", placeholder: "FILE", kind: .file,
@@ -41,7 +39,7 @@ struct ExportCommand: Command {
   let arguments: ParsedArguments
   let document: String
   let output: String?
-  let format: FileFormat
+  let format: Export.Format
   let picture: PictureOptions
   let version: Int?
 
@@ -59,18 +57,18 @@ struct ExportCommand: Command {
 
   /// The output format from `--format`, else the output file's extension, else SVG.
   static func format(_ arguments: ParsedArguments, output: String?, command: String)
-    throws(CommandLineError) -> FileFormat
+    throws(CommandLineError) -> Export.Format
   {
-    let format: FileFormat
+    let format: Export.Format
     if let named = arguments.value("format") {
-      guard let parsed = FileFormat(rawValue: named.lowercased()) else {
+      guard let parsed = Export.Format(rawValue: named.lowercased()) else {
         throw .invalidValue(
           command: command, option: "format", value: named,
           expected: "svg, png, json, pdf, drawio or excalidraw")
       }
       format = parsed
     } else if let output, output != "-" {
-      guard let inferred = FileFormat(path: output) else {
+      guard let inferred = Export.Format(path: output) else {
         throw .invalidValue(
           command: command, option: "output", value: output,
           expected:
@@ -85,7 +83,7 @@ struct ExportCommand: Command {
 
   /// Writes a drawing in a format to a file, or to standard output for `nil` or `-`.
   static func write(
-    _ drawing: Drawing, as format: FileFormat, picture: PictureOptions, to output: String?,
+    _ drawing: Drawing, as format: Export.Format, picture: PictureOptions, to output: String?,
     context: CommandContext, command: String
   ) throws {
     if format.isBinary, output == nil || output == "-", context.standardOutput.isTerminal {
@@ -94,19 +92,12 @@ struct ExportCommand: Command {
         command: command, option: "output", value: "a terminal",
         expected: "-o FILE.\(name) or a redirection: a \(name.uppercased()) is not text")
     }
-    let file: ExportedFile
-    if let whole = WholeExport(rawValue: format.rawValue) {
-      file = .whole(whole, drawing, dated: picture.dated)
-    } else {
-      guard let exportFormat = format.exportFormat else {
-        preconditionFailure("\(format) is neither a DrawingExport format nor a whole one")
-      }
-      // A picture is made before anything is written; the rest as it is written.
-      file = .prepared(
-        try DrawingExport.prepare(
-          drawing, as: exportFormat, scale: picture.scale, background: picture.background,
-          embed: picture.embed))
-    }
+    // A picture is made before anything is written; the rest as it is written.
+    let file = try Export.prepare(
+      drawing, as: format,
+      options: Export.Options(
+        scale: picture.scale, background: picture.background, embed: picture.embed,
+        dated: picture.dated))
     if let output, output != "-" {
       try OutputFile.write(to: output) { (write) throws(StoreError) in try file.write(to: write) }
     } else {
@@ -124,24 +115,6 @@ struct ExportCommand: Command {
   }
 }
 
-/// A file `export` and `convert` write, a piece at a time where its format allows.
-private enum ExportedFile {
-  /// SVG, JSON or PNG.
-  case prepared(DrawingExport.File)
-  /// PDF, draw.io or Excalidraw.
-  case whole(WholeExport, Drawing, dated: Bool)
-
-  func write<Failure: Error>(to emit: (UnsafeRawBufferPointer) throws(Failure) -> Void)
-    throws(Failure)
-  {
-    switch self {
-    case .prepared(let file): try file.write(to: emit)
-    case .whole(let format, let drawing, let dated):
-      try format.write(drawing, dated: dated, to: emit)
-    }
-  }
-}
-
 /// `--scale`, `--background` and `--no-embed`, which only PNG output takes (a PDF is vector),
 /// and `--dates`, which only PDF output takes.
 struct PictureOptions {
@@ -149,7 +122,7 @@ struct PictureOptions {
   let scale: Double
   /// A color under the drawing, or `nil` for transparency.
   let background: Color?
-  /// Whether the PNG carries the drawing (see ``DrawingPNG``).
+  /// Whether the PNG carries the drawing (see ``ForeignDrawing/pngKeyword``).
   let embed: Bool
   /// Whether the PDF carries the drawing's creation and modification times.
   let dated: Bool
@@ -171,11 +144,11 @@ struct PictureOptions {
 
   /// What the help says about the drawing in a PNG.
   static let embedding = """
-    A PNG carries the drawing's SVG file in an iTXt chunk with the keyword '\(DrawingPNG.keyword)',
+    A PNG carries the drawing's SVG file in an iTXt chunk with the keyword '\(ForeignDrawing.pngKeyword)',
     so 'save', 'convert' and 'validate' can read it again; --no-embed leaves it out.
     """
 
-  init(_ arguments: ParsedArguments, format: FileFormat, command: String)
+  init(_ arguments: ParsedArguments, format: Export.Format, command: String)
     throws(CommandLineError)
   {
     if format != .png {

@@ -1,5 +1,4 @@
 import DrawdocEditing
-import DrawdocStore
 
 /// `drawdoc gallery`: one HTML page of every drawing.
 struct GalleryCommand: Command {

@@ -1,4 +1,4 @@
-import DrawdocStore
+import DrawdocEditing
 import DrawdocSystem
 
 /// Sets up git to diff and merge drawings with drawdoc, or takes that away: the three driver

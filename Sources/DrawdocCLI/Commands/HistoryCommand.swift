@@ -1,8 +1,5 @@
 import DrawdocEditing
-import DrawdocJSON
 import DrawdocModel
-import DrawdocSVG
-import DrawdocStore
 
 /// `drawdoc history`: the kept versions of a drawing, newest first.
 struct HistoryCommand: Command {

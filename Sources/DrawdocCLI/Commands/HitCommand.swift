@@ -1,5 +1,5 @@
+import DrawdocEditing
 import DrawdocModel
-import DrawdocStore
 
 /// `drawdoc hit`: the topmost rectangle at a point.
 struct HitCommand: Command {

@@ -1,7 +1,5 @@
-import DrawdocJSON
+import DrawdocEditing
 import DrawdocModel
-import DrawdocSVG
-import DrawdocStore
 
 /// `drawdoc layers`: the rectangles in z-order, top first.
 struct LayersCommand: Command {
@@ -35,7 +33,7 @@ struct LayersCommand: Command {
     let topFirst = plane.rectangles.reversed()
     if json {
       context.standardOutput.write(
-        JSONValue.array(topFirst.map(DrawingJSON.object(for:))).document)
+        JSONValue.array(topFirst.map(DrawingView.object(for:))).document)
       return .success
     }
     let width = String(plane.count).count

@@ -1,9 +1,5 @@
 import DrawdocEditing
-import DrawdocJSON
 import DrawdocModel
-import DrawdocStore
-import DrawdocSVG
-import DrawdocStore
 
 /// `drawdoc list`: one row per drawing, newest first.
 struct ListCommand: Command {

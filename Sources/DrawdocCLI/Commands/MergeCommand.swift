@@ -1,8 +1,5 @@
 import DrawdocEditing
-import DrawdocJSON
 import DrawdocModel
-import DrawdocSVG
-import DrawdocStore
 
 /// `drawdoc merge`: a three-way merge of drawings, for people and for git.
 struct MergeCommand: Command {
@@ -70,7 +67,7 @@ struct MergeCommand: Command {
       modified: [ours, theirs].compactMap { $0?.modified }.max() ?? base?.modified ?? now,
       plane: merge.plane)
 
-    let bytes = SVGEncoder.encode(merged)
+    let bytes = try Export.bytes(merged, as: .svg)
     if let output, output != "-" {
       try OutputFile.write(bytes, to: output)
     } else {

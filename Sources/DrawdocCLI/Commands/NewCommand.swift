@@ -1,6 +1,5 @@
 import DrawdocEditing
 import DrawdocModel
-import DrawdocStore
 
 /// `drawdoc new`: creates a drawing.
 struct NewCommand: Command {

@@ -1,8 +1,5 @@
 import DrawdocEditing
-import DrawdocJSON
 import DrawdocModel
-import DrawdocSVG
-import DrawdocStore
 
 /// `drawdoc open`: shows a drawing.
 struct OpenCommand: Command {
@@ -34,8 +31,9 @@ struct OpenCommand: Command {
   func run(_ context: CommandContext) throws -> ExitStatus {
     let drawing = try DocumentArgument.resolve(document, arguments, context).read(at: version)
     if json {
+      let file = try Export.prepare(drawing, as: .json)
       context.standardOutput.writePieces { (write) throws(OutputClosed) in
-        try DrawingJSON.encode(drawing, emit: write)
+        try file.write(to: write)
       }
       return .success
     }

@@ -1,6 +1,5 @@
 import DrawdocEditing
 import DrawdocModel
-import DrawdocStore
 
 /// The rectangle fields `add` and `set` take: `--x --y --width --height --color --alpha`,
 /// each optional.

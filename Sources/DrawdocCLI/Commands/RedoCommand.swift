@@ -1,5 +1,5 @@
+import DrawdocEditing
 import DrawdocModel
-import DrawdocStore
 
 /// `drawdoc redo`: makes again what undo took back.
 struct RedoCommand: StepCommand {
@@ -15,9 +15,9 @@ struct RedoCommand: StepCommand {
   let arguments: ParsedArguments
   let document: String
 
-  func step(_ id: Identifier, in store: DocumentStore) throws(StoreError)
+  func step(_ id: Identifier, with editing: Editing) throws(StoreError)
     -> DrawingHistory.Version
   {
-    try store.redo(id, at: .now)
+    try editing.redo(id)
   }
 }

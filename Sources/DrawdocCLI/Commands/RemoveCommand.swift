@@ -1,6 +1,5 @@
 import DrawdocEditing
 import DrawdocModel
-import DrawdocStore
 
 /// `drawdoc remove`: removes one rectangle.
 struct RemoveCommand: Command {

@@ -1,6 +1,5 @@
 import DrawdocEditing
 import DrawdocModel
-import DrawdocStore
 
 /// `drawdoc rename`: changes a drawing's title.
 struct RenameCommand: Command {

@@ -1,4 +1,4 @@
-import DrawdocStore
+import DrawdocEditing
 
 /// `drawdoc restore`: makes an old version current again.
 struct RestoreCommand: Command {
@@ -31,7 +31,7 @@ struct RestoreCommand: Command {
   func run(_ context: CommandContext) throws -> ExitStatus {
     let (store, id) = try DocumentArgument.stored(
       document, arguments, context, refusingFile: .history)
-    let current = try store.restore(id, version: version, at: .now)
+    let current = try Editing(store: store).restore(id, version: version)
     if current.number == version {
       context.standardOutput.writeLine("version \(version) is already the current version")
     } else {

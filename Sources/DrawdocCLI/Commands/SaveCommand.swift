@@ -1,5 +1,5 @@
+import DrawdocEditing
 import DrawdocModel
-import DrawdocStore
 
 /// `drawdoc save`: brings a file into the store.
 struct SaveCommand: Command {
@@ -79,7 +79,8 @@ struct SaveCommand: Command {
     } else {
       target = forceNew ? .newDrawing : .automatic
     }
-    let saved = try store.save(incoming, as: target, title: title, at: now, file: file)
+    let saved = try Editing(store: store).save(
+      incoming, as: target, title: title, at: now, file: file)
     context.standardOutput.writeLine(saved.id.description)
     return .success
   }

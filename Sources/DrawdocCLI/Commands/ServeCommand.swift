@@ -1,6 +1,5 @@
 import DrawdocEditing
 import DrawdocHTTP
-import DrawdocStore
 import DrawdocWeb
 
 import DrawdocSystem
@@ -104,7 +103,7 @@ struct ServeCommand: Command {
     // (its message on standard error, a non-zero status) once everything is put away.
     let served = Result { () throws(HTTPServerError) in try server.run() }
     broadcast.stop()
-    if side != nil { try? store.noteServing(origins: []) }
+    if side != nil { try? DeviceAccess(store: store).noteServing(origins: []) }
     // The thumbnails of the last changes, drawn after their answers.
     store.memory?.waitForThumbnails()
     if let page { try? FileSystem.remove(page) }
@@ -120,7 +119,9 @@ struct ServeCommand: Command {
   static func accessToken(of store: DocumentStore, renewing: Bool, _ context: CommandContext)
     throws(StoreError) -> String
   {
-    let kept = Result { () throws(StoreError) in try store.accessToken(renewing: renewing) }
+    let kept = Result { () throws(StoreError) in
+      try DeviceAccess(store: store).ownerToken(renewing: renewing)
+    }
     switch kept {
     case .success(let token): return token
     case .failure(.readOnly), .failure(.io):

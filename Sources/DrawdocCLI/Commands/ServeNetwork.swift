@@ -1,6 +1,5 @@
 import DrawdocEditing
 import DrawdocHTTP
-import DrawdocStore
 import DrawdocSystem
 import DrawdocTLS
 import DrawdocWeb
@@ -184,8 +183,9 @@ struct NetworkSide {
         "Certificate authority (trust it once on each device): \(authority.authorityFingerprint)")
     }
     do {
-      try store.noteServing(origins: origins)
-      let (code, expires) = try DeviceAccess(store: store).makePairingCode()
+      let access = DeviceAccess(store: store)
+      try access.noteServing(origins: origins)
+      let (code, expires) = try access.makePairingCode()
       PairingPrinter.print(
         code: code, expires: expires, validFor: DeviceAccess.pairingCodeLifetime,
         origins: origins, to: output)

@@ -1,6 +1,5 @@
 import DrawdocEditing
 import DrawdocModel
-import DrawdocStore
 
 /// `drawdoc set`: changes fields of one rectangle.
 struct SetCommand: Command {

@@ -1,8 +1,5 @@
 import DrawdocEditing
-import DrawdocJSON
 import DrawdocModel
-import DrawdocSVG
-import DrawdocStore
 
 /// `drawdoc share`: makes a link that opens one drawing, lists the links, or takes one out.
 struct ShareCommand: Command {

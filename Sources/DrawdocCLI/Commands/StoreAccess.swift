@@ -1,7 +1,5 @@
 import DrawdocEditing
-import DrawdocSVG
 import DrawdocModel
-import DrawdocStore
 
 import DrawdocSystem
 

@@ -1,7 +1,5 @@
 import DrawdocEditing
-import DrawdocJSON
 import DrawdocModel
-import DrawdocStore
 import DrawdocSync
 import DrawdocSystem
 

@@ -1,8 +1,5 @@
 import DrawdocEditing
-import DrawdocJSON
 import DrawdocModel
-import DrawdocSVG
-import DrawdocStore
 
 /// `drawdoc trash`: lists the trash, brings a drawing back, or empties it.
 struct TrashCommand: Command {
@@ -68,10 +65,10 @@ struct TrashCommand: Command {
       context.standardOutput.write(json ? Self.json(rows) : Array(Self.table(rows).utf8))
     case .restore(let name):
       let id = try store.resolveTrashed(name)
-      try store.restoreFromTrash(id)
+      try Editing(store: store).restoreFromTrash(id)
       context.standardOutput.writeLine(id.description)
     case .empty(let name):
-      let removed = try store.emptyTrash(
+      let removed = try Editing(store: store).emptyTrash(
         try name.map { (name) throws(StoreError) in
           try store.resolveTrashed(name)
         })

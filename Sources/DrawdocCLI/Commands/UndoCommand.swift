@@ -1,5 +1,5 @@
+import DrawdocEditing
 import DrawdocModel
-import DrawdocStore
 
 /// `drawdoc undo`: takes back the last change to a drawing.
 struct UndoCommand: StepCommand {
@@ -17,10 +17,10 @@ struct UndoCommand: StepCommand {
   let arguments: ParsedArguments
   let document: String
 
-  func step(_ id: Identifier, in store: DocumentStore) throws(StoreError)
+  func step(_ id: Identifier, with editing: Editing) throws(StoreError)
     -> DrawingHistory.Version
   {
-    try store.undo(id, at: .now)
+    try editing.undo(id)
   }
 }
 
@@ -29,7 +29,7 @@ protocol StepCommand: Command {
   var arguments: ParsedArguments { get }
   var document: String { get }
   init(arguments: ParsedArguments, document: String)
-  func step(_ id: Identifier, in store: DocumentStore) throws(StoreError) -> DrawingHistory.Version
+  func step(_ id: Identifier, with editing: Editing) throws(StoreError) -> DrawingHistory.Version
 }
 
 extension StepCommand {
@@ -44,7 +44,7 @@ extension StepCommand {
   func run(_ context: CommandContext) throws -> ExitStatus {
     let (store, id) = try DocumentArgument.stored(
       document, arguments, context, refusingFile: .history)
-    let made = try step(id, in: store)
+    let made = try step(id, with: Editing(store: store))
     context.standardOutput.writeLine("version \(made.number): \(made.change)")
     return .success
   }

@@ -1,6 +1,4 @@
 import DrawdocEditing
-import DrawdocSVG
-import DrawdocStore
 
 /// `drawdoc validate [--canonical] FILE…`: strict check of each file.
 struct ValidateCommand: Command {
@@ -18,7 +16,7 @@ struct ValidateCommand: Command {
     for each invalid one on standard error. Every file is checked; the exit status is that of
     the first failure: 65 for bad content, 66 for a missing file, 74 for an unreadable one.
     '-' reads standard input. A PNG file is checked by the drawing it carries (an iTXt chunk
-    with the keyword '\(DrawingPNG.keyword)', as 'export' writes it); one without it fails.
+    with the keyword '\(ForeignDrawing.pngKeyword)', as 'export' writes it); one without it fails.
     """
 
   let files: [String]
@@ -59,7 +57,7 @@ struct ValidateCommand: Command {
       }
     case let error as InputFileError:
       return ": error: \(error.message)"
-    case let error as EmbeddedDrawingError:
+    case let error as ForeignDrawing.EmbeddedDrawingError:
       return ":\(error.line):\(error.column): error: \(error.message)"
     default:
       return ": error: \(ErrorReport(error).message)"
@@ -69,22 +67,12 @@ struct ValidateCommand: Command {
   private func check(_ file: String) throws {
     // Only the first bytes of a file are read to tell a PNG; an SVG file is then read in
     // pieces, as a drawing in the store is.
-    let whole = try canonical || file == "-" || DrawingPNG.isPNG(InputFile.read(file, atMost: 8))
+    let whole =
+      try canonical || file == "-" || ForeignDrawing.isPNG(InputFile.read(file, atMost: 8))
     if whole {
-      let bytes = try InputFile.read(file)
-      guard DrawingPNG.isPNG(bytes) else { return try decode(bytes) }
-      let svg = try DrawingPNG.embeddedSVG(in: bytes)
-      do {
-        try decode(svg)
-      } catch {
-        throw EmbeddedDrawingError(error: error)
-      }
+      try ForeignDrawing.validate(try InputFile.read(file), canonical: canonical)
     } else {
-      _ = try SVGDecoder.decode(contentsOfFile: file)
+      try ForeignDrawing.validate(contentsOfFile: file)
     }
-  }
-
-  private func decode(_ bytes: [UInt8]) throws(SVGDecodingError) {
-    _ = canonical ? try SVGDecoder.decodeCanonical(bytes) : try SVGDecoder.decode(bytes)
   }
 }

@@ -1,6 +1,5 @@
 import DrawdocEditing
 import DrawdocModel
-import DrawdocStore
 
 /// `drawdoc watch`: prints the store's changes as they happen.
 struct WatchCommand: Command {

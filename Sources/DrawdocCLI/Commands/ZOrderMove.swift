@@ -1,6 +1,5 @@
 import DrawdocEditing
 import DrawdocModel
-import DrawdocStore
 
 /// `raise` and `lower`: each moves one rectangle in z-order, one step or all the way, as one
 /// change of the drawing. They differ only in their direction, name and words.

@@ -1,6 +1,5 @@
 import DrawdocEditing
 import DrawdocModel
-import DrawdocStore
 import DrawdocSystem
 
 /// `DOC` names a file, for a command that works only on drawings in the store (`history`,

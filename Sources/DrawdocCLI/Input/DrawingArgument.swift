@@ -1,5 +1,5 @@
+import DrawdocEditing
 import DrawdocModel
-import DrawdocStore
 
 /// A name on the command line that is neither a file nor a drawing in the store; exits
 /// with 66.

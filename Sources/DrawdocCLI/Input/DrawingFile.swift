@@ -1,8 +1,5 @@
 import DrawdocEditing
-import DrawdocJSON
 import DrawdocModel
-import DrawdocSVG
-import DrawdocStore
 
 /// A file's content is not a drawing: the path and what the reader said; exits with 65.
 struct FileContentError: Error, CustomStringConvertible {
@@ -12,32 +9,6 @@ struct FileContentError: Error, CustomStringConvertible {
   let reason: String
 
   var description: String { "\(path):\(reason)" }
-}
-
-/// The formats drawdoc reads and writes, named by `--format` or a file's extension.
-enum FileFormat: String, CaseIterable {
-  case svg, png, json, pdf, drawio, excalidraw
-
-  /// The same format, for the library's exports; `nil` for PDF, which `DrawdocPDF` writes,
-  /// and draw.io and Excalidraw, which their modules write (`DrawingExport.Format` stays as
-  /// it was released).
-  var exportFormat: DrawingExport.Format? {
-    switch self {
-    case .svg: return .svg
-    case .png: return .png
-    case .json: return .json
-    case .pdf, .drawio, .excalidraw: return nil
-    }
-  }
-
-  /// Whether the format is binary, which is not written to a terminal.
-  var isBinary: Bool { self == .png || self == .pdf }
-
-  /// The format a file name's extension names, if any.
-  init?(path: String) {
-    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-    self.init(rawValue: path[path.index(after: dot)...].lowercased())
-  }
 }
 
 /// Reads drawings from files given on the command line.
@@ -77,10 +48,10 @@ enum DrawingFile {
   {
     // An SVG file is read a piece at a time; standard input, a PNG, the JSON form, a draw.io
     // file and an SVG file Excalidraw exported (for the scene it carries) whole.
-    // With --page, read whole: ForeignFile refuses a page for anything but draw.io.
+    // With --page, read whole: ForeignDrawing refuses a page for anything but draw.io.
     if path != "-", page == nil, try isPlainSVG(path) {
       do {
-        return ImportedFile(try SVGImporter.importDrawing(contentsOfFile: path, now: now))
+        return ImportedFile(try ForeignDrawing.importSVG(contentsOfFile: path, now: now))
       } catch .fileNotFound {
         throw InputFileError.notFound(path: path)
       } catch .unreadableFile(_, let reason) {
@@ -92,7 +63,7 @@ enum DrawingFile {
     }
     let bytes = try InputFile.read(path)
     do {
-      return ImportedFile(try ForeignFile.importDrawing(bytes, name: path, now: now, page: page))
+      return ImportedFile(try ForeignDrawing.importDrawing(bytes, name: path, now: now, page: page))
     } catch {
       throw FileContentError(path: path, reason: error.description)
     }
@@ -106,10 +77,10 @@ enum DrawingFile {
   private static func isPlainSVG(_ path: String) throws(InputFileError) -> Bool {
     let start = try InputFile.read(path, atMost: 4096)
     let blanks = start.prefix { [0x20, 0x09, 0x0A, 0x0D].contains($0) }.count
-    return !isJSON(start, path: path) && !DrawingPNG.isPNG(start)
+    return !isJSON(start, path: path) && !ForeignDrawing.isPNG(start)
       && (blanks < start.count || start.count < 4096)
-      && !ForeignFile.isDrawIO(name: path, start: start)
-      && !ForeignFile.mayCarryExcalidrawScene(name: path, start: start)
+      && !ForeignDrawing.isDrawIO(name: path, start: start)
+      && !ForeignDrawing.mayCarryExcalidrawScene(name: path, start: start)
   }
 
   /// Writes each warning as one line, `FILE:LINE: warning: MESSAGE`.
@@ -135,7 +106,7 @@ enum DrawingFile {
   }
 
   static func isJSON(_ bytes: [UInt8], path: String) -> Bool {
-    ForeignFile.isJSON(bytes, name: path)
+    ForeignDrawing.isJSON(bytes, name: path)
   }
 
   /// Reads a drawing from a file's bytes, as ``read(_:)`` does.
@@ -147,7 +118,7 @@ enum DrawingFile {
   /// - Throws: ``FileContentError``.
   static func read(_ path: String, _ bytes: [UInt8]) throws -> Drawing {
     do {
-      return try ForeignFile.readDrawing(bytes, name: path)
+      return try ForeignDrawing.readDrawing(bytes, name: path)
     } catch {
       throw FileContentError(path: path, reason: error.description)
     }

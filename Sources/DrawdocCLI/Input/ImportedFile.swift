@@ -1,7 +1,5 @@
 import DrawdocEditing
 import DrawdocModel
-import DrawdocSVG
-import DrawdocStore
 
 /// One thing an import lost, as the command line prints it: `FILE:LINE: warning: MESSAGE`.
 struct FileWarning: Equatable {
@@ -23,14 +21,8 @@ struct ImportedFile {
     self.warnings = warnings
   }
 
-  /// The drawing and warnings of an SVG import.
-  init(_ result: ImportResult) {
-    drawing = result.drawing
-    warnings = result.warnings.map { FileWarning(line: $0.line, message: $0.message) }
-  }
-
-  /// The drawing and warnings of any file's import (``ForeignFile``).
-  init(_ result: ForeignImport) {
+  /// The drawing and warnings of any file's import (``ForeignDrawing``).
+  init(_ result: ForeignDrawing.Import) {
     drawing = result.drawing
     warnings = result.warnings.map { FileWarning(line: $0.line, message: $0.message) }
   }

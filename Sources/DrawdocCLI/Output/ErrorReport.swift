@@ -1,11 +1,8 @@
 import DrawdocEditing
 import DrawdocHTTP
 import DrawdocTLS
-import DrawdocJSON
 import DrawdocModel
 import DrawdocRaster
-import DrawdocSVG
-import DrawdocStore
 import DrawdocSync
 
 /// The one place that turns an error into its exit status and the text a user reads.
@@ -91,7 +88,7 @@ struct ErrorReport {
       status = .dataError
       message = error.description
       pointsToHelp = nil
-    case let error as EmbeddedDrawingError:
+    case let error as ForeignDrawing.EmbeddedDrawingError:
       status = .dataError
       message = error.description
       pointsToHelp = nil

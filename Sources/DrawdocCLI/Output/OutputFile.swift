@@ -1,4 +1,4 @@
-import DrawdocStore
+import DrawdocEditing
 
 /// Why an output file could not be written; exits with status 73.
 struct OutputError: Error, Equatable, CustomStringConvertible {
@@ -46,7 +46,7 @@ enum OutputFile {
       -> Void
   ) throws(OutputError) {
     do {
-      try StoreFiles.writeAtomically(to: path, flush: false, produce)
+      try Export.writeFile(at: path, produce)
     } catch .io(_, _, let reason) {
       throw OutputError(path: path, reason: reason)
     } catch {

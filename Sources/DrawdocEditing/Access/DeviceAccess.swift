@@ -25,6 +25,25 @@ package struct DeviceAccess: Sendable {
     self.store = store
   }
 
+  /// The store's own access token, which the owner's pages send to `drawdoc serve`: the one
+  /// kept, else a new one, kept in the store.
+  ///
+  /// - Parameter renewing: Whether to make a new token even if the store has one, which shuts
+  ///   out every page that held the old one.
+  /// - Returns: The token.
+  /// - Throws: A `StoreError` if the token cannot be kept or the store is locked.
+  package func ownerToken(renewing: Bool = false) throws(StoreError) -> String {
+    try store.accessToken(renewing: renewing)
+  }
+
+  /// Notes where the app is served on the network now (`https://HOST:PORT`), for the commands
+  /// that print addresses of it (`drawdoc devices pair`, `drawdoc share`); none forgets it.
+  ///
+  /// - Throws: A `StoreError` if the note cannot be written.
+  package func noteServing(origins: [String]) throws(StoreError) {
+    try store.noteServing(origins: origins)
+  }
+
   /// How long a pairing code pairs, unless asked otherwise: 10 minutes.
   package static let pairingCodeLifetime = 600
   /// How long a code that expired is kept, so that it is refused as expired or used rather

@@ -27,4 +27,10 @@ package enum DrawingView {
     body.append(contentsOf: "}\n".utf8)
     return body
   }
+
+  /// A rectangle as the drawing's JSON form writes it, for the views that list rectangles
+  /// (`drawdoc layers --json`, `drawdoc diff --json`, the app's import).
+  package static func object(for rectangle: Rectangle) -> JSONValue {
+    DrawingJSON.object(for: rectangle)
+  }
 }

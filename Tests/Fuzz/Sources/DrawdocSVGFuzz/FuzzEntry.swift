@@ -4,7 +4,9 @@
 // `SVGDecoder.decode` and the import-mode `SVGImporter.importDrawing`), then, through the
 // `Drawdoc` product's `ForeignDrawing`, the draw.io reader (with its inflate of compressed
 // pages) and the three Excalidraw readers: the scene, and the scene an SVG or PNG export
-// carries (base64, zlib). No selector byte: a saved input replays as the file it is, and a
+// carries (base64, zlib); then `ForeignDrawing.importDrawing(_:name:now:page:)`, the way the
+// command line and the app read every file, which also reads the JSON form and the drawing a
+// drawdoc PNG carries. No selector byte: a saved input replays as the file it is, and a
 // reader that is not the input's format refuses it within its first bytes, which costs
 // little. Thrown errors are the expected answer to a bad file and are ignored; a crash, a hang (libFuzzer's -timeout), a memory blow-up
 // (-rss_limit_mb) or an AddressSanitizer report is a finding. Each input is also read in two
@@ -41,6 +43,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   _ = try? SVGImporter.importDrawing(bytes, now: fixedNow, seed: fixedSeed)
   for format in ForeignDrawing.Format.allCases {
     _ = try? ForeignDrawing.importDrawing(bytes, format: format, title: "fuzz", now: fixedNow)
+  }
+  // As the command line and the app read a file: by its name and content. Without a name the
+  // content picks the reader (the JSON form and the drawing a PNG carries too); the names pick
+  // the draw.io and Excalidraw readers for any bytes.
+  for name in ["-", "fuzz.drawio", "fuzz.excalidraw"] {
+    _ = try? ForeignDrawing.importDrawing(bytes, name: name, now: fixedNow)
   }
   return 0
 }

@@ -5,83 +5,30 @@ import DrawdocModel
 import DrawdocSVG
 import DrawdocStore
 
-/// One thing an import lost: the line of the file it concerns and what was lost. The command
-/// line prints it as `FILE:LINE: warning: MESSAGE`; the app answers it as `{"line", "message"}`.
-package struct ForeignWarning: Equatable, Sendable {
-  /// The line it concerns.
-  package let line: Int
-  /// What was lost.
-  package let message: String
-
-  /// Makes a warning.
-  package init(line: Int, message: String) {
-    self.line = line
-    self.message = message
-  }
-}
-
-/// A drawing read from a file's bytes in import mode, and what was lost on the way.
-package struct ForeignImport: Sendable {
-  /// The drawing.
-  package let drawing: Drawing
-  /// What was lost, in the file's order.
-  package let warnings: [ForeignWarning]
-}
-
-/// A file's bytes that are not a drawing drawdoc can read.
-package struct ForeignFileError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// What is wrong, without the location.
-  package let message: String
-  /// The 1-based line of the problem, when it is known.
-  package let line: Int?
-  /// The 1-based column of the problem, when it is known.
-  package let column: Int?
-  /// Whether the file is past one of the import's limits rather than wrong: those of
-  /// ``SVGLimits`` (for draw.io files too), and of the draw.io and Excalidraw readers (a
-  /// decompression bomb, JSON nested too deeply). The app answers 413 rather than 400.
-  package let isLimit: Bool
-  /// What follows the file's name and a colon on the command line: `LINE:COL: MESSAGE`, or
-  /// ` MESSAGE` without a location.
-  package let description: String
-
-  init(_ message: String, line: Int?, column: Int?, isLimit: Bool = false, description: String) {
-    self.message = message
-    self.line = line
-    self.column = column
-    self.isLimit = isLimit
-    self.description = description
+/// Any file's bytes read as a drawing, by its name and content: the one way in of `drawdoc
+/// save`, `drawdoc convert`, `drawdoc validate` and the app's import (`POST /api/import`),
+/// whose front ends only bring the bytes, and of the fuzz target, which reads what they read.
+extension ForeignDrawing {
+  /// Reads any file as a drawing, telling its format by its name and first bytes: a draw.io
+  /// file, an Excalidraw scene or an SVG or PNG file carrying one, the JSON form, the drawing a
+  /// PNG file carries, or any SVG file in import mode (docs/format.md says what each keeps).
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole file.
+  ///   - name: The file's name, which may tell its format and gives an Excalidraw drawing its
+  ///     title; `-` or empty for one without a name.
+  ///   - now: The time a drawing without valid times of its own gets.
+  ///   - page: The page of a draw.io file to read, from 1; `nil` for the first. Given for a
+  ///     file of another format, it is refused.
+  /// - Returns: The drawing and what was lost on the way.
+  /// - Throws: ``ReadError`` for a file that is no drawing drawdoc can read.
+  public static func importDrawing(
+    _ bytes: [UInt8], name: String, now: Timestamp, page: Int? = nil
+  ) throws(ReadError) -> Import {
+    try importDrawing(
+      bytes, name: name, now: now, page: page, pngTextLimit: SVGLimits.maximumFileSize)
   }
 
-  init(_ error: SVGDecodingError) {
-    self.init(
-      error.message, line: error.line ?? 1, column: error.column ?? 1, isLimit: error.isLimit,
-      description: "\(error.line ?? 1):\(error.column ?? 1): \(error.message)")
-  }
-}
-
-/// A content error in the drawing a PNG file carries: its line and column are those of the
-/// embedded SVG file.
-package struct EmbeddedDrawingError: Error, CustomStringConvertible {
-  /// What the strict reader said about the embedded SVG file.
-  package let error: SVGDecodingError
-
-  /// Wraps the strict reader's error.
-  package init(error: SVGDecodingError) { self.error = error }
-
-  /// The line of the problem in the embedded SVG file.
-  package var line: Int { error.line ?? 1 }
-  /// The column of the problem in the embedded SVG file.
-  package var column: Int { error.column ?? 1 }
-  /// What is wrong, and where the SVG file was.
-  package var message: String { "\(error.message) (in the drawing embedded in the PNG)" }
-
-  /// `LINE:COL: MESSAGE (in the drawing embedded in the PNG)`.
-  package var description: String { "\(line):\(column): \(message)" }
-}
-
-/// Any file's bytes read as a drawing, the use case of `drawdoc save`, `drawdoc convert` and the
-/// app's import (`POST /api/import`): the command line and the server only bring the bytes.
-package enum ForeignFile {
   /// Whether a file is a draw.io file (plain, or URL-encoded as draw.io's copy puts it on the
   /// clipboard), or draw.io's editable SVG or PNG export that carries one: by its name
   /// (`.drawio`, `.drawio.xml`, `.drawio.svg`, `.drawio.png`) or its first bytes (at most 4096
@@ -139,15 +86,14 @@ package enum ForeignFile {
   ///   - now: The time a drawing without valid times of its own gets.
   ///   - page: The page of a draw.io file to read, from 1; `nil` for the first. Given for a
   ///     file of another format, it is refused.
-  ///   - pngTextLimit: The most bytes the drawing a drawdoc PNG carries may inflate to (by
-  ///     default a drawing file's 4 GiB; the app's import takes the 256 MiB of other tools'
-  ///     texts, so that it can weigh an import before its work).
+  ///   - pngTextLimit: The most bytes the drawing a drawdoc PNG carries may inflate to (the
+  ///   public entry takes a drawing file's 4 GiB; the app's import takes the 256 MiB of other
+  ///     tools' texts, so that it can weigh an import before its work).
   /// - Returns: The drawing and what was lost on the way.
-  /// - Throws: ``ForeignFileError``.
+  /// - Throws: ``ReadError``.
   package static func importDrawing(
-    _ bytes: [UInt8], name: String, now: Timestamp, page: Int? = nil,
-    pngTextLimit: Int = SVGLimits.maximumFileSize
-  ) throws(ForeignFileError) -> ForeignImport {
+    _ bytes: [UInt8], name: String, now: Timestamp, page: Int? = nil, pngTextLimit: Int
+  ) throws(ReadError) -> Import {
     if name != "-", !name.isEmpty, isDrawIO(name: name, start: bytes.prefix(4096)) {
       return try importDrawIO(bytes, now: now, page: page)
     }
@@ -157,7 +103,7 @@ package enum ForeignFile {
     }
     if isJSON(bytes, name: name) || DrawingPNG.isPNG(bytes) {
       try refuse(page, for: DrawingPNG.isPNG(bytes) ? "a PNG file" : "the JSON form")
-      return ForeignImport(
+      return Import(
         drawing: try readDrawing(bytes, name: name, pngTextLimit: pngTextLimit), warnings: [])
     }
     if DrawIOReader.looksLikeDrawIO(bytes) || DrawIOReader.looksLikeEncodedDrawIO(bytes) {
@@ -168,11 +114,66 @@ package enum ForeignFile {
     do {
       result = try SVGImporter.importDrawing(bytes, now: now)
     } catch {
-      throw ForeignFileError(error)
+      throw ReadError(error)
     }
-    return ForeignImport(
+    return Import(
       drawing: result.drawing,
-      warnings: result.warnings.map { ForeignWarning(line: $0.line, message: $0.message) })
+      warnings: result.warnings.map { Warning(line: $0.line, message: $0.message) })
+  }
+
+  /// Reads an SVG file in import mode a piece at a time, as a drawing in the store is read: a
+  /// big file never sits in memory whole. For a file that is neither a PNG, the JSON form, a
+  /// draw.io file nor an SVG file carrying an Excalidraw scene; ``importDrawing(_:name:now:page:pngTextLimit:)``
+  /// tells them apart.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - now: The time a drawing without valid times of its own gets.
+  /// - Returns: The drawing and what was lost on the way.
+  /// - Throws: An `SVGDecodingError`: the file cannot be read, or is not SVG.
+  package static func importSVG(contentsOfFile path: String, now: Timestamp)
+    throws(SVGDecodingError) -> Import
+  {
+    let result = try SVGImporter.importDrawing(contentsOfFile: path, now: now)
+    return Import(
+      drawing: result.drawing,
+      warnings: result.warnings.map { Warning(line: $0.line, message: $0.message) })
+  }
+
+  /// Whether bytes start as a PNG file does (8 bytes are enough to tell).
+  package static func isPNG(_ bytes: some Collection<UInt8>) -> Bool {
+    DrawingPNG.isPNG(bytes)
+  }
+
+  /// The keyword of the PNG text chunk that carries a drawing, as `drawdoc export` writes it.
+  package static var pngKeyword: String { DrawingPNG.keyword }
+
+  /// Checks that a file is a drawdoc drawing, read strictly, as `drawdoc validate` does: an SVG
+  /// file, or the drawing a PNG file carries.
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole file.
+  ///   - canonical: Whether an SVG file must also be exactly as drawdoc writes it.
+  /// - Throws: An `SVGDecodingError`, an ``EmbeddedDrawingError`` for the drawing a PNG
+  ///   carries, or a `RasterError` for a PNG that carries none.
+  package static func validate(_ bytes: [UInt8], canonical: Bool) throws {
+    func decode(_ bytes: [UInt8]) throws(SVGDecodingError) {
+      _ = canonical ? try SVGDecoder.decodeCanonical(bytes) : try SVGDecoder.decode(bytes)
+    }
+    guard DrawingPNG.isPNG(bytes) else { return try decode(bytes) }
+    let svg = try DrawingPNG.embeddedSVG(in: bytes)
+    do {
+      try decode(svg)
+    } catch {
+      throw EmbeddedDrawingError(error: error)
+    }
+  }
+
+  /// Checks that an SVG file is a drawdoc drawing, read strictly a piece at a time.
+  ///
+  /// - Throws: An `SVGDecodingError`: the file cannot be read, or is not a drawdoc drawing.
+  package static func validate(contentsOfFile path: String) throws(SVGDecodingError) {
+    _ = try SVGDecoder.decode(contentsOfFile: path)
   }
 
   /// Reads a drawdoc SVG file (strict mode), for `.json` or text starting with `{` the JSON
@@ -183,10 +184,10 @@ package enum ForeignFile {
   ///   - name: The file's name (`.json` says the JSON form); `-` or empty for none.
   ///   - pngTextLimit: The most bytes the drawing a PNG carries may inflate to.
   /// - Returns: The drawing.
-  /// - Throws: ``ForeignFileError``.
+  /// - Throws: ``ReadError``.
   package static func readDrawing(
     _ bytes: [UInt8], name: String, pngTextLimit: Int = SVGLimits.maximumFileSize
-  ) throws(ForeignFileError) -> Drawing {
+  ) throws(ReadError) -> Drawing {
     if DrawingPNG.isPNG(bytes) {
       let svg: [UInt8]
       do {
@@ -194,14 +195,14 @@ package enum ForeignFile {
       } catch {
         var isLimit = false
         if case .decompressedTooLarge = error { isLimit = true }
-        throw ForeignFileError(
+        throw ReadError(
           "\(error)", line: nil, column: nil, isLimit: isLimit, description: " \(error)")
       }
       do {
         return try SVGDecoder.decode(svg)
       } catch {
         let embedded = EmbeddedDrawingError(error: error)
-        throw ForeignFileError(
+        throw ReadError(
           embedded.message, line: embedded.line, column: embedded.column, isLimit: error.isLimit,
           description: embedded.description)
       }
@@ -212,16 +213,16 @@ package enum ForeignFile {
       } catch {
         let text = "\(error)"
         if case .syntax(let message, let line, let column) = error {
-          throw ForeignFileError(
+          throw ReadError(
             "not valid JSON: \(message)", line: line, column: column, description: text)
         }
-        throw ForeignFileError(text, line: nil, column: nil, description: " \(text)")
+        throw ReadError(text, line: nil, column: nil, description: " \(text)")
       }
     }
     do {
       return try SVGDecoder.decode(bytes)
     } catch {
-      throw ForeignFileError(error)
+      throw ReadError(error)
     }
   }
 
@@ -239,24 +240,24 @@ package enum ForeignFile {
   }
 
   /// Refuses a page number for a file that is not a draw.io file: it holds one drawing.
-  private static func refuse(_ page: Int?, for kind: String) throws(ForeignFileError) {
+  private static func refuse(_ page: Int?, for kind: String) throws(ReadError) {
     guard let page else { return }
     let message =
       "the file is \(kind), which holds one drawing, but page \(page) was asked for: pages "
       + "are a draw.io file's; leave --page out"
-    throw ForeignFileError(message, line: nil, column: nil, description: " \(message)")
+    throw ReadError(message, line: nil, column: nil, description: " \(message)")
   }
 
   private static func importDrawIO(_ bytes: [UInt8], now: Timestamp, page: Int?)
-    throws(ForeignFileError) -> ForeignImport
+    throws(ReadError) -> Import
   {
     do {
       let result = try DrawIOReader.importDrawing(bytes, page: page, now: now)
-      return ForeignImport(
+      return Import(
         drawing: result.drawing,
-        warnings: result.warnings.map { ForeignWarning(line: $0.line, message: $0.message) })
+        warnings: result.warnings.map { Warning(line: $0.line, message: $0.message) })
     } catch {
-      throw ForeignFileError(
+      throw ReadError(
         error.message, line: error.line, column: error.column, isLimit: error.isLimit,
         description: error.description)
     }
@@ -265,7 +266,7 @@ package enum ForeignFile {
   /// Reads an Excalidraw file: a scene (or library, refused), or an SVG or PNG file that
   /// carries a scene; `nil` if the file is not Excalidraw's.
   private static func importExcalidraw(_ bytes: [UInt8], name: String, now: Timestamp)
-    throws(ForeignFileError) -> ForeignImport?
+    throws(ReadError) -> Import?
   {
     let title = self.title(of: name)
     let result: ExcalidrawImport?
@@ -284,14 +285,14 @@ package enum ForeignFile {
         result = try ExcalidrawPayload.read(svg: bytes, title: title, now: now)
       }
     } catch {
-      throw ForeignFileError(
+      throw ReadError(
         error.message, line: error.line, column: error.column, isLimit: error.isLimit,
         description: error.description)
     }
     return result.map { scene in
-      ForeignImport(
+      Import(
         drawing: scene.drawing,
-        warnings: scene.warnings.map { ForeignWarning(line: $0.line, message: $0.message) })
+        warnings: scene.warnings.map { Warning(line: $0.line, message: $0.message) })
     }
   }
 
