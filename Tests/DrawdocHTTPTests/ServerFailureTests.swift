@@ -1,4 +1,5 @@
 import DrawdocHTTP
+import DrawdocHTTPTestSupport
 import DrawdocSystem
 import Foundation
 import Synchronization
