@@ -56,7 +56,7 @@ let package = Package(
     .target(name: "DrawdocLog", dependencies: ["DrawdocSystem"]),
     .target(
       name: "DrawdocSVG",
-      dependencies: ["DrawdocModel", "DrawdocLog", "DrawdocSystem", "CLibXML2"]
+      dependencies: ["DrawdocModel", "DrawdocSystem", "CLibXML2"]
     ),
     .target(name: "DrawdocRaster", dependencies: ["DrawdocModel", "CZlib"]),
     // Vector PDF files of drawings, written by hand: no PDF library, no compression.
@@ -94,8 +94,8 @@ let package = Package(
     .target(
       name: "DrawdocEditing",
       dependencies: [
-        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF",
-        "DrawdocStore", "DrawdocDrawIO", "DrawdocExcalidraw",
+        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocPDF", "DrawdocStore",
+        "DrawdocDrawIO", "DrawdocExcalidraw",
       ]
     ),
     // One store on many machines: drives git (through DrawdocSystem's ChildProcess) and
@@ -123,9 +123,8 @@ let package = Package(
     .target(
       name: "DrawdocWeb",
       dependencies: [
-        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF", "DrawdocStore",
-        "DrawdocEditing", "DrawdocHTTP", "DrawdocSystem", "DrawdocSync", "DrawdocDrawIO",
-        "DrawdocExcalidraw", "DrawdocQRCode",
+        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore",
+        "DrawdocEditing", "DrawdocHTTP", "DrawdocSystem", "DrawdocSync", "DrawdocQRCode",
       ],
       exclude: ["Assets/package.json", "Assets/icon.svg"],
       resources: [
@@ -156,9 +155,9 @@ let package = Package(
     .target(
       name: "DrawdocCLI",
       dependencies: [
-        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF", "DrawdocStore",
+        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocStore",
         "DrawdocEditing", "DrawdocLog", "DrawdocHTTP", "DrawdocWeb", "DrawdocSystem",
-        "DrawdocSync", "DrawdocDrawIO", "DrawdocExcalidraw", "DrawdocTLS", "DrawdocQRCode",
+        "DrawdocSync", "DrawdocTLS", "DrawdocQRCode",
       ]
     ),
     // The Swift runtime is linked in, not loaded: every command starts about 3 ms sooner,
@@ -203,22 +202,26 @@ let package = Package(
       name: "DrawdocStoreTests",
       dependencies: [
         "DrawdocStore", "DrawdocSVG", "DrawdocJSON", "DrawdocModel", "DrawdocRaster",
-        "DrawdocSystem", "DrawdocTestSupport",
+        "DrawdocTestSupport",
       ]
     ),
     .testTarget(
       name: "DrawdocEditingTests",
-      dependencies: ["DrawdocEditing", "DrawdocStore", "DrawdocModel", "DrawdocTestSupport"]
+      dependencies: [
+        "DrawdocEditing", "DrawdocStore", "DrawdocJSON", "DrawdocModel", "DrawdocTestSupport",
+      ]
     ),
     .testTarget(
       name: "DrawdocHTTPTests",
-      dependencies: ["DrawdocHTTP", "DrawdocWeb", "DrawdocStore", "DrawdocModel", "DrawdocSystem"]
+      dependencies: [
+        "DrawdocHTTP", "DrawdocWeb", "DrawdocStore", "DrawdocModel", "DrawdocSystem", "DrawdocTLS",
+      ]
     ),
     .testTarget(
       name: "DrawdocWebTests",
       dependencies: [
         "DrawdocWeb", "DrawdocHTTP", "DrawdocStore", "DrawdocModel", "DrawdocSVG", "DrawdocSync",
-        "DrawdocPDF", "DrawdocDrawIO", "DrawdocExcalidraw",
+        "DrawdocPDF", "DrawdocDrawIO", "DrawdocExcalidraw", "DrawdocEditing", "DrawdocSystem",
       ]
     ),
     .testTarget(
