@@ -11,6 +11,7 @@ let package = Package(
     // The whole library in one import: `import Drawdoc`.
     .library(name: "Drawdoc", targets: ["Drawdoc"]),
     .library(name: "DrawdocModel", targets: ["DrawdocModel"]),
+    .library(name: "DrawdocXML", targets: ["DrawdocXML"]),
     .library(name: "DrawdocSVG", targets: ["DrawdocSVG"]),
     .library(name: "DrawdocJSON", targets: ["DrawdocJSON"]),
     .library(name: "DrawdocStore", targets: ["DrawdocStore"]),
@@ -44,8 +45,8 @@ let package = Package(
     .systemLibrary(name: "CSystemLinux"),
     .target(name: "DrawdocSystem", dependencies: ["CSystemLinux"]),
 
-    // MARK: - Library modules (model ← SVG, JSON ← store ← editing ← CLI and web; model ← raster;
-    // model ← PDF)
+    // MARK: - Library modules (model ← XML ← SVG, JSON ← store ← editing ← CLI and web;
+    // XML ← draw.io and Excalidraw beside SVG; model ← raster; model ← PDF)
 
     .target(name: "DrawdocModel"),
     // QR codes (byte mode, Reed–Solomon error correction), written here: the pairing address
@@ -54,23 +55,24 @@ let package = Package(
     // The JSON form of a drawing, and the JSON values every JSON output of drawdoc is made of.
     .target(name: "DrawdocJSON", dependencies: ["DrawdocModel"]),
     .target(name: "DrawdocLog", dependencies: ["DrawdocSystem"]),
-    .target(
-      name: "DrawdocSVG",
-      dependencies: ["DrawdocModel", "DrawdocSystem", "CLibXML2"]
-    ),
+    // What the readers of XML formats share, side by side: the libxml2 adapter (every call of
+    // libxml2: the SAX2 push parser, a small tree reader, the RELAX NG validator), places in a
+    // file, and CSS colors. SVG, draw.io and Excalidraw stand on it, none on another's code.
+    .target(name: "DrawdocXML", dependencies: ["DrawdocModel", "DrawdocSystem", "CLibXML2"]),
+    .target(name: "DrawdocSVG", dependencies: ["DrawdocModel", "DrawdocXML", "DrawdocSystem"]),
     .target(name: "DrawdocRaster", dependencies: ["DrawdocModel", "CZlib"]),
     // Vector PDF files of drawings, written by hand: no PDF library, no compression.
     .target(name: "DrawdocPDF", dependencies: ["DrawdocModel"]),
-    // draw.io files (`.drawio`): read in import mode through DrawdocSVG's libxml2 adapter and
+    // draw.io files (`.drawio`): read in import mode through DrawdocXML's libxml2 adapter and
     // DrawdocRaster's zlib, and written as one uncompressed page.
     .target(
-      name: "DrawdocDrawIO", dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocRaster"]),
+      name: "DrawdocDrawIO", dependencies: ["DrawdocModel", "DrawdocXML", "DrawdocRaster"]),
     // Excalidraw's files: the scene (.excalidraw) read and written, and the scene its SVG and
     // PNG exports carry read. Not a product: `package` access, for the command line; the
     // `Drawdoc` product's `ForeignDrawing` is their public way in.
     .target(
       name: "DrawdocExcalidraw",
-      dependencies: ["DrawdocModel", "DrawdocJSON", "DrawdocSVG", "DrawdocRaster"]
+      dependencies: ["DrawdocModel", "DrawdocJSON", "DrawdocXML", "DrawdocRaster"]
     ),
     .target(
       name: "DrawdocStore",
@@ -82,7 +84,8 @@ let package = Package(
     .target(
       name: "Drawdoc",
       dependencies: [
-        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF", "DrawdocStore",
+        "DrawdocModel", "DrawdocXML", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF",
+        "DrawdocStore",
         // Only for `ForeignDrawing`, the one public way to the draw.io and Excalidraw readers
         // (the fuzz target, a package of its own, reads through it); not re-exported.
         "DrawdocDrawIO", "DrawdocExcalidraw",
@@ -94,7 +97,7 @@ let package = Package(
     .target(
       name: "DrawdocEditing",
       dependencies: [
-        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocPDF", "DrawdocStore",
+        "DrawdocModel", "DrawdocXML", "DrawdocSVG", "DrawdocJSON", "DrawdocPDF", "DrawdocStore",
         "DrawdocDrawIO", "DrawdocExcalidraw",
       ]
     ),
@@ -186,8 +189,10 @@ let package = Package(
       name: "DrawdocQRCodeTests",
       dependencies: ["DrawdocQRCode", "DrawdocSystem", "DrawdocTestSupport"]),
     .testTarget(
+      name: "DrawdocXMLTests", dependencies: ["DrawdocXML", "DrawdocModel"]),
+    .testTarget(
       name: "DrawdocSVGTests",
-      dependencies: ["DrawdocSVG", "DrawdocModel", "DrawdocTestSupport"],
+      dependencies: ["DrawdocSVG", "DrawdocXML", "DrawdocModel", "DrawdocTestSupport"],
       exclude: ["Fixtures"]
     ),
     .testTarget(
@@ -226,13 +231,15 @@ let package = Package(
     ),
     .testTarget(
       name: "DrawdocDrawIOTests",
-      dependencies: ["DrawdocDrawIO", "DrawdocSVG", "DrawdocModel", "DrawdocTestSupport"]
+      dependencies: [
+        "DrawdocDrawIO", "DrawdocSVG", "DrawdocXML", "DrawdocModel", "DrawdocTestSupport",
+      ]
     ),
     .testTarget(
       name: "DrawdocExcalidrawTests",
       dependencies: [
-        "DrawdocExcalidraw", "DrawdocModel", "DrawdocJSON", "DrawdocSVG", "DrawdocTestSupport",
-        "CZlib",
+        "DrawdocExcalidraw", "DrawdocModel", "DrawdocJSON", "DrawdocSVG", "DrawdocXML",
+        "DrawdocTestSupport", "CZlib",
       ],
       exclude: ["Fixtures"]
     ),
