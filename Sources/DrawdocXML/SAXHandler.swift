@@ -73,49 +73,62 @@ protocol SAXDelivery: AnyObject {
 }
 
 /// Delivers the events to one handler and keeps its first error; after an error, nothing
-/// more is delivered.
+/// more is delivered. Each event is a plain call and `do`/`catch`, with no closure, and
+/// ``hasFailed`` is a stored flag: this code runs unspecialized for every element, attribute
+/// and piece of text, where a closure or an optional of the handler's error type would ask
+/// the runtime for generic metadata each time.
 final class HandlerDelivery<Handler: SAXHandler>: SAXDelivery {
-  let handler: Handler
+  /// The parse holds the handler for its whole length, as it holds this delivery.
+  unowned(unsafe) let handler: Handler
   /// The first error, the handler's or the adapter's.
   private(set) var failure: Handler.Failure?
+  private(set) var hasFailed = false
 
   init(_ handler: Handler) {
     self.handler = handler
   }
 
-  var hasFailed: Bool { failure != nil }
-
   var readsPastDocumentType: Bool { handler.readsPastDocumentType }
 
-  @inline(__always)
-  private func deliver(_ event: () throws(Handler.Failure) -> Void) {
-    guard failure == nil else { return }
-    do throws(Handler.Failure) {
-      try event()
-    } catch {
-      failure = error
-    }
+  private func keep(_ error: Handler.Failure) {
+    failure = error
+    hasFailed = true
   }
 
   func startElement(_ element: SAXElement) {
-    deliver { () throws(Handler.Failure) in try handler.startElement(element) }
+    guard !hasFailed else { return }
+    do throws(Handler.Failure) { try handler.startElement(element) } catch { keep(error) }
   }
 
   func endElement(locate: () -> SourceLocation) {
-    deliver { () throws(Handler.Failure) in try handler.endElement(locate: locate) }
+    guard !hasFailed else { return }
+    do throws(Handler.Failure) { try handler.endElement(locate: locate) } catch { keep(error) }
   }
 
   func characters(_ text: UnsafeBufferPointer<UInt8>, locate: (Int) -> SourceLocation) {
-    deliver { () throws(Handler.Failure) in try handler.characters(text, locate: locate) }
+    guard !hasFailed else { return }
+    do throws(Handler.Failure) {
+      try handler.characters(text, locate: locate)
+    } catch {
+      keep(error)
+    }
   }
 
   func documentTypeDeclaration(at location: SourceLocation) {
-    deliver { () throws(Handler.Failure) in try handler.documentTypeDeclaration(at: location) }
+    guard !hasFailed else { return }
+    do throws(Handler.Failure) {
+      try handler.documentTypeDeclaration(at: location)
+    } catch {
+      keep(error)
+    }
   }
 
   func entityReference(named name: String, at location: SourceLocation) {
-    deliver { () throws(Handler.Failure) in
+    guard !hasFailed else { return }
+    do throws(Handler.Failure) {
       try handler.entityReference(named: name, at: location)
+    } catch {
+      keep(error)
     }
   }
 
@@ -124,10 +137,11 @@ final class HandlerDelivery<Handler: SAXHandler>: SAXDelivery {
   }
 
   func endDocument() {
-    deliver { () throws(Handler.Failure) in try handler.endDocument() }
+    guard !hasFailed else { return }
+    do throws(Handler.Failure) { try handler.endDocument() } catch { keep(error) }
   }
 
   func fail(_ error: XMLReadError) {
-    if failure == nil { failure = Handler.Failure(reading: error) }
+    if !hasFailed { keep(Handler.Failure(reading: error)) }
   }
 }
