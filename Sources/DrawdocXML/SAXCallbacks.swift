@@ -30,19 +30,23 @@ enum SAXCallbacks {
   }
 
   /// Runs a handler call unless the parse has failed; an error, the handler's or the
-  /// adapter's (thrown here), becomes the parse's result and stops the parser.
+  /// adapter's (thrown here), becomes the parse's result and stops the parser. The context's
+  /// fields are read in place: a method of the context, called through the pointer, would
+  /// copy the whole context (and retain what it holds) on every event.
   @inline(__always)
   private static func deliver(
     _ context: UnsafeMutablePointer<SAXParseContext>,
     _ body: (any SAXDelivery, xmlParserCtxtPtr) throws(XMLReadError) -> Void
   ) {
-    guard !context.pointee.hasFailed, let parser = context.pointee.parser else { return }
+    guard let parser = context.pointee.parser else { return }
+    let delivery = context.pointee.delivery
+    guard !delivery.hasFailed else { return }
     do throws(XMLReadError) {
-      try body(context.pointee.delivery, parser)
+      try body(delivery, parser)
     } catch {
-      context.pointee.delivery.fail(error)
+      delivery.fail(error)
     }
-    context.pointee.stopIfFailed()
+    if delivery.hasFailed { xmlStopParser(parser) }
   }
 
   private static let startElement: startElementNsSAX2Func = {
