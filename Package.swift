@@ -11,6 +11,7 @@ let package = Package(
     // The whole library in one import: `import Drawdoc`.
     .library(name: "Drawdoc", targets: ["Drawdoc"]),
     .library(name: "DrawdocModel", targets: ["DrawdocModel"]),
+    .library(name: "DrawdocXML", targets: ["DrawdocXML"]),
     .library(name: "DrawdocSVG", targets: ["DrawdocSVG"]),
     .library(name: "DrawdocJSON", targets: ["DrawdocJSON"]),
     .library(name: "DrawdocStore", targets: ["DrawdocStore"]),
@@ -44,8 +45,8 @@ let package = Package(
     .systemLibrary(name: "CSystemLinux"),
     .target(name: "DrawdocSystem", dependencies: ["CSystemLinux"]),
 
-    // MARK: - Library modules (model ← SVG, JSON ← store ← editing ← CLI and web; model ← raster;
-    // model ← PDF)
+    // MARK: - Library modules (model ← XML ← SVG, JSON ← store ← editing ← CLI and web;
+    // XML ← draw.io and Excalidraw beside SVG; model ← raster; model ← PDF)
 
     .target(name: "DrawdocModel"),
     // QR codes (byte mode, Reed–Solomon error correction), written here: the pairing address
@@ -54,23 +55,24 @@ let package = Package(
     // The JSON form of a drawing, and the JSON values every JSON output of drawdoc is made of.
     .target(name: "DrawdocJSON", dependencies: ["DrawdocModel"]),
     .target(name: "DrawdocLog", dependencies: ["DrawdocSystem"]),
-    .target(
-      name: "DrawdocSVG",
-      dependencies: ["DrawdocModel", "DrawdocLog", "DrawdocSystem", "CLibXML2"]
-    ),
+    // What the readers of XML formats share, side by side: the libxml2 adapter (every call of
+    // libxml2: the SAX2 push parser, a small tree reader, the RELAX NG validator), places in a
+    // file, and CSS colors. SVG, draw.io and Excalidraw stand on it, none on another's code.
+    .target(name: "DrawdocXML", dependencies: ["DrawdocModel", "DrawdocSystem", "CLibXML2"]),
+    .target(name: "DrawdocSVG", dependencies: ["DrawdocModel", "DrawdocXML", "DrawdocSystem"]),
     .target(name: "DrawdocRaster", dependencies: ["DrawdocModel", "CZlib"]),
     // Vector PDF files of drawings, written by hand: no PDF library, no compression.
     .target(name: "DrawdocPDF", dependencies: ["DrawdocModel"]),
-    // draw.io files (`.drawio`): read in import mode through DrawdocSVG's libxml2 adapter and
+    // draw.io files (`.drawio`): read in import mode through DrawdocXML's libxml2 adapter and
     // DrawdocRaster's zlib, and written as one uncompressed page.
     .target(
-      name: "DrawdocDrawIO", dependencies: ["DrawdocModel", "DrawdocSVG", "DrawdocRaster"]),
+      name: "DrawdocDrawIO", dependencies: ["DrawdocModel", "DrawdocXML", "DrawdocRaster"]),
     // Excalidraw's files: the scene (.excalidraw) read and written, and the scene its SVG and
     // PNG exports carry read. Not a product: `package` access; the `Drawdoc` product's
     // `ForeignDrawing` is their one way in.
     .target(
       name: "DrawdocExcalidraw",
-      dependencies: ["DrawdocModel", "DrawdocJSON", "DrawdocSVG", "DrawdocRaster"]
+      dependencies: ["DrawdocModel", "DrawdocJSON", "DrawdocXML", "DrawdocRaster"]
     ),
     .target(
       name: "DrawdocStore",
@@ -82,7 +84,8 @@ let package = Package(
     .target(
       name: "Drawdoc",
       dependencies: [
-        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF", "DrawdocStore",
+        "DrawdocModel", "DrawdocXML", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF",
+        "DrawdocStore",
         // Only for `ForeignDrawing`, the one way to the draw.io and Excalidraw readers, public
         // and drawdoc's own alike (the command line and the app read files through it, and so
         // does the fuzz target, a package of its own); not re-exported.
@@ -97,7 +100,7 @@ let package = Package(
       // `Drawdoc` for its `ForeignDrawing`, the one reader of foreign files, which the fuzz
       // target reaches too.
       dependencies: [
-        "DrawdocModel", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF",
+        "DrawdocModel", "DrawdocXML", "DrawdocSVG", "DrawdocJSON", "DrawdocRaster", "DrawdocPDF",
         "DrawdocStore", "DrawdocDrawIO", "DrawdocExcalidraw", "Drawdoc",
       ],
       // The gallery and the hand-off page are files, filled in by `HTMLTemplate`.
@@ -203,8 +206,10 @@ let package = Package(
       name: "DrawdocQRCodeTests",
       dependencies: ["DrawdocQRCode", "DrawdocSystem", "DrawdocTestSupport"]),
     .testTarget(
+      name: "DrawdocXMLTests", dependencies: ["DrawdocXML", "DrawdocModel"]),
+    .testTarget(
       name: "DrawdocSVGTests",
-      dependencies: ["DrawdocSVG", "DrawdocModel", "DrawdocTestSupport"],
+      dependencies: ["DrawdocSVG", "DrawdocXML", "DrawdocModel", "DrawdocTestSupport"],
       exclude: ["Fixtures"]
     ),
     .testTarget(
@@ -219,12 +224,14 @@ let package = Package(
       name: "DrawdocStoreTests",
       dependencies: [
         "DrawdocStore", "DrawdocSVG", "DrawdocJSON", "DrawdocModel", "DrawdocRaster",
-        "DrawdocSystem", "DrawdocTestSupport",
+        "DrawdocTestSupport",
       ]
     ),
     .testTarget(
       name: "DrawdocEditingTests",
-      dependencies: ["DrawdocEditing", "DrawdocStore", "DrawdocModel", "DrawdocTestSupport"]
+      dependencies: [
+        "DrawdocEditing", "DrawdocStore", "DrawdocJSON", "DrawdocModel", "DrawdocTestSupport",
+      ]
     ),
     .testTarget(
       name: "DrawdocSyncTests",
@@ -241,19 +248,21 @@ let package = Package(
       name: "DrawdocWebTests",
       dependencies: [
         "DrawdocWeb", "DrawdocHTTP", "DrawdocStore", "DrawdocModel", "DrawdocSVG", "DrawdocSync",
-        "DrawdocPDF", "DrawdocDrawIO", "DrawdocExcalidraw", "DrawdocSystem",
+        "DrawdocPDF", "DrawdocDrawIO", "DrawdocExcalidraw", "DrawdocEditing", "DrawdocSystem",
         "DrawdocHTTPTestSupport", "DrawdocTestSupport",
       ]
     ),
     .testTarget(
       name: "DrawdocDrawIOTests",
-      dependencies: ["DrawdocDrawIO", "DrawdocSVG", "DrawdocModel", "DrawdocTestSupport"]
+      dependencies: [
+        "DrawdocDrawIO", "DrawdocSVG", "DrawdocXML", "DrawdocModel", "DrawdocTestSupport",
+      ]
     ),
     .testTarget(
       name: "DrawdocExcalidrawTests",
       dependencies: [
-        "DrawdocExcalidraw", "DrawdocModel", "DrawdocJSON", "DrawdocSVG", "DrawdocTestSupport",
-        "CZlib",
+        "DrawdocExcalidraw", "DrawdocModel", "DrawdocJSON", "DrawdocSVG", "DrawdocXML",
+        "DrawdocTestSupport", "CZlib",
       ],
       exclude: ["Fixtures"]
     ),

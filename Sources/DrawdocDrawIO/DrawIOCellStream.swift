@@ -1,5 +1,5 @@
 import DrawdocModel
-import DrawdocSVG
+import DrawdocXML
 
 /// Reads the cells of one page as the parse meets them, so that no tree of the cells is ever
 /// held: the tree keeps the root, the `mxfile`'s `<diagram>` pages, the page's model (the

@@ -1,5 +1,5 @@
 import DrawdocModel
-import DrawdocSVG
+import DrawdocXML
 
 /// One `mxCell` of a page's model (with the id and label of the `object` or `UserObject`
 /// that wraps it, if any), as little as import mode needs of it: a file may hold a great many.
@@ -143,7 +143,7 @@ struct DrawIOCells {
   /// The most cells above a cell, as many as the levels of XML nesting allowed: every cell's
   /// chain is walked, so without a bound a file of chained cells would take time quadratic
   /// in its size.
-  static let maximumAncestors = SVGLimits.maximumDepth
+  static let maximumAncestors = XMLLimits.maximumDepth
 
   /// Puts every cell above cell `index` in `chain`, nearest first, up to its root; the
   /// missing id when a parent names no cell. Only vertices among them place it: layers and

@@ -1,5 +1,5 @@
 import DrawdocModel
-import DrawdocSVG
+import DrawdocXML
 
 extension DrawIOCells {
   /// The drawing one page makes: its rectangles with settled ids, its canvas, title, id and

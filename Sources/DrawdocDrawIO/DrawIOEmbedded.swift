@@ -1,5 +1,5 @@
 import DrawdocRaster
-import DrawdocSVG
+import DrawdocXML
 
 /// The draw.io file that draw.io's editable exports carry (docs/format.md, "draw.io files"):
 /// a `.drawio.svg` holds it, XML-escaped, in its root `<svg>`'s `content` attribute; a

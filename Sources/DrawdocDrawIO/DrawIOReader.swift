@@ -1,6 +1,6 @@
 import DrawdocModel
 import DrawdocRaster
-import DrawdocSVG
+import DrawdocXML
 
 /// Reads draw.io files in import mode (docs/format.md, "draw.io files"): an `mxfile` whose
 /// `<diagram>` pages hold the model compressed (raw deflate, base64, of the URL-encoded
@@ -12,7 +12,7 @@ package enum DrawIOReader {
   /// ``Deflate/inflateLimit(compressedCount:)``, which the Excalidraw reader shares.
   static let inflateRatio = Deflate.inflateRatio
   /// The most elements a file, or one page's model, may hold.
-  static let maximumElements = SVGLimits.maximumRectangleCount
+  static let maximumElements = Plane.maximumRectangleCount
 
   /// Whether bytes look like a draw.io file: after blanks, a byte-order mark and an XML
   /// declaration or comments, the root starts `<mxfile` or `<mxGraphModel`.

@@ -1,5 +1,5 @@
 import DrawdocModel
-import DrawdocSVG
+import DrawdocXML
 
 /// A draw.io `style`: `name;key=value;key=value;` — named styles (such as `text`,
 /// `ellipse`, `swimlane`) are the pieces without `=`, the others are properties, a later one

@@ -1,5 +1,5 @@
 import DrawdocModel
-import DrawdocSVG
+import DrawdocXML
 
 /// Writes a drawing as a draw.io file: one uncompressed page whose vertices are the
 /// rectangles in z-order, numbers in their shortest exact form. The same drawing always gives
@@ -57,7 +57,7 @@ package enum DrawIOWriter: DrawingTextFormat {
     DecimalText.appendInteger(Int(rectangle.alpha.level) * 10, to: &output)
     output.append(literal: ";strokeColor=none;rounded=0;")
     output.append(literal: #"" vertex="1" parent="1"><mxGeometry "#)
-    SVGEncoder.appendGeometryAttributes(of: rectangle, to: &output)
+    rectangle.appendGeometryAttributes(to: &output)
     output.append(literal: " as=\"geometry\"/></mxCell>\n")
   }
 

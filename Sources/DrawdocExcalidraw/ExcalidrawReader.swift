@@ -1,6 +1,5 @@
 import DrawdocJSON
 import DrawdocModel
-import DrawdocSVG
 
 /// Reads an Excalidraw scene (`.excalidraw`, JSON) as a drawing; docs/format.md, "Excalidraw
 /// files", says what is kept, what is warned about, and what is refused.

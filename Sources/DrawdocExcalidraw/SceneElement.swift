@@ -1,6 +1,6 @@
 import DrawdocJSON
 import DrawdocModel
-import DrawdocSVG
+import DrawdocXML
 
 /// One member of a scene's `elements`, with the fields drawdoc reads checked for their types.
 ///

@@ -1,5 +1,6 @@
 import DrawdocDrawIO
 import DrawdocModel
+import DrawdocXML
 import Testing
 
 /// Rules of import mode the templates do not show.

@@ -1,5 +1,6 @@
 import DrawdocExcalidraw
 import DrawdocModel
+import DrawdocXML
 import Testing
 
 /// One rule at a time, on small scenes written by hand.

@@ -1,5 +1,6 @@
 import DrawdocModel
 @testable import DrawdocSVG
+import DrawdocXML
 import Foundation
 import Testing
 

@@ -22,6 +22,7 @@ let package = Package(
       name: "DrawdocSVGFuzz",
       dependencies: [
         .product(name: "DrawdocSVG", package: "drawdoc"),
+        .product(name: "DrawdocXML", package: "drawdoc"),
         .product(name: "DrawdocModel", package: "drawdoc"),
         .product(name: "Drawdoc", package: "drawdoc"),
       ]

@@ -1,5 +1,6 @@
 import DrawdocModel
 import DrawdocSVG
+import DrawdocXML
 
 /// A value a person typed that is not one the model takes: what it was meant to be, what was
 /// typed, and what would be right. The command line and the app show the same message.

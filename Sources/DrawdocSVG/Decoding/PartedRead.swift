@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocXML
 import Synchronization
 
 import DrawdocSystem

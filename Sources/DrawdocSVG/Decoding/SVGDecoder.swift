@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocXML
 
 /// Reads drawdoc files in strict mode: anything but the format's vocabulary and values is an
 /// error naming its line and column. Parsing streams through libxml2's SAX2 interface; no

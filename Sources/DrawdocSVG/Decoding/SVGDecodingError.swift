@@ -1,3 +1,5 @@
+import DrawdocXML
+
 /// Why a file could not be read as a drawdoc drawing. Every content error carries the line
 /// and column where the problem is, and its message says what was expected there.
 public enum SVGDecodingError: Error, Equatable, Sendable {
@@ -80,14 +82,13 @@ public enum SVGDecodingError: Error, Equatable, Sendable {
   /// What is wrong and what would be right, without the location.
   public var message: String {
     switch self {
-    case .malformedXML(let message, _, _):
-      return "not well-formed XML: \(message)"
+    case .malformedXML(let message, let line, let column):
+      return XMLReadError.malformedXML(message: message, line: line, column: column).message
     case .documentTypeDeclaration:
       return "a document type declaration (<!DOCTYPE …>) is not allowed in a drawdoc file: "
         + "remove it"
-    case .entityReference(let name, _, _):
-      return "the entity reference &\(name); is not allowed: only &amp; &lt; &gt; &quot; "
-        + "&apos; and character references are"
+    case .entityReference(let name, let line, let column):
+      return XMLReadError.entityReference(name: name, line: line, column: column).message
     case .unexpectedRoot(let name, _, _):
       return "the root element is <\(name)>: expected <svg>"
     case .wrongNamespace(let element, let namespace, _, _):
@@ -133,13 +134,13 @@ public enum SVGDecodingError: Error, Equatable, Sendable {
       return "text is not allowed here: only <title> holds text"
     case .notCanonical(let expected, let found, _, _):
       return "not in canonical form: the writer has \(expected) where the file has \(found)"
-    case .limitExceeded(let what, let limit, _, _):
-      return "\(what) goes past drawdoc's limit of \(limit): split the drawing or simplify "
-        + "the file"
-    case .fileNotFound:
-      return "no such file"
-    case .unreadableFile(_, let reason):
-      return "cannot be read: \(reason)"
+    case .limitExceeded(let what, let limit, let line, let column):
+      return XMLReadError.limitExceeded(what: what, limit: limit, line: line, column: column)
+        .message
+    case .fileNotFound(let path):
+      return XMLReadError.fileNotFound(path: path).message
+    case .unreadableFile(let path, let reason):
+      return XMLReadError.unreadableFile(path: path, reason: reason).message
     }
   }
 }
@@ -172,6 +173,25 @@ extension SVGDecodingError {
         scalar.value < 0x20 || scalar.value == 0x7F ? scalar.escaped(asASCII: true) : String(scalar)
     }
     return shown
+  }
+}
+
+extension SVGDecodingError: XMLReadFailure {
+  /// The SVG readers' error for what the XML adapter found: the case of the same name, which
+  /// says it in the same words.
+  package init(reading error: XMLReadError) {
+    switch error {
+    case .malformedXML(let message, let line, let column):
+      self = .malformedXML(message: message, line: line, column: column)
+    case .entityReference(let name, let line, let column):
+      self = .entityReference(name: name, line: line, column: column)
+    case .limitExceeded(let what, let limit, let line, let column):
+      self = .limitExceeded(what: what, limit: limit, line: line, column: column)
+    case .fileNotFound(let path):
+      self = .fileNotFound(path: path)
+    case .unreadableFile(let path, let reason):
+      self = .unreadableFile(path: path, reason: reason)
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocXML
 
 /// The attribute values of strict reading, each read or refused with its location.
 extension StrictDrawingReader {

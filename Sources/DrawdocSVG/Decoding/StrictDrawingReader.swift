@@ -1,5 +1,6 @@
 import DrawdocModel
 import DrawdocSystem
+import DrawdocXML
 
 /// Builds a ``Drawing`` from the SAX events of a drawdoc file, refusing any departure from the
 /// format with the line, the column and what was expected. XML spelling is free: attribute

@@ -1,4 +1,5 @@
 import DrawdocSystem
+import DrawdocXML
 
 // The names strict reading knows, matched on their bytes once and then by their tokens.
 

@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocXML
 
 /// Writes drawings in the drawdoc file format, version 1 (docs/format.md): deterministic bytes,
 /// two-space indent, LF line ends, shortest round-trip numbers and the attributes of each
@@ -61,30 +62,12 @@ extension SVGEncoder: RectangleListFormat {
     output.append(literal: #"  <rect data-id=""#)
     rectangle.id.appendUTF8(to: &output)
     output.append(literal: #"" "#)
-    appendGeometryAttributes(of: rectangle, to: &output)
+    rectangle.appendGeometryAttributes(to: &output)
     output.append(literal: #" fill=""#)
     rectangle.color.appendHex(to: &output)
     output.append(literal: #"" fill-opacity=""#)
     appendOpacity(rectangle.alpha, to: &output)
     output.append(literal: "\"/>\n")
-  }
-
-  /// Appends a rectangle's attributes `x="X" y="Y" width="W" height="H"`, numbers in their
-  /// shortest exact form: a `rect`'s, and the `mxGeometry`'s of a draw.io file.
-  ///
-  /// - Parameters:
-  ///   - rectangle: The rectangle.
-  ///   - output: The text so far.
-  package static func appendGeometryAttributes(of rectangle: Rectangle, to output: inout [UInt8]) {
-    output.append(literal: #"x=""#)
-    ShortestDecimal.append(rectangle.point.x, to: &output)
-    output.append(literal: #"" y=""#)
-    ShortestDecimal.append(rectangle.point.y, to: &output)
-    output.append(literal: #"" width=""#)
-    ShortestDecimal.append(rectangle.size.width, to: &output)
-    output.append(literal: #"" height=""#)
-    ShortestDecimal.append(rectangle.size.height, to: &output)
-    output.append(UInt8(ascii: "\""))
   }
 
   package static func appendEnd(of drawing: Drawing, to output: inout [UInt8]) {

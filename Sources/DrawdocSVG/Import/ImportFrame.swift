@@ -1,3 +1,5 @@
+import DrawdocXML
+
 /// What an open element passes on to its children in import mode: whether they are drawn,
 /// their inherited style and opacity, the map to the canvas, the viewport their percentages
 /// refer to and its clip, and the state of a `switch`.

@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocXML
 
 /// The settling of the rectangles' ids in import mode: a valid id that is new is kept; a
 /// malformed or duplicate one (the later of two) is reported, and a fresh id replaces it, as

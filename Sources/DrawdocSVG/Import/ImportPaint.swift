@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocXML
 
 /// The value of `fill` or `stroke` as import mode reads it.
 indirect enum ImportPaint: Equatable {

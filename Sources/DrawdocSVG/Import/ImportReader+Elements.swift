@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocXML
 
 /// The elements that draw: containers, nested viewports and shapes.
 extension ImportReader {

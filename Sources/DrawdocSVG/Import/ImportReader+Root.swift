@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocXML
 
 /// The root `svg`: the drawing's metadata, the canvas and its background.
 extension ImportReader {

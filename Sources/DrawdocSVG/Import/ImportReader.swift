@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocXML
 
 /// Builds a drawing from the SAX events of any well-formed SVG file, keeping what drawdoc can
 /// represent and recording a warning, with its line, for everything it skips or simplifies.

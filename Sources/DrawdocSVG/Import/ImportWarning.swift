@@ -1,3 +1,5 @@
+import DrawdocXML
+
 /// Something import mode skipped or simplified: what it was, as a typed ``ImportIssue``, and
 /// where (the `<` of the element concerned, or the `&` of an entity reference).
 ///

@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocXML
 
 /// Reads SVG written by any program in import mode (docs/format.md): every well-formed SVG file is
 /// accepted; its rectangles become a drawing, and whatever drawdoc cannot represent is

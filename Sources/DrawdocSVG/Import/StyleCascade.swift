@@ -1,4 +1,5 @@
 import DrawdocModel
+import DrawdocXML
 
 /// Computes an element's style from its presentation attributes, its `style` attribute and
 /// its parent, as browsers do for the properties drawdoc keeps.

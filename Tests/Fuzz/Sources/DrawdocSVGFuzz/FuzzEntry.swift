@@ -28,8 +28,10 @@
 #endif
 import Drawdoc
 import DrawdocModel
-// Testable (the fuzz target is a debug build) for the read in parts, which is internal.
+// Testable (the fuzz target is a debug build) for the read in parts, which is internal, and
+// the XML adapter's input it reads, which is the package's own.
 @testable import DrawdocSVG
+@testable import DrawdocXML
 
 /// A fixed clock and seed, so that a crashing input replays exactly.
 private let fixedNow = Timestamp(secondsSince1970: 1_700_000_000)

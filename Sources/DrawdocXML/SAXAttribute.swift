@@ -5,7 +5,7 @@ package struct SAXAttribute {
   /// The start of the local name, NUL-terminated, as libxml2 interned it.
   private let nameStart: UnsafePointer<UInt8>?
   /// The namespace prefix, such as `xlink`, if any.
-  let prefix: UnsafeBufferPointer<UInt8>?
+  package let prefix: UnsafeBufferPointer<UInt8>?
   /// The value, after XML's attribute-value normalization, without the entity references it
   /// held (``SAXElement/entity(ofAttributeAt:)`` names the first). libxml2, substituting no
   /// entity, keeps every literal `&` of a value as `&#38;`; ``text`` decodes it.
@@ -27,7 +27,7 @@ package struct SAXAttribute {
   }
 
   /// The local name's token: equal names have equal tokens within one parse.
-  var nameToken: NameToken {
+  package var nameToken: NameToken {
     @inline(__always) get { NameToken(interned: nameStart) }
   }
 

@@ -1,4 +1,4 @@
-import DrawdocSVG
+import DrawdocXML
 import Testing
 
 /// Keeps the elements named `keep` and records every event it sees.

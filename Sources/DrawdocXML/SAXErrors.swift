@@ -7,8 +7,8 @@ enum SAXErrors {
   static let resourceLimitCode: Int32 = 114
 
   /// The error a libxml2 error of level error or fatal becomes; `nil` for a warning.
-  static func decodingError(for error: UnsafePointer<xmlError>, in parser: xmlParserCtxtPtr?)
-    -> SVGDecodingError?
+  static func readError(for error: UnsafePointer<xmlError>, in parser: xmlParserCtxtPtr?)
+    -> XMLReadError?
   {
     guard error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return nil }
     let line = Int(max(1, error.pointee.line))
@@ -17,7 +17,7 @@ enum SAXErrors {
     if isResourceLimit(error.pointee, in: parser) {
       return .limitExceeded(
         what: "an attribute value, a name or a piece of text",
-        limit: "\(SVGLimits.maximumValueLength) bytes", line: line, column: column)
+        limit: "\(XMLLimits.maximumValueLength) bytes", line: line, column: column)
     }
     var message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
     while message.last?.isWhitespace == true { message.removeLast() }
@@ -43,7 +43,7 @@ enum SAXErrors {
         let current = input.pointee.cur, let end = input.pointee.end
       else { return false }
       // libxml2's XML_MAX_LOOKUP_LIMIT, the value limit drawdoc states.
-      let lookupLimit = SVGLimits.maximumValueLength
+      let lookupLimit = XMLLimits.maximumValueLength
       return end - current > lookupLimit || current - base > lookupLimit
     case Int32(XML_ERR_ELEMCONTENT_NOT_FINISHED.rawValue):
       return error.int1 > 0

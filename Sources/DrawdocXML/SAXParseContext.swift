@@ -4,10 +4,9 @@ import DrawdocSystem
 /// What the C callbacks reach through libxml2's user-data pointer: a value that the parse
 /// allocates, owns and frees, so that a callback reaches it without reference counting.
 struct SAXParseContext {
-  /// The parse holds the handler for its whole length.
-  unowned(unsafe) let handler: any SAXHandler
+  /// The parse holds the handler, and this delivery to it, for its whole length.
+  unowned(unsafe) let delivery: any SAXDelivery
   var parser: xmlParserCtxtPtr?
-  var failure: SVGDecodingError?
   /// How many elements are open: libxml2's push parser does not bound it by itself.
   var depth = 0
   /// Whether the handler has accepted an entity reference: from then on, attribute values
@@ -27,8 +26,8 @@ struct SAXParseContext {
   private var cleanedValues: [UnsafeMutableBufferPointer<UInt8>] = []
   private var cleanedEntities = UnsafeMutableBufferPointer<String?>(start: nil, count: 0)
 
-  init(handler: any SAXHandler) {
-    self.handler = handler
+  init(delivery: any SAXDelivery) {
+    self.delivery = delivery
     // "\0\0": a one-byte text (NUL) that is also a terminated C string, and an empty name.
     placeholderBytes = .allocate(capacity: 2)
     placeholderBytes.initialize(repeating: 0, count: 2)
@@ -53,10 +52,18 @@ struct SAXParseContext {
     freeCleaned()
   }
 
+  /// Whether the handler or the adapter has stopped the parse with an error.
+  var hasFailed: Bool { delivery.hasFailed }
+
   /// Keeps the first error and stops the parser, so that nothing after it is read.
-  mutating func fail(_ error: SVGDecodingError) {
-    if failure == nil { failure = error }
-    if let parser { xmlStopParser(parser) }
+  func fail(_ error: XMLReadError) {
+    delivery.fail(error)
+    stopIfFailed()
+  }
+
+  /// Stops the parser once there is an error, so that nothing after it is read.
+  func stopIfFailed() {
+    if delivery.hasFailed, let parser { xmlStopParser(parser) }
   }
 
   /// Tells the handler of the accepted references not yet placed, as skipped: before an event
@@ -65,7 +72,7 @@ struct SAXParseContext {
   mutating func flushPendingEntities(keepingLast kept: Int = 0) {
     guard pendingEntities.count > kept else { return }
     for (name, location) in pendingEntities.dropLast(kept) {
-      handler.skippedEntity(named: name, at: location)
+      delivery.skippedEntity(named: name, at: location)
     }
     pendingEntities.removeFirst(pendingEntities.count - kept)
   }

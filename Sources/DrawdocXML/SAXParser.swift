@@ -1,7 +1,7 @@
 internal import CLibXML2
 
-// The libxml2 adapter: this folder's files are the only ones besides the schema validator
-// that touch libxml2. They stream bytes through libxml2's SAX2 push parser and hand the events
+// The libxml2 adapter: the SAX files of this module and the schema validator are the only
+// code of drawdoc that touches libxml2. They stream bytes through libxml2's SAX2 push parser and hand the events
 // to a `SAXHandler` as plain Swift values (tokens, bytes, locations) that are valid for the
 // length of one callback.
 
@@ -9,8 +9,9 @@ internal import CLibXML2
 ///
 /// Options: `XML_PARSE_NONET` and nothing else, so no network, no DTD loading, no entity
 /// substitution, libxml2's own size and depth limits in force, and every error reported.
-/// Errors are captured per parser through the handler's structured error callback.
-enum SAXParser {
+/// Errors are captured per parser through the handler's structured error callback, and every
+/// parse throws its handler's own error type (``SAXHandler/Failure``).
+package enum SAXParser {
   /// The size of each piece fed to the parser.
   static let chunkSize = 256 * 1024
 
@@ -24,9 +25,12 @@ enum SAXParser {
   /// - Parameters:
   ///   - bytes: The whole document.
   ///   - handler: Receives the events.
-  /// - Throws: The handler's error, or ``SVGDecodingError/malformedXML(message:line:column:)``.
-  static func parse(_ bytes: [UInt8], handler: any SAXHandler) throws(SVGDecodingError) {
-    try withInput(bytes) { (input) throws(SVGDecodingError) in
+  /// - Throws: The handler's error, or ``XMLReadError/malformedXML(message:line:column:)``
+  ///   as one.
+  package static func parse<Handler: SAXHandler>(_ bytes: [UInt8], handler: Handler)
+    throws(Handler.Failure)
+  {
+    try withInput(bytes) { (input) throws(Handler.Failure) in
       try parse(input, handler: handler)
     }
   }
@@ -36,9 +40,11 @@ enum SAXParser {
   /// - Parameters:
   ///   - input: The document.
   ///   - handler: Receives the events.
-  /// - Throws: The handler's error, ``SVGDecodingError/unreadableFile(path:reason:)``, or
-  ///   ``SVGDecodingError/malformedXML(message:line:column:)``.
-  static func parse(_ input: SAXInput, handler: any SAXHandler) throws(SVGDecodingError) {
+  /// - Throws: The handler's error, ``XMLReadError/unreadableFile(path:reason:)``, or
+  ///   ``XMLReadError/malformedXML(message:line:column:)``, as one.
+  package static func parse<Handler: SAXHandler>(_ input: SAXInput, handler: Handler)
+    throws(Handler.Failure)
+  {
     handler.willParse(byteCount: input.byteCount)
     // A file is read to its end, wherever that now is.
     try parse(
@@ -55,12 +61,12 @@ enum SAXParser {
   ///   - endTag: Bytes to parse after the range, asked for once the range is parsed.
   ///   - handler: Receives the events.
   ///   - shouldStop: Asked before each piece: `true` stops the parse with an error.
-  /// - Throws: The handler's error, ``SVGDecodingError/unreadableFile(path:reason:)``, or
-  ///   ``SVGDecodingError/malformedXML(message:line:column:)``.
-  static func parse(
+  /// - Throws: The handler's error, ``XMLReadError/unreadableFile(path:reason:)``, or
+  ///   ``XMLReadError/malformedXML(message:line:column:)``, as one.
+  package static func parse<Handler: SAXHandler>(
     _ range: Range<Int>, of input: SAXInput, after startTag: [UInt8],
-    before endTag: () -> [UInt8], handler: any SAXHandler, stopIf shouldStop: () -> Bool
-  ) throws(SVGDecodingError) {
+    before endTag: () -> [UInt8], handler: Handler, stopIf shouldStop: () -> Bool
+  ) throws(Handler.Failure) {
     var buffer: UnsafeMutableRawPointer?
     defer { buffer?.deallocate() }
     if case .file = input.storage {
@@ -69,7 +75,7 @@ enum SAXParser {
     var offset = range.lowerBound
     var startFed = startTag.isEmpty
     var endFed = false
-    try parse(handler: handler) { (parser) throws(SVGDecodingError) in
+    try parse(handler: handler) { (parser) throws(XMLReadError) in
       guard !shouldStop() else {
         throw .malformedXML(message: "the parse was stopped", line: 1, column: 1)
       }
@@ -103,14 +109,15 @@ enum SAXParser {
   }
 
   /// Runs one parse, calling `feed` until it returns `false` or the parse stops.
-  private static func parse(
-    handler: any SAXHandler, feed: (xmlParserCtxtPtr) throws(SVGDecodingError) -> Bool
-  ) throws(SVGDecodingError) {
+  private static func parse<Handler: SAXHandler>(
+    handler: Handler, feed: (xmlParserCtxtPtr) throws(XMLReadError) -> Bool
+  ) throws(Handler.Failure) {
     _ = initialized
     // The callbacks reach the context through a pointer the parse owns, without reference
-    // counting; the handler is held by this call for the whole parse.
+    // counting; the handler and its delivery are held by this call for the whole parse.
+    let delivery = HandlerDelivery(handler)
     let context = UnsafeMutablePointer<SAXParseContext>.allocate(capacity: 1)
-    context.initialize(to: SAXParseContext(handler: handler))
+    context.initialize(to: SAXParseContext(delivery: delivery))
     defer {
       context.pointee.release()
       context.deinitialize(count: 1)
@@ -118,7 +125,8 @@ enum SAXParser {
     }
     var sax = SAXCallbacks.table()
     guard let parser = xmlCreatePushParserCtxt(&sax, context, nil, 0, nil) else {
-      throw .malformedXML(message: "libxml2 could not create a parser", line: 1, column: 1)
+      throw Handler.Failure(
+        reading: .malformedXML(message: "libxml2 could not create a parser", line: 1, column: 1))
     }
     defer {
       // An entity declaration in an internal subset makes libxml2 create a document to hold
@@ -129,18 +137,19 @@ enum SAXParser {
     context.pointee.parser = parser
     xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue))
 
-    while context.pointee.failure == nil, parser.pointee.disableSAX == 0, try feed(parser) {}
-    if context.pointee.failure == nil, parser.pointee.disableSAX == 0 {
-      context.pointee.flushPendingEntities()
-      do throws(SVGDecodingError) {
-        try handler.endDocument()
-      } catch {
-        context.pointee.fail(error)
-      }
+    do throws(XMLReadError) {
+      while !delivery.hasFailed, parser.pointee.disableSAX == 0, try feed(parser) {}
+    } catch {
+      throw Handler.Failure(reading: error)
     }
-    if let failure = context.pointee.failure { throw failure }
+    if !delivery.hasFailed, parser.pointee.disableSAX == 0 {
+      context.pointee.flushPendingEntities()
+      delivery.endDocument()
+    }
+    if let failure = delivery.failure { throw failure }
     if parser.pointee.wellFormed == 0 {
-      throw .malformedXML(message: "the document is not well-formed", line: 1, column: 1)
+      throw Handler.Failure(
+        reading: .malformedXML(message: "the document is not well-formed", line: 1, column: 1))
     }
   }
 }

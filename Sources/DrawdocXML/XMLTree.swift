@@ -1,5 +1,5 @@
 /// One element of a small XML document read whole: for formats other than SVG (draw.io's)
-/// that drawdoc reads through the same libxml2 adapter and the same limits.
+/// that drawdoc reads through the same libxml2 adapter and the same limits as SVG.
 package struct XMLTreeElement: Sendable {
   /// The local name, without a prefix.
   package var name: String
@@ -19,7 +19,8 @@ package struct XMLTreeElement: Sendable {
 }
 
 /// Reads a whole XML document into a tree of ``XMLTreeElement``s through libxml2's SAX2
-/// interface, with the SVG readers' options (no network, no entity loading) and limits.
+/// interface, with the SVG readers' options (no network, no entity loading) and limits
+/// (``XMLLimits``).
 package enum XMLTree {
   /// Reads a document.
   ///
@@ -33,13 +34,13 @@ package enum XMLTree {
   ///     limits (it counts, its depth and its text's length are checked), but neither it nor
   ///     anything in it is in the tree.
   /// - Returns: The root element.
-  /// - Throws: ``SVGDecodingError/malformedXML(message:line:column:)``,
-  ///   ``SVGDecodingError/entityReference(name:line:column:)`` or
-  ///   ``SVGDecodingError/limitExceeded(what:limit:line:column:)``.
+  /// - Throws: ``XMLReadError/malformedXML(message:line:column:)``,
+  ///   ``XMLReadError/entityReference(name:line:column:)`` or
+  ///   ``XMLReadError/limitExceeded(what:limit:line:column:)``.
   package static func read(
-    _ bytes: [UInt8], maximumElements: Int, maximumDepth: Int = SVGLimits.maximumDepth,
-    maximumTextLength: Int = SVGLimits.maximumValueLength, stream: (any XMLTreeStream)? = nil
-  ) throws(SVGDecodingError) -> XMLTreeElement {
+    _ bytes: [UInt8], maximumElements: Int, maximumDepth: Int = XMLLimits.maximumDepth,
+    maximumTextLength: Int = XMLLimits.maximumValueLength, stream: (any XMLTreeStream)? = nil
+  ) throws(XMLReadError) -> XMLTreeElement {
     let builder = XMLTreeBuilder(
       maximumElements: maximumElements, maximumDepth: maximumDepth,
       maximumTextLength: maximumTextLength)
@@ -62,8 +63,8 @@ package enum XMLTree {
   /// - Throws: The errors of ``read(_:maximumElements:maximumDepth:maximumTextLength:)``
   ///   met before the root's start tag ends.
   package static func readRoot(
-    _ bytes: [UInt8], maximumValueLength: Int = SVGLimits.maximumValueLength
-  ) throws(SVGDecodingError) -> XMLTreeElement {
+    _ bytes: [UInt8], maximumValueLength: Int = XMLLimits.maximumValueLength
+  ) throws(XMLReadError) -> XMLTreeElement {
     let builder = XMLTreeBuilder(
       maximumElements: 1, maximumDepth: 1, maximumTextLength: 0, stopsAtRoot: true,
       maximumValueLength: maximumValueLength)
@@ -135,7 +136,7 @@ private final class XMLTreeBuilder: SAXHandler {
     self.maximumValueLength = maximumValueLength
   }
 
-  func startElement(_ element: SAXElement) throws(SVGDecodingError) {
+  func startElement(_ element: SAXElement) throws(XMLReadError) {
     // The location is worked out only for an error or an element kept: it costs a scan of
     // the tag.
     elementCount += 1
@@ -182,7 +183,7 @@ private final class XMLTreeBuilder: SAXHandler {
   }
 
   // The end tag's location is never needed, so it is never worked out.
-  func endElement(locate: () -> SourceLocation) throws(SVGDecodingError) {
+  func endElement(locate: () -> SourceLocation) throws(XMLReadError) {
     guard let finished = stack.popLast() else { return }
     stream?.endElement(depth: stack.count)
     // An element kept is always inside one kept.
@@ -195,7 +196,7 @@ private final class XMLTreeBuilder: SAXHandler {
   }
 
   func characters(_ text: UnsafeBufferPointer<UInt8>, locate: (Int) -> SourceLocation)
-    throws(SVGDecodingError)
+    throws(XMLReadError)
   {
     guard !stack.isEmpty else { return }
     let top = stack.count - 1
@@ -217,11 +218,11 @@ private final class XMLTreeBuilder: SAXHandler {
   /// it is used or loaded, and an entity it declares is still refused where it is used.
   var readsPastDocumentType: Bool { true }
 
-  func documentTypeDeclaration(at location: SourceLocation) throws(SVGDecodingError) {}
+  func documentTypeDeclaration(at location: SourceLocation) throws(XMLReadError) {}
 
-  func entityReference(named name: String, at location: SourceLocation) throws(SVGDecodingError) {
+  func entityReference(named name: String, at location: SourceLocation) throws(XMLReadError) {
     throw .entityReference(name: name, line: location.line, column: location.column)
   }
 
-  func endDocument() throws(SVGDecodingError) {}
+  func endDocument() throws(XMLReadError) {}
 }

@@ -4,7 +4,7 @@
 /// classifies a name once by its bytes and from then on by its token.
 ///
 /// A token means nothing outside its parse: two parses may give one token to two names.
-struct NameToken: Hashable, Sendable {
+package struct NameToken: Hashable, Sendable {
   private let bits: UInt
 
   /// The token of a name that libxml2 interned; only the adapter makes tokens.
@@ -14,5 +14,5 @@ struct NameToken: Hashable, Sendable {
   }
 
   /// A token no name has: what a reader knows before it has seen the name it waits for.
-  static let none = NameToken(interned: nil)
+  package static let none = NameToken(interned: nil)
 }

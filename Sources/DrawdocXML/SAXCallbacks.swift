@@ -29,19 +29,24 @@ enum SAXCallbacks {
     userData?.assumingMemoryBound(to: SAXParseContext.self)
   }
 
-  /// Runs a handler call unless the parse has failed, turning its error into the parse's
-  /// result.
+  /// Runs a handler call unless the parse has failed; an error, the handler's or the
+  /// adapter's (thrown here), becomes the parse's result and stops the parser. The context's
+  /// fields are read in place: a method of the context, called through the pointer, would
+  /// copy the whole context (and retain what it holds) on every event.
   @inline(__always)
   private static func deliver(
     _ context: UnsafeMutablePointer<SAXParseContext>,
-    _ body: (any SAXHandler, xmlParserCtxtPtr) throws(SVGDecodingError) -> Void
+    _ body: (any SAXDelivery, xmlParserCtxtPtr) throws(XMLReadError) -> Void
   ) {
-    guard context.pointee.failure == nil, let parser = context.pointee.parser else { return }
-    do throws(SVGDecodingError) {
-      try body(context.pointee.handler, parser)
+    guard let parser = context.pointee.parser else { return }
+    let delivery = context.pointee.delivery
+    guard !delivery.hasFailed else { return }
+    do throws(XMLReadError) {
+      try body(delivery, parser)
     } catch {
-      context.pointee.fail(error)
+      delivery.fail(error)
     }
+    if delivery.hasFailed { xmlStopParser(parser) }
   }
 
   private static let startElement: startElementNsSAX2Func = {
@@ -49,11 +54,11 @@ enum SAXCallbacks {
     attributes in
     guard let context = parseContext(userData) else { return }
     context.pointee.depth += 1
-    deliver(context) { handler, parser throws(SVGDecodingError) in
-      if context.pointee.depth > SVGLimits.maximumDepth {
+    deliver(context) { handler, parser throws(XMLReadError) in
+      if context.pointee.depth > XMLLimits.maximumDepth {
         let location = SAXLocations.locationOfStartTag(in: parser)
         throw .limitExceeded(
-          what: "the nesting of elements", limit: "\(SVGLimits.maximumDepth) levels",
+          what: "the nesting of elements", limit: "\(XMLLimits.maximumDepth) levels",
           line: location.line, column: location.column)
       }
       let cleaned = context.pointee.cleanAttributes(attributes, count: Int(attributeCount))
@@ -61,22 +66,22 @@ enum SAXCallbacks {
         localName: localName, prefix: prefix, namespaceURI: namespaceURI,
         attributes: attributes, attributeCount: Int(attributeCount), cleaned: cleaned,
         namespaces: namespaces, namespaceCount: Int(namespaceCount), parser: parser)
-      try handler.startElement(element)
+      handler.startElement(element)
     }
   }
 
   private static let endElement: endElementNsSAX2Func = { userData, _, _, _ in
     guard let context = parseContext(userData) else { return }
     context.pointee.depth -= 1
-    deliver(context) { handler, parser throws(SVGDecodingError) in
+    deliver(context) { handler, parser in
       context.pointee.flushPendingEntities()
-      try handler.endElement { SAXLocations.locationOfStartTag(in: parser) }
+      handler.endElement { SAXLocations.locationOfStartTag(in: parser) }
     }
   }
 
   private static let characters: charactersSAXFunc = { userData, characters, length in
     guard let context = parseContext(userData) else { return }
-    deliver(context) { handler, parser throws(SVGDecodingError) in
+    deliver(context) { handler, parser in
       context.pointee.flushPendingEntities()
       let text = UnsafeBufferPointer(start: characters, count: Int(length))
       // libxml2 reports character data with its line and column already past the text.
@@ -85,19 +90,19 @@ enum SAXCallbacks {
         SAXLocations.location(ofOffset: offset, in: text, endingAt: end, parser: parser)
       }
       guard context.pointee.acceptedEntity, let base = text.baseAddress else {
-        if !text.isEmpty { try handler.characters(text, locate: locate) }
+        if !text.isEmpty { handler.characters(text, locate: locate) }
         return
       }
       // The pieces between the placeholders that stand for accepted references.
       var start = 0
-      while start < text.count {
+      while start < text.count, !handler.hasFailed {
         let stop =
           Memory.firstOffset(of: 0, in: base + start, count: text.count - start).map {
             start + $0
           } ?? text.count
         if stop > start {
           let offset = start
-          try handler.characters(UnsafeBufferPointer(rebasing: text[start..<stop])) {
+          handler.characters(UnsafeBufferPointer(rebasing: text[start..<stop])) {
             locate(offset + $0)
           }
         }
@@ -108,12 +113,12 @@ enum SAXCallbacks {
 
   private static let internalSubset: internalSubsetSAXFunc = { userData, _, _, _ in
     guard let context = parseContext(userData) else { return }
-    deliver(context) { handler, parser throws(SVGDecodingError) in
-      try handler.documentTypeDeclaration(at: SAXLocations.locationOfDeclaration(in: parser))
+    deliver(context) { handler, parser in
+      handler.documentTypeDeclaration(at: SAXLocations.locationOfDeclaration(in: parser))
     }
     // Unless the handler reads past it, nothing declared in a document type is processed.
     if let parser = context.pointee.parser,
-      context.pointee.failure != nil || !context.pointee.handler.readsPastDocumentType
+      context.pointee.hasFailed || !context.pointee.delivery.readsPastDocumentType
     {
       xmlStopParser(parser)
     }
@@ -141,24 +146,25 @@ enum SAXCallbacks {
     {
       return nil
     }
-    deliver(context) { handler, parser throws(SVGDecodingError) in
+    deliver(context) { handler, parser in
       let entityName = String(decoding: nameBytes, as: UTF8.self)
       // The parse position is past `&name;`, which never spans lines.
       var location = SAXLocations.currentLocation(in: parser)
       location.column = max(1, location.column - entityName.unicodeScalars.count - 2)
       let reference = sigil == "%" ? "%" + entityName : entityName
-      try handler.entityReference(named: reference, at: location)
+      handler.entityReference(named: reference, at: location)
+      guard !handler.hasFailed else { return }
       context.pointee.pendingEntities.append((reference, location))
       context.pointee.acceptedEntity = true
     }
     // A handler that threw has stopped the parse; one that returned accepts the placeholder,
     // which for a parameter entity libxml2 skips as "not a parameter entity" (a warning).
-    return context.pointee.failure == nil ? context.pointee.placeholderEntity : nil
+    return context.pointee.hasFailed ? nil : context.pointee.placeholderEntity
   }
 
   private static let structuredError: xmlStructuredErrorFunc = { userData, error in
     guard let context = parseContext(userData), let error,
-      let failure = SAXErrors.decodingError(for: error, in: context.pointee.parser)
+      let failure = SAXErrors.readError(for: error, in: context.pointee.parser)
     else { return }
     context.pointee.fail(failure)
   }

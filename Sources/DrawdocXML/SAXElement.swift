@@ -5,15 +5,15 @@ package struct SAXElement {
   /// The local name, such as `rect`.
   package let localName: UnsafeBufferPointer<UInt8>
   /// The local name's token: equal names have equal tokens within one parse.
-  let nameToken: NameToken
+  package let nameToken: NameToken
   /// The namespace prefix, such as `svg` in `<svg:svg>`, if any.
-  let prefix: UnsafeBufferPointer<UInt8>?
+  package let prefix: UnsafeBufferPointer<UInt8>?
   /// The namespace URI, or `nil` when the element is in no namespace.
-  let namespaceURI: UnsafeBufferPointer<UInt8>?
+  package let namespaceURI: UnsafeBufferPointer<UInt8>?
   /// The namespace URI's token, ``NameToken/none`` when the element is in no namespace.
-  let namespaceToken: NameToken
+  package let namespaceToken: NameToken
   /// The namespace URI's token, or `nil` when the element is in no namespace.
-  var namespace: NameToken? { namespaceURI == nil ? nil : namespaceToken }
+  package var namespace: NameToken? { namespaceURI == nil ? nil : namespaceToken }
   /// libxml2's five pointers per attribute: local name, prefix, URI, value, value end.
   private let attributeTable: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   /// The number of attributes.
@@ -57,7 +57,7 @@ package struct SAXElement {
 
   /// The first entity reference the value of the attribute at `index` held, which was left
   /// out of it (`""` when the reference cannot be named); `nil` for a value that held none.
-  func entity(ofAttributeAt index: Int) -> String? {
+  package func entity(ofAttributeAt index: Int) -> String? {
     cleaned?.entities[index]
   }
 
@@ -79,7 +79,7 @@ package struct SAXElement {
   /// A start tag with this element's name that declares the namespaces this one declares,
   /// and nothing else, and the matching end tag: what a run of this element's content needs
   /// around it to be parsed on its own, as it is inside the element.
-  var bareTags: (start: [UInt8], end: [UInt8]) {
+  package var bareTags: (start: [UInt8], end: [UInt8]) {
     var name: [UInt8] = []
     if let prefix { name += prefix + [UInt8(ascii: ":")] }
     name += localName
@@ -109,7 +109,7 @@ package struct SAXElement {
 
   /// Whether libxml2 takes the input as UTF-8, with no conversion: then bytes from the middle
   /// of it mean the same on their own.
-  var inputIsUTF8: Bool {
+  package var inputIsUTF8: Bool {
     guard let buffer = parser.pointee.input?.pointee.buf else { return false }
     return buffer.pointee.encoder == nil
   }
@@ -126,13 +126,13 @@ package struct SAXElement {
 
   /// Where an attribute's value begins, or the start tag's location if libxml2 had to copy
   /// the value out of its input buffer (entity or whitespace normalization).
-  func location(of attribute: SAXAttribute) -> SourceLocation {
+  package func location(of attribute: SAXAttribute) -> SourceLocation {
     SAXLocations.location(of: attribute.value.baseAddress, in: parser) ?? location
   }
 
   /// Where an attribute's name begins: back from its value over the quote, `=` and blanks;
   /// the start tag's location for a value that is not in the input.
-  func location(ofNameOf attribute: SAXAttribute) -> SourceLocation {
+  package func location(ofNameOf attribute: SAXAttribute) -> SourceLocation {
     SAXLocations.location(
       ofNameBefore: attribute.value.baseAddress,
       nameLength: attribute.qualifiedName.utf8.count, in: parser) ?? location
