@@ -99,7 +99,8 @@ import Testing
     #expect(streamsAnswered == Self.streamCount, "\(streamsAnswered) streams got their ticks")
     #expect(attack.slowReconnections.load(ordering: .relaxed) > 0)
 
-    // Everything closes client-side: the server gives everything back within 2 s. Other
+    // Everything closes client-side: the server gives everything back (within 10 s: a loop
+    // starved of the CPU by the suite's other tests, run at once, takes its time). Other
     // tests of this process (another attack among them) open and close descriptors and
     // threads meanwhile: the descriptors counted are the sockets on this server's port, its
     // own; the threads, "back near the start", within a margin that one thread a connection
@@ -107,7 +108,7 @@ import Testing
     keptAlive = nil
     attack.closeEverything()
     var figures = ""
-    let released = eventually(within: 2) {
+    let released = eventually(within: 10) {
       figures = "\(server.openConnections) connections, \(server.openStreams) streams"
       var back = server.openConnections == 0 && server.openStreams == 0
       #if os(Linux)
@@ -121,13 +122,13 @@ import Testing
       #endif
       return back
     }
-    #expect(released, "still open after 2 s: \(figures)")
+    #expect(released, "still open after 10 s: \(figures)")
     #expect(responder.streams.withLock { $0.isEmpty })
     #if os(Linux)
       #expect(ProcessFigures.socketsOn(port: port) <= 1, "the listener only")
     #endif
     let wall = MonotonicClock.seconds() - started
-    #expect(wall < 15, "the attack test took \(wall) s")
+    #expect(wall < 25, "the attack test took \(wall) s")
     print(
       "attack test: \(wall) s; \(latencies.count) answers, the slowest in \(latencies.max() ?? 0) s;"
         + " \(peak.connections) connections and \(peak.streams) streams open at the end;"
