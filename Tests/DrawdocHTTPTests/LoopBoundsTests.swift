@@ -103,22 +103,22 @@ final class GateServer {
     var clients: [RawClient] = []
     for _ in 0..<4 {
       clients.append(try RawClient(port: test.port))
-      #expect(eventually(within: 2) { test.server.openConnections == clients.count + 1 })
+      #expect(eventually(within: 10) { test.server.openConnections == clients.count + 1 })
     }
     #expect(clients.allSatisfy { !$0.hasBeenAnsweredOrCut })
     // The fifth closes the first, and only it.
     let fifth = try RawClient(port: test.port)
-    #expect(eventually(within: 1) { clients[0].hasBeenAnsweredOrCut })
+    #expect(eventually(within: 10) { clients[0].hasBeenAnsweredOrCut })
     #expect(clients[0].readAll().isEmpty)
     #expect(clients[1...].allSatisfy { !$0.hasBeenAnsweredOrCut })
     #expect(!fifth.hasBeenAnsweredOrCut)
     // Many more: each evicts an untrusted one, never the trusted connection.
     var newcomers: [RawClient] = []
     for _ in 0..<20 { newcomers.append(try RawClient(port: test.port)) }
-    #expect(eventually(within: 1) { test.server.openConnections == 5 })
+    #expect(eventually(within: 10) { test.server.openConnections == 5 })
     #expect(trusted.send(GateServer.credentialed("/ok")))
     #expect(trusted.readResponse()?.status == 200)
-    #expect(clients.allSatisfy { $0.hasBeenAnsweredOrCut })
+    #expect(eventually(within: 10) { clients.allSatisfy { $0.hasBeenAnsweredOrCut } })
     // And the newest untrusted one is served.
     newcomers[19].send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n")
     #expect(newcomers[19].readResponse()?.status == 200)
@@ -266,10 +266,10 @@ final class GateServer {
     #expect(test.server.openConnections == 3)
     #expect(test.server.openStreams == 1)
     test.server.stop()
-    #expect(eventually(within: 1) { test.server.openConnections == 0 })
+    #expect(eventually(within: 10) { test.server.openConnections == 0 })
     #expect(test.server.openStreams == 0)
     #expect(test.responder.closed.load(ordering: .relaxed) == 1)
-    #expect(eventually(within: 1) { [idle, trusted, stream].allSatisfy(\.hasBeenAnsweredOrCut) })
+    #expect(eventually(within: 10) { [idle, trusted, stream].allSatisfy(\.hasBeenAnsweredOrCut) })
     #expect(throws: (any Error).self) { try RawClient(port: test.port) }
   }
 }
