@@ -75,3 +75,11 @@ test("standInScale: the zoom on the screen's pixels, no side past STAND_IN_SIDE"
   assert.equal(standInScale(4000, 3000, 7, 2), STAND_IN_SIDE / 4000);
   assert.equal(standInScale(300, 8192, 1, 1), 0.5);
 });
+
+test("drawRectangles: a run, from `from` up to `to`, as drawStandIn draws one a task", () => {
+  const context = recorder();
+  const rectangles = [0, 1, 2, 3].map((k) =>
+    ({ id: `r${k}`, x: k, y: 0, width: 1, height: 1, color: "#000000", alpha: 10 }));
+  drawRectangles(context, rectangles, 1, 1, 3);
+  assert.deepEqual(context.drawn.map((d) => d.x), [1, 2]);
+});

@@ -56,8 +56,6 @@ let queue = Promise.resolve();
 let sending = 0;
 /** While a large drawing's nodes are made (pictureparts.js): done when its picture is whole. */
 let pictureIn = null;
-/** Edits made while the picture comes, waiting for it. */
-let waiting = 0;
 
 // MARK: Loading
 
@@ -220,10 +218,8 @@ function edit(steps, kind = "edit") {
   steps = steps.filter(Boolean);
   if (state.gone || !steps.length) return Promise.resolve(null);
   // Made once the whole picture is in (a large drawing's first second): shown on its nodes.
-  if (pictureIn) {
-    waiting += 1;
-    return pictureIn.then(() => { waiting -= 1; return edit(steps, kind); });
-  }
+  // (`busy()` stays true meanwhile: the picture is coming, then the edit is on its way.)
+  if (pictureIn) return pictureIn.then(() => edit(steps, kind));
   if (state.offline) {
     // Refused where it shows: a moved copy goes back, a field shows the value again.
     page.restore(steps);
@@ -453,7 +449,7 @@ window.drawdocEditor = Object.freeze({
    * Whether edits are still on their way to the server (a run still to be sent included), or
    * a large picture's nodes coming.
    */
-  busy: () => pictureIn !== null || sending > 0 || waiting > 0 || page.pending.length > 0
+  busy: () => pictureIn !== null || sending > 0 || page.pending.length > 0
     || nudge !== null || runs.some((run) => run.underWay()),
   /** How many times the page's change stream was lost or could not be opened. */
   lostStreams: () => lostStreams(),

@@ -46,14 +46,15 @@ export function parseSVG(text) {
 }
 
 /**
- * Draws `rectangles` (bottom first, as the file stacks them) on a 2D `context` at `scale`
- * pixels a unit: each filled with its colour at its alpha, as the file's `fill` and
- * `fill-opacity` draw it.
+ * Draws `rectangles` from `from` up to `to` (bottom first, as the file stacks them) on a 2D
+ * `context` at `scale` pixels a unit: each filled with its colour at its alpha, as the file's
+ * `fill` and `fill-opacity` draw it.
  */
-export function drawRectangles(context, rectangles, scale) {
+export function drawRectangles(context, rectangles, scale, from = 0, to = rectangles.length) {
   context.setTransform(scale, 0, 0, scale, 0, 0);
   let color = null, alpha = null;
-  for (const r of rectangles) {
+  for (let at = from; at < to; at += 1) {
+    const r = rectangles[at];
     if (r.color !== color) context.fillStyle = color = r.color;
     const opacity = r.alpha >= 10 ? 1 : r.alpha / 10;
     if (opacity !== alpha) context.globalAlpha = alpha = opacity;
@@ -104,7 +105,7 @@ export async function drawStandIn({ element, scale }, rectangles, wanted) {
       await nextTask("user-visible");
       if (!wanted()) return false;
     }
-    drawRectangles(context, rectangles.slice(at, at + DRAWN_AT_ONCE), scale);
+    drawRectangles(context, rectangles, scale, at, Math.min(at + DRAWN_AT_ONCE, rectangles.length));
   }
   return true;
 }
