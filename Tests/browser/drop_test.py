@@ -135,7 +135,7 @@ def test_drawio_and_excalidraw_dropped(driver, store, base, kept):
     before = len(store.versions(doc))
     outcome = drop(driver, [("plan.drawio", DRAWIO, ""),
                             ("scene.excalidraw", EXCALIDRAW, "")], at)
-    if outcome["target"] != "canvas" or not outcome["shown"] or not outcome["prevented"] \
+    if outcome["target"] != "stage" or not outcome["shown"] or not outcome["prevented"] \
             or outcome["after"]:
         raise Failure(f"the drop on the canvas went as {outcome}")
     now = wait("the dropped rectangles", lambda: (lambda rs: rs if len(rs) == 3 else None)(

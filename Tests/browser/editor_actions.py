@@ -242,13 +242,15 @@ def canvas_is_file(driver, store, doc):
 def drawn_at(driver, point):
     """The id of the rectangle the browser draws at a screen point, or None. The page leaves
     hit testing of its picture to itself (the browser's would walk every rectangle at each
-    pointer move): it is on for this one question, then off again."""
+    pointer move): it is on for this one question, then off again. The stage, which takes the
+    pointer, lies over the picture: the answer is the topmost element of the picture there."""
     return driver.execute_script(
         "const picture = document.getElementById('drawing');"
         "picture.style.pointerEvents = 'auto';"
-        "const e = document.elementFromPoint(arguments[0], arguments[1]);"
+        "const e = document.elementsFromPoint(arguments[0], arguments[1])"
+        "  .find((element) => picture.contains(element));"
         "picture.style.pointerEvents = '';"
-        "return e && e.getAttribute('data-id');", point["x"], point["y"])
+        "return e ? e.getAttribute('data-id') : null;", point["x"], point["y"])
 
 
 def idle(driver):

@@ -149,8 +149,14 @@ def test_click_shows_a_version_over_the_canvas(driver, store, kept):
     status = driver.find_element(By.ID, "history-status").text
     if not status.startswith("Showing version 4") or "read-only" not in status:
         raise Failure(f"the panel says {status!r} during the preview of version 4")
+    # The stage, which takes the pointer, lies over the picture: the topmost element of the
+    # picture there (hit-tested for this question alone) must be the preview's.
     on_top = driver.execute_script(
-        "const e = document.elementFromPoint(arguments[0], arguments[1]);"
+        "const layer = document.querySelector('.picture-layer');"
+        "layer.style.pointerEvents = 'auto';"
+        "const e = document.elementsFromPoint(arguments[0], arguments[1])"
+        "  .find((element) => layer.contains(element) && element !== layer);"
+        "layer.style.pointerEvents = '';"
         "return Boolean(e && e.closest('#version-preview'));", *screen(driver, 250, 40).values())
     if not on_top:
         raise Failure("the preview is not drawn over the canvas where version 4 has gold")

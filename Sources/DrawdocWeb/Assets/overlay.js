@@ -23,6 +23,7 @@ export function connectOverlay(editor, overlay) {
     if (svg === null) {
       if (box) box.remove();
       state.previewing = false;
+      editor.stage.classList.remove("previewing");
       return;
     }
     if (!box) {
@@ -39,6 +40,7 @@ export function connectOverlay(editor, overlay) {
     picture.setAttribute("height", page.drawing.height * view.shownZoom);
     box.replaceChildren(picture);
     state.previewing = true;
+    editor.stage.classList.add("previewing");
     overlay.replaceChildren();
   }
 
