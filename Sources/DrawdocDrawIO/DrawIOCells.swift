@@ -268,8 +268,12 @@ struct DrawIOCells {
     if lost.contains(.roundedCorners) { losses.append(.roundedCorners) }
     if lost.contains(.rotation) { losses.append(.rotation) }
     if lost.contains(.gradient) { losses.append(.gradient) }
+    if lost.contains(.patternFill), let pattern = style.patternFill {
+      losses.append(.patternFill(pattern))
+    }
     if lost.contains(.shadow) { losses.append(.shadow) }
     if lost.contains(.sketch) { losses.append(.sketch) }
+    if lost.contains(.darkFill), let dark = style.darkFill { losses.append(.darkFill(dark)) }
     if abs(10 * opacity - Double(level)) > 1e-9 {
       losses.append(.opacityRounded(opacity: opacity, level: level))
     }

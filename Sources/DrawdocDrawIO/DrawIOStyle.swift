@@ -2,8 +2,10 @@ import DrawdocModel
 import DrawdocXML
 
 /// A draw.io `style`: `name;key=value;key=value;` — named styles (such as `text`,
-/// `ellipse`, `swimlane`) are the pieces without `=`, the others are properties, a later one
-/// winning over an earlier one of the same key.
+/// `ellipse`, `plain-blue`) are the pieces without `=`, the others are properties. Read as
+/// draw.io reads it: each piece in turn sets its keys over what came before, a name the keys
+/// its entry of draw.io's stylesheet sets (``DrawIONamedStyles``), a name it does not hold
+/// nothing at all.
 ///
 /// It is read once, from its bytes, into what import mode asks of it, and keeps nothing else:
 /// a file has one style per cell, so no text, list or dictionary is made for each.
@@ -35,11 +37,15 @@ struct DrawIOStyle {
     static let shadow = Losses(rawValue: 16)
     /// `sketch=1`.
     static let sketch = Losses(rawValue: 32)
+    /// A `fillStyle` draw.io draws as a pattern (``patternFill``).
+    static let patternFill = Losses(rawValue: 64)
+    /// A `fillColor=light-dark(…, …)` whose dark color differs (``darkFill``).
+    static let darkFill = Losses(rawValue: 128)
   }
 
   /// A `text` named style, or `shape=text`.
   private(set) var isText = false
-  /// A `swimlane` named style, or `shape=swimlane`.
+  /// `shape=swimlane`, as the `swimlane` named style sets it.
   private(set) var isSwimlane = false
   /// A `group` named style.
   private(set) var isGroup = false
@@ -59,18 +65,24 @@ struct DrawIOStyle {
 
   /// The texts of an unusual style.
   private final class Unusual {
-    let otherShape: String?
-    let unreadableFill: String?
-
-    init(otherShape: String?, unreadableFill: String?) {
-      self.otherShape = otherShape
-      self.unreadableFill = unreadableFill
-    }
+    var otherShape: String?
+    var unreadableFill: String?
+    var patternFill: String?
+    var darkFill: String?
   }
 
-  /// The shape other than a rectangle it names: `shape`'s value when it is not `rect`, else
-  /// the first named style other than `rect`; `nil` when it names none.
+  /// The shape other than a rectangle it names: `shape`'s value, set by a key or by a named
+  /// style, when it is not one draw.io draws as a rectangle (``isRectangle(_:)``); `nil` when
+  /// it names none.
   var otherShape: String? { unusual?.otherShape }
+
+  /// The `fillStyle` draw.io draws as a pattern of lines or dots over the fill color
+  /// (`hatch`, `cross-hatch`, …), when a rectangle of the style loses it.
+  var patternFill: String? { unusual?.patternFill }
+
+  /// The dark color of a `fillColor=light-dark(LIGHT, DARK)` whose colors differ, as written,
+  /// when a rectangle of the style loses it: drawdoc keeps the light one.
+  var darkFill: String? { unusual?.darkFill }
 
   /// The fill.
   var fill: Fill {
@@ -124,46 +136,117 @@ struct DrawIOStyle {
   private init(_ found: Found) {
     let shape = found.shape
     isText = found.isText || shape.map { DrawIOText.equal($0, "text") } == true
-    isSwimlane = found.isSwimlane || shape.map { DrawIOText.equal($0, "swimlane") } == true
+    isSwimlane = shape.map { DrawIOText.equal($0, "swimlane") } == true
     isGroup = found.isGroup
-    var otherShape: String?
-    if let shape, !DrawIOText.equal(shape, "rect") {
-      otherShape = String(decoding: shape, as: UTF8.self)
-    } else {
-      otherShape = found.otherName.map { String(decoding: $0, as: UTF8.self) }
+    var unusualTexts: Unusual?
+    func texts() -> Unusual {
+      if let unusualTexts { return unusualTexts }
+      let made = Unusual()
+      unusualTexts = made
+      return made
     }
-    var unreadableFill: String?
-    if let text = found.fillColor {
-      if DrawIOText.equal(text, "none") {
-        fillKind = .none
-      } else if DrawIOText.equal(text, "default") {
-        // draw.io's default fill: white, in its light theme.
-        fillKind = .white
-      } else if let color = Self.color(text) ?? Self.namedColor(text) {
-        fillKind = .color
-        fillColor = color
-      } else {
-        fillKind = .unreadable
-        unreadableFill = String(decoding: text, as: UTF8.self)
+    if let shape, !Self.isRectangle(shape) {
+      texts().otherShape = String(decoding: shape, as: UTF8.self)
+    }
+    if let written = found.fillColor {
+      let (light, dark) = Self.lightDark(written)
+      let (kind, color) = Self.fill(light)
+      fillKind = kind
+      if let color { fillColor = color }
+      if kind == .unreadable { texts().unreadableFill = String(decoding: written, as: UTF8.self) }
+      if let dark, Self.fill(dark) != (kind, color) {
+        texts().darkFill = String(decoding: dark, as: UTF8.self)
       }
-    }
-    if otherShape != nil || unreadableFill != nil {
-      unusual = Unusual(otherShape: otherShape, unreadableFill: unreadableFill)
     }
     opacity = Self.fraction(found.opacity) * Self.fraction(found.fillOpacity)
     losses = []
-    if found.strokeColor.map({ DrawIOText.equal($0, "none") }) != true { losses.insert(.stroke) }
+    if found.strokeColor.map({ DrawIOText.equal(Self.lightDark($0).light, "none") }) != true {
+      losses.insert(.stroke)
+    }
     if found.rounded.map({ DrawIOText.equal($0, "1") }) == true { losses.insert(.roundedCorners) }
     if let rotation = found.rotation, let angle = NumberParser.parse(rotation), angle != 0 {
       losses.insert(.rotation)
     }
-    if let gradient = found.gradientColor, !gradient.isEmpty,
+    if let gradient = found.gradientColor.map({ Self.lightDark($0).light }), !gradient.isEmpty,
       !DrawIOText.equal(gradient, "none")
     {
       losses.insert(.gradient)
+    } else if let style = found.fillStyle, Self.isPattern(style) {
+      // draw.io draws a gradient instead of the pattern when there is one.
+      losses.insert(.patternFill)
+      texts().patternFill = String(decoding: style, as: UTF8.self)
     }
     if found.shadow.map({ DrawIOText.equal($0, "1") }) == true { losses.insert(.shadow) }
     if found.sketch.map({ DrawIOText.equal($0, "1") }) == true { losses.insert(.sketch) }
+    if unusualTexts?.darkFill != nil { losses.insert(.darkFill) }
+    unusual = unusualTexts
+  }
+
+  /// Whether a `shape` is one draw.io draws as a rectangle: `rect`, `label` (draw.io's
+  /// default, a rectangle that may hold an image), and the empty and `none` values, which
+  /// leave the shape unset.
+  private static func isRectangle(_ shape: UnsafeBufferPointer<UInt8>) -> Bool {
+    shape.isEmpty || DrawIOText.equal(shape, "rect") || DrawIOText.equal(shape, "label")
+      || DrawIOText.equal(shape, "none")
+  }
+
+  /// Whether a `fillStyle` is one draw.io draws as a pattern over the fill color rather than
+  /// solid (its `hatch`, `cross-hatch`, `dots`, `dashed`, `zigzag`, `zigzag-line`; `auto`,
+  /// `solid` and any other value are solid).
+  private static func isPattern(_ style: UnsafeBufferPointer<UInt8>) -> Bool {
+    DrawIOText.equal(style, "hatch") || DrawIOText.equal(style, "cross-hatch")
+      || DrawIOText.equal(style, "dots") || DrawIOText.equal(style, "dashed")
+      || DrawIOText.equal(style, "zigzag") || DrawIOText.equal(style, "zigzag-line")
+  }
+
+  /// What a `fillColor` value (not `light-dark(…)`) makes: its kind, and its color when it
+  /// is one.
+  private static func fill(_ text: UnsafeBufferPointer<UInt8>) -> (FillKind, Color?) {
+    if DrawIOText.equal(text, "none") { return (.none, nil) }
+    // draw.io's default fill: white, in its light theme.
+    if DrawIOText.equal(text, "default") { return (.white, nil) }
+    if let color = color(text) ?? namedColor(text) { return (.color, color) }
+    return (.unreadable, nil)
+  }
+
+  /// The two colors of CSS's `light-dark(LIGHT, DARK)`, which draw.io writes for a color of
+  /// each theme, without the blanks around them; any other value is its own light color,
+  /// with no dark one.
+  static func lightDark(_ text: UnsafeBufferPointer<UInt8>)
+    -> (light: UnsafeBufferPointer<UInt8>, dark: UnsafeBufferPointer<UInt8>?)
+  {
+    let prefix: StaticString = "light-dark("
+    var end = text.count
+    while end > 0, text[end - 1] == UInt8(ascii: " ") { end -= 1 }
+    guard end > prefix.utf8CodeUnitCount, text[end - 1] == UInt8(ascii: ")"),
+      DrawIOText.equal(
+        UnsafeBufferPointer(rebasing: text[..<prefix.utf8CodeUnitCount]), prefix)
+    else { return (text, nil) }
+    // The comma between the two, outside the parentheses of an `rgb(…)` in either.
+    var depth = 0
+    var comma: Int?
+    for index in prefix.utf8CodeUnitCount..<(end - 1) {
+      switch text[index] {
+      case UInt8(ascii: "("): depth += 1
+      case UInt8(ascii: ")"): depth -= 1
+      case UInt8(ascii: ",") where depth == 0 && comma == nil: comma = index
+      default: break
+      }
+    }
+    guard let comma else { return (text, nil) }
+    return (
+      trimmed(UnsafeBufferPointer(rebasing: text[prefix.utf8CodeUnitCount..<comma])),
+      trimmed(UnsafeBufferPointer(rebasing: text[(comma + 1)..<(end - 1)]))
+    )
+  }
+
+  /// Bytes without the blanks around them.
+  private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    var first = 0
+    var end = bytes.count
+    while first < end, bytes[first] == UInt8(ascii: " ") { first += 1 }
+    while end > first, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+    return UnsafeBufferPointer(rebasing: bytes[first..<end])
   }
 
   /// The pieces of a style that import mode reads, as they are met: the last value of each
@@ -179,10 +262,9 @@ struct DrawIOStyle {
     var gradientColor: UnsafeBufferPointer<UInt8>?
     var shadow: UnsafeBufferPointer<UInt8>?
     var sketch: UnsafeBufferPointer<UInt8>?
+    var fillStyle: UnsafeBufferPointer<UInt8>?
     var isText = false
-    var isSwimlane = false
     var isGroup = false
-    var otherName: UnsafeBufferPointer<UInt8>?
 
     mutating func property(_ key: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) {
       switch key.count {
@@ -193,6 +275,7 @@ struct DrawIOStyle {
       case 7 where DrawIOText.equal(key, "rounded"): rounded = value
       case 8 where DrawIOText.equal(key, "rotation"): rotation = value
       case 9 where DrawIOText.equal(key, "fillColor"): fillColor = value
+      case 9 where DrawIOText.equal(key, "fillStyle"): fillStyle = value
       case 11 where DrawIOText.equal(key, "fillOpacity"): fillOpacity = value
       case 11 where DrawIOText.equal(key, "strokeColor"): strokeColor = value
       case 13 where DrawIOText.equal(key, "gradientColor"): gradientColor = value
@@ -200,11 +283,17 @@ struct DrawIOStyle {
       }
     }
 
+    /// A named style: what its entry of the stylesheet sets, over what came before; nothing
+    /// for a name the stylesheet does not hold, which draw.io ignores.
     mutating func name(_ name: UnsafeBufferPointer<UInt8>) {
       if DrawIOText.equal(name, "text") { isText = true }
-      if DrawIOText.equal(name, "swimlane") { isSwimlane = true }
       if DrawIOText.equal(name, "group") { isGroup = true }
-      if otherName == nil, !DrawIOText.equal(name, "rect") { otherName = name }
+      guard let properties = DrawIONamedStyles.properties(of: name) else { return }
+      for (key, value) in properties {
+        property(
+          UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount),
+          UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
+      }
     }
   }
 

@@ -44,6 +44,10 @@ package enum DrawIOLoss: Equatable, Sendable {
   case shadow
   /// `sketch=1`.
   case sketch
+  /// A `fillStyle` draw.io draws as a pattern (`hatch`, `dots`, …), by its value: filled solid.
+  case patternFill(String)
+  /// The dark color of `fillColor=light-dark(LIGHT, DARK)`, as written: the light one is kept.
+  case darkFill(String)
   /// An opacity between two levels, rounded to the nearest.
   case opacityRounded(opacity: Double, level: Int)
 }
@@ -94,7 +98,7 @@ package struct DrawIOWarning: Equatable, Sendable {
     case .unreadableColor(let value): return "fillColor=\(value) is not a color drawdoc reads"
     case .hidden: return "hidden (visible=\"0\")"
     case .collapsed: return "inside a collapsed container (collapsed=\"1\")"
-    case .invisible(let opacity): return "invisible: opacity \(opacity)"
+    case .invisible(let opacity): return "invisible: opacity \(ShortestDecimal.message(opacity))"
     case .noGeometry: return "no absolute geometry"
     case .emptySize: return "zero or negative size"
     case .unknownParent(let parent): return "parent \"\(parent)\" is not a cell"
@@ -111,8 +115,10 @@ package struct DrawIOWarning: Equatable, Sendable {
       case .gradient: return "gradient"
       case .shadow: return "shadow"
       case .sketch: return "sketch style"
+      case .patternFill(let style): return "\(style) fill (fillStyle=\(style), drawn solid)"
+      case .darkFill(let dark): return "dark-theme fill (\(dark), from light-dark)"
       case .opacityRounded(let opacity, let level):
-        return "exact opacity (\(opacity) rounded to \(level) / 10)"
+        return "exact opacity (\(ShortestDecimal.message(opacity)) rounded to \(level) / 10)"
       }
     }.joined(separator: ", ")
   }

@@ -179,15 +179,12 @@ private func missingElements(_ value: JSONValue) -> String {
   return "the \"elements\" of \(what) is not an array: \(expected)"
 }
 
-/// A number as short as JSON writes it, for messages.
+/// A number in a message, as drawdoc's messages print numbers: at most four decimals, in the
+/// shortest form (a number too large for a double, such as JSON's 1e999, is `infinity`).
 struct ShortNumber: CustomStringConvertible {
   let value: Double
   init(_ value: Double) { self.value = value }
-  var description: String {
-    // JSON has no infinity: a number too large for a double (1e999) is read as one.
-    guard value.isFinite else { return value < 0 ? "-infinity" : "infinity" }
-    return String(decoding: JSONValue.number(value == 0 ? 0 : value).serialized, as: UTF8.self)
-  }
+  var description: String { ShortestDecimal.message(value) }
 }
 
 /// The ids of the rectangles: an element's id when it is a drawdoc id not yet taken, else one

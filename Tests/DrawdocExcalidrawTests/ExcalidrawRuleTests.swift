@@ -54,6 +54,19 @@ import Testing
       ])
   }
 
+  /// A background's own alpha makes opacities of many decimals: printed with at most four.
+  @Test func opacitiesInWarningsAreShort() throws {
+    let result = try read([
+      rectangle("aaa-aaa-aaa", 0, ##""backgroundColor": "#1238""##),
+      rectangle("bbb-bbb-bbb", 0, ##""angle": 0.7853981633974483"##),
+    ])
+    #expect(
+      result.warnings.map(\.description) == [
+        ##"2: warning: rectangle "aaa-aaa-aaa": opacity 53.3333 rounded to alpha 5"##,
+        ##"3: warning: rectangle "bbb-bbb-bbb": its rotation (angle 0.7854) dropped"##,
+      ])
+  }
+
   @Test func deletedElementsAreIgnoredSilentlyAndDoNotWidenTheCanvas() throws {
     let result = try read([
       rectangle("aaa-aaa-aaa", 0),

@@ -158,4 +158,18 @@ import Testing
       if text != expected { break }
     }
   }
+
+  /// Numbers in messages: rounded to four decimals, then as short as the writer's form, and
+  /// the values a double cannot be written as, in words.
+  @Test func messagesPrintAtMostFourDecimals() {
+    let cases: [(Double, String)] = [
+      (53.333333333333336, "53.3333"), (0.5333333333333333, "0.5333"), (2.5, "2.5"),
+      (-12, "-12"), (12.34567, "12.3457"), (0.00004, "0"), (-0.00004, "0"), (1e21, "1e21"),
+      (1e15 + 0.5, "1000000000000000.5"), (.infinity, "infinity"),
+      (-.infinity, "-infinity"), (.nan, "NaN"),
+    ]
+    for (value, text) in cases {
+      #expect(ShortestDecimal.message(value) == text, "\(value)")
+    }
+  }
 }

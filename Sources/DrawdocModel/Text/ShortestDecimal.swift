@@ -49,6 +49,19 @@ package enum ShortestDecimal {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// A number as messages print it (warnings, errors): rounded to at most four decimals, then
+  /// in the shortest form (`53.3333`, `0.5`, `-12`, `1e21`); `infinity` or `-infinity` past a
+  /// double's range and `NaN` for no number, so that any value can be told.
+  package static func message(_ value: Double) -> String {
+    guard value.isFinite else {
+      if value.isNaN { return "NaN" }
+      return value < 0 ? "-infinity" : "infinity"
+    }
+    // Beyond 10¹⁵ a double holds no fourth decimal: the number stays as it is.
+    let rounded = value.magnitude < 1e15 ? (value * 10_000).rounded() / 10_000 : value
+    return string(rounded == 0 ? 0 : rounded)
+  }
+
   /// Splits the standard library's shortest form (`45.0`, `1e-07`, `-1.5e+300`) into
   /// significant digits without leading or trailing zeros and a decimal exponent.
   private static func decompose(

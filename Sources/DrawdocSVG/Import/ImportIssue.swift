@@ -266,10 +266,7 @@ public enum ImportIssue: Hashable, Sendable {
   }
 
   /// A number in a message: at most four decimals, in the writer's shortest form.
-  private static func number(_ value: Double) -> String {
-    let rounded = value.magnitude < 1e15 ? (value * 10_000).rounded() / 10_000 : value
-    return ShortestDecimal.string(rounded == 0 ? 0 : rounded)
-  }
+  private static func number(_ value: Double) -> String { ShortestDecimal.message(value) }
 
   private static func id(_ identifier: Identifier?) -> String {
     identifier?.description ?? "(none yet)"

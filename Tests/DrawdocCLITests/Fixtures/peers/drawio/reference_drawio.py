@@ -14,6 +14,7 @@ It reads only the file it is given (the templates beside it). What it covers is 
 templates need: the first page of an mxfile or a bare mxGraphModel, compressed or plain.
 """
 import base64
+import math
 import re
 import sys
 import urllib.parse
@@ -80,8 +81,39 @@ def geometry_number(geometry, key):
     return value
 
 
+# The names of draw.io's default stylesheet and what each sets of the keys the rules read,
+# `extend` resolved: jgraph/drawio, src/main/webapp/styles/default.xml, commit
+# 5b2e73471e4fea83d681f0cec5d1aaf7c3884996. A colored name sets (gradientColor, fillColor,
+# strokeColor); one of the first nine extends "fancy" (shadow=1), a "plain-" one does not.
+COLORS = {
+    "gray": ("#B3B3B3", "#F5F5F5", "#666666"), "blue": ("#7EA6E0", "#DAE8FC", "#6C8EBF"),
+    "green": ("#97D077", "#D5E8D4", "#82B366"), "turquoise": ("#67AB9F", "#D5E8D4", "#6A9153"),
+    "yellow": ("#FFD966", "#FFF2CC", "#D6B656"), "orange": ("#FFA500", "#FFCD28", "#D79B00"),
+    "red": ("#EA6B66", "#F8CECC", "#B85450"), "pink": ("#B5739D", "#E6D0DE", "#996185"),
+    "purple": ("#8C6C9C", "#E1D5E7", "#9673A6"),
+}
+NO_FILL = {"fillColor": "none", "strokeColor": "none", "gradientColor": "none"}
+STYLESHEET = {
+    "defaultVertex": {"shape": "label", "fillColor": "default", "strokeColor": "default"},
+    "defaultEdge": {"shape": "connector", "rounded": "1", "strokeColor": "default"},
+    "text": NO_FILL, "edgeLabel": NO_FILL, "group": NO_FILL,
+    "label": {"rounded": "1"}, "icon": {"rounded": "1"},
+    "swimlane": {"shape": "swimlane"}, "ellipse": {"shape": "ellipse"},
+    "rhombus": {"shape": "rhombus"}, "triangle": {"shape": "triangle"}, "line": {"shape": "line"},
+    "image": {"shape": "image"}, "roundImage": {"shape": "image"},
+    "rhombusImage": {"shape": "image"}, "arrow": {"shape": "arrow", "fillColor": "default"},
+    "fancy": {"shadow": "1"},
+}
+for color, (gradient, fill, stroke) in COLORS.items():
+    plain = {"gradientColor": gradient, "fillColor": fill, "strokeColor": stroke}
+    STYLESHEET[color] = {"shadow": "1", **plain}
+    STYLESHEET["plain-" + color] = plain
+PATTERNS = ("hatch", "cross-hatch", "dots", "dashed", "zigzag", "zigzag-line")
+
+
 def style_of(text):
-    """(named styles, properties): pieces without '=' are names; a later property wins."""
+    """(named styles, properties): each piece in turn sets its keys over what came before, a
+    name what the stylesheet sets for it (nothing for a name it does not hold)."""
     names, values = [], {}
     for piece in (text or "").split(";"):
         piece = piece.strip()
@@ -92,7 +124,40 @@ def style_of(text):
             values[key] = value
         else:
             names.append(piece)
+            values.update(STYLESHEET.get(piece, {}))
     return names, values
+
+
+def light(value):
+    """The light color of light-dark(LIGHT, DARK), and the dark one; any other value alone."""
+    match = re.fullmatch(r"light-dark\((.*)\)\s*", value or "", re.S)
+    if match is None:
+        return value, None
+    inner, depth = match.group(1), 0
+    for index, char in enumerate(inner):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            return inner[:index].strip(" "), inner[index + 1:].strip(" ")
+    return value, None
+
+
+def fill_of(value):
+    """("none",) or ("color", "#rrggbb"), or None when unreadable (as the rules read it)."""
+    if value == "none":
+        return ("none",)
+    if value is None or value == "default":  # draw.io's default fill: white
+        return ("color", "#ffffff")
+    if HEX.match(value):
+        digits = value[1:].lower()
+        return ("color", "#" + ("".join(d * 2 for d in digits) if len(digits) == 3 else digits))
+    return None
+
+
+def message_number(value):
+    """A number in a message: rounded to four decimals (halves away from 0), shortest form."""
+    rounded = math.copysign(math.floor(abs(value) * 10000 + 0.5), value) / 10000
+    text = repr(rounded + 0.0)
+    return text[:-2] if text.endswith(".0") else text
 
 
 def percentage(values, key):
@@ -165,15 +230,12 @@ def judge(cell, chain):
     shape = style.get("shape")
     if "text" in names or shape == "text":
         return ("skip", "text")
-    if "swimlane" in names or shape == "swimlane":
+    if shape == "swimlane":
         return ("skip", "a swimlane")
     if "group" in names and not label:
         return None
-    if shape is not None and shape != "rect":
+    if shape not in (None, "rect", "label", "", "none"):
         return ("skip", f'a shape "{shape}", not a rectangle')
-    other = [n for n in names if n != "rect"]
-    if other:
-        return ("skip", f'a shape "{other[0]}", not a rectangle')
     geometry = cell["geometry"]
     if geometry is None or geometry.get("relative") == "1":
         return ("skip", "no absolute geometry")
@@ -181,16 +243,14 @@ def judge(cell, chain):
     width, height = geometry_number(geometry, "width"), geometry_number(geometry, "height")
     if width <= 0 or height <= 0:
         return ("skip", "zero or negative size")
-    fill = style.get("fillColor")
-    if fill == "none":
+    written = style.get("fillColor")
+    fill, dark = light(written)
+    kept = fill_of(fill)
+    if kept == ("none",):
         return ("skip", "text" if label else "no fill (fillColor=none)")
-    if fill is None or fill == "default":  # draw.io's default fill: white
-        color = "#ffffff"
-    elif HEX.match(fill):
-        digits = fill[1:].lower()
-        color = "#" + ("".join(d * 2 for d in digits) if len(digits) == 3 else digits)
-    else:
-        return ("skip", f"fillColor={fill} is not a color drawdoc reads")
+    if kept is None:
+        return ("skip", f"fillColor={written} is not a color drawdoc reads")
+    color = kept[1]
     for above in chain:  # nearest first; layers and roots are no vertices and add nothing
         if above["vertex"] and above["geometry"] is not None:
             x += geometry_number(above["geometry"], "x")
@@ -198,24 +258,30 @@ def judge(cell, chain):
     opacity = percentage(style, "opacity") * percentage(style, "fillOpacity")
     level = min(10, int((10 * opacity + 0.5 + 1e-9) // 1))
     if level < 1:
-        return ("skip", f"invisible: opacity {opacity!r}")
+        return ("skip", f"invisible: opacity {message_number(opacity)}")
     losses = []
     if label:
         losses.append("label")
-    if style.get("strokeColor") != "none":
+    if light(style.get("strokeColor"))[0] != "none":
         losses.append("stroke")
     if style.get("rounded") == "1":
         losses.append("rounded corners")
     if number(style.get("rotation")) not in (None, 0.0):
         losses.append("rotation")
-    if style.get("gradientColor") not in (None, "none"):
+    gradient = light(style.get("gradientColor"))[0]
+    pattern = style.get("fillStyle")
+    if gradient not in (None, "", "none"):
         losses.append("gradient")
+    elif pattern in PATTERNS:  # draw.io draws a gradient instead of the pattern
+        losses.append(f"{pattern} fill (fillStyle={pattern}, drawn solid)")
     if style.get("shadow") == "1":
         losses.append("shadow")
     if style.get("sketch") == "1":
         losses.append("sketch style")
+    if dark is not None and fill_of(dark) != kept:
+        losses.append(f"dark-theme fill ({dark}, from light-dark)")
     if abs(10 * opacity - level) > 1e-9:
-        losses.append(f"exact opacity ({opacity!r} rounded to {level} / 10)")
+        losses.append(f"exact opacity ({message_number(opacity)} rounded to {level} / 10)")
     return ("keep", x, y, width, height, color, level, losses)
 
 
