@@ -101,7 +101,15 @@ package enum ExcalidrawReader {
       throw ExcalidrawError(missingElements(value))
     }
     // Excalidraw's clipboard holds elements alone: no drawdoc header is looked for.
-    let header = isClipboard(value) ? nil : try DrawdocHeader.read(value[last: "drawdoc"])
+    let clipboard = isClipboard(value)
+    var sceneHeader: Drawing?
+    if !clipboard {
+      let member = "the scene's \"drawdoc\" member"
+      sceneHeader = try DrawdocHeader.read(value[last: "drawdoc"], of: member)
+    }
+    // Excalidraw's save drops the scene's member: then the first element that carries the
+    // header in its `customData` gives it.
+    var carried: Drawing?
     var warnings: [ExcalidrawWarning] = []
     var kept: [(element: SceneElement, rectangle: ParsedRectangle)] = []
     var bounds = Bounds()
@@ -109,6 +117,11 @@ package enum ExcalidrawReader {
       // A deleted element counts for nothing: neither its geometry nor its style is read.
       if try SceneElement.isDeleted(member, index: index) { continue }
       let element = try SceneElement(member, index: index)
+      if !clipboard, sceneHeader == nil, carried == nil {
+        carried = try DrawdocHeader.read(
+          member[last: "customData"]?[last: "drawdoc"],
+          of: "\(element.name): the \"drawdoc\" member of its \"customData\"")
+      }
       bounds.add(element)
       let (rectangle, losses) = try element.rectangle()
       if !losses.isEmpty {
@@ -116,6 +129,7 @@ package enum ExcalidrawReader {
       }
       if let rectangle { kept.append((element, rectangle)) }
     }
+    let header = sceneHeader ?? carried
     let size: Size
     var offset = (x: 0.0, y: 0.0)
     if let header {

@@ -9,7 +9,9 @@ import DrawdocModel
 /// corners. `seed` and `versionNonce` are derived from the id and `updated` is the drawing's
 /// modification time, so the same drawing always gives the same bytes. The drawing's id,
 /// title, canvas and times, which Excalidraw has no place for, are in a top-level `drawdoc`
-/// member (the header of the JSON form), which Excalidraw ignores.
+/// member (the header of the JSON form), and again in each element's `customData`, as
+/// `{"drawdoc": HEADER}`: Excalidraw drops the top-level member when it saves the scene, but
+/// keeps each element's `customData` (its app state keeps nothing that could hold them).
 ///
 /// The text is `JSONValue`'s document form (each element on a line of its own), written
 /// straight into bytes one element at a time, so that `write(_:pieceSize:to:)`
@@ -17,7 +19,7 @@ import DrawdocModel
 /// memory whole.
 package enum ExcalidrawWriter: DrawingTextFormat {
   /// About how many bytes an element takes.
-  package static var bytesPerRectangle: Int { 470 }
+  package static var bytesPerRectangle: Int { 660 }
 
   /// The scene's bytes.
   package static func encode(_ drawing: Drawing) -> [UInt8] {
@@ -35,15 +37,17 @@ package enum ExcalidrawWriter: DrawingTextFormat {
     // Every element has the same `updated`: its text is made once.
     var updated: [UInt8] = []
     ShortestDecimal.append(Double(drawing.modified.secondsSince1970) * 1000, to: &updated)
+    // So does the drawing's header, which every element carries.
+    let header = DrawingJSON.header(of: drawing).serialized
     for (index, rectangle) in drawing.plane.rectangles.enumerated() {
       try handOn(&output)
       output.append(literal: index == 0 ? "\n  " : ",\n  ")
-      appendElement(for: rectangle, updated: updated, to: &output)
+      appendElement(for: rectangle, updated: updated, header: header, to: &output)
     }
     output.append(literal: drawing.plane.isEmpty ? "]" : "\n]")
     output.append(
       literal: ##", "appState": {"viewBackgroundColor": "#ffffff"}, "files": {}, "drawdoc": "##)
-    DrawingJSON.header(of: drawing).write(to: &output)
+    output.append(contentsOf: header)
     output.append(literal: "}\n")
   }
 
@@ -53,9 +57,10 @@ package enum ExcalidrawWriter: DrawingTextFormat {
   /// - Parameters:
   ///   - rectangle: The rectangle.
   ///   - updated: The text of the `updated` number.
+  ///   - header: The text of the drawing's header, the value of `customData`'s `drawdoc`.
   ///   - output: The scene so far.
   private static func appendElement(
-    for rectangle: Rectangle, updated: [UInt8], to output: inout [UInt8]
+    for rectangle: Rectangle, updated: [UInt8], header: [UInt8], to output: inout [UInt8]
   ) {
     let raw = rectangle.id.rawValue
     output.append(literal: #"{"id": ""#)
@@ -74,6 +79,8 @@ package enum ExcalidrawWriter: DrawingTextFormat {
     ShortestDecimal.append(Double(raw / 2_147_483_647 % 2_147_483_647 + 1), to: &output)
     output.append(literal: #", "isDeleted": false, "boundElements": null, "updated": "#)
     output.append(contentsOf: updated)
-    output.append(literal: #", "link": null, "locked": false}"#)
+    output.append(literal: #", "link": null, "locked": false, "customData": {"drawdoc": "#)
+    output.append(contentsOf: header)
+    output.append(literal: "}}")
   }
 }

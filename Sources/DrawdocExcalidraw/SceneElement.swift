@@ -206,21 +206,29 @@ struct ParsedRectangle {
   let alpha: Alpha
 }
 
-/// The drawing's own metadata, which drawdoc writes in the scene's `drawdoc` member.
+/// The drawing's own metadata, which drawdoc writes in the scene's `drawdoc` member and in
+/// each element's `customData`.
 enum DrawdocHeader {
   /// The drawing without rectangles that a `drawdoc` member describes, or `nil` if there is
   /// none.
-  static func read(_ value: JSONValue?) throws(ExcalidrawError) -> Drawing? {
+  ///
+  /// - Parameters:
+  ///   - value: The member's value.
+  ///   - member: How messages name the member.
+  /// - Returns: The drawing, or `nil` for a missing or `null` member.
+  /// - Throws: ``ExcalidrawError`` for a member that is not a valid header.
+  static func read(_ value: JSONValue?, of member: String) throws(ExcalidrawError) -> Drawing? {
     guard let value, value != .null else { return nil }
     guard case .object(let members) = value else {
-      throw ExcalidrawError("the scene's \"drawdoc\" member is not an object")
+      throw ExcalidrawError(
+        "\(member) is not an object: expected the drawing's header, as drawdoc writes it")
     }
     let form = JSONValue.object(
       members.filter { $0.key != "rectangles" } + [("rectangles", .array([]))])
     do {
       return try DrawingJSON.decode(form.serialized)
     } catch {
-      throw ExcalidrawError("the scene's \"drawdoc\" member: \(error)")
+      throw ExcalidrawError("\(member): \(error)")
     }
   }
 }

@@ -5,10 +5,11 @@ import DrawdocModel
 /// The page is the canvas's size at 1 px = 0.75 pt, as in CSS: its `MediaBox` is
 /// `[0 0 W·0.75 H·0.75]`. Its content stream flips the y axis and scales once
 /// (`0.75 0 0 -0.75 0 H·0.75 cm`), so each rectangle is written in canvas units, bottom first
-/// (z-order): `/GSn gs r g b rg x y w h re f`. Its opacity is the graphics state `GSn`, one
-/// per level used (`/ca` and `/CA` of `n / 10`), in the page's resources. Coordinates are the
-/// shortest decimals that read back exactly (never an exponent); color channels are
-/// `value / 255` to four decimals. The title is the document's `/Title`.
+/// (z-order): `/GSn gs r g b rg x y w h re f`, each clipped to the page, and one with no part
+/// on it left out. Its opacity is the graphics state `GSn`, one per level used (`/ca` and
+/// `/CA` of `n / 10`), in the page's resources. Coordinates are the shortest decimals that
+/// read back exactly (never an exponent); color channels are `value / 255` to four decimals.
+/// The title is the document's `/Title`.
 ///
 /// The file is PDF 1.4, uncompressed, with no `/ID` and no date unless one is given: the same
 /// plane (and dates) always gives the same bytes. Writing takes time linear in the number of
@@ -122,7 +123,9 @@ public enum PDFEncoder {
     PDFNumber.append(plane.size.height * 0.75, to: &output)
     output.append(contentsOf: "]\n/Resources <<".utf8)
     var levelsUsed = [Bool](repeating: false, count: 11)
-    for rectangle in plane.rectangles { levelsUsed[Int(rectangle.alpha.level)] = true }
+    for rectangle in plane.rectangles where PageArea(rectangle, on: plane.size) != nil {
+      levelsUsed[Int(rectangle.alpha.level)] = true
+    }
     if levelsUsed.contains(true) {
       output.append(contentsOf: " /ExtGState <<".utf8)
       for level in 1...10 where levelsUsed[level] {
@@ -145,10 +148,11 @@ public enum PDFEncoder {
     PDFNumber.append(plane.size.height * 0.75, to: &output)
     output.append(contentsOf: " cm\n".utf8)
     for rectangle in plane.rectangles {
+      guard let area = PageArea(rectangle, on: plane.size) else { continue }
       let held = output.count
       try handOn(&output)
       if output.isEmpty { handedOn += held }
-      append(rectangle, to: &output)
+      append(rectangle, area, to: &output)
     }
     let streamLength = handedOn + output.count - streamStart
     // The end of line before `endstream` is not part of the stream's data.
@@ -189,8 +193,9 @@ public enum PDFEncoder {
     "D:" + String(timestamp.description.filter { $0.isNumber }) + "Z"
   }
 
-  /// Appends `/GSn gs r g b rg x y w h re f` and a line feed.
-  private static func append(_ rectangle: Rectangle, to output: inout [UInt8]) {
+  /// Appends `/GSn gs r g b rg x y w h re f` and a line feed: the rectangle's opacity and
+  /// color, and its area on the page.
+  private static func append(_ rectangle: Rectangle, _ area: PageArea, to output: inout [UInt8]) {
     output.append(contentsOf: "/GS".utf8)
     DecimalText.appendInteger(Int(rectangle.alpha.level), to: &output)
     output.append(contentsOf: " gs ".utf8)
@@ -199,10 +204,10 @@ public enum PDFEncoder {
     appendChannel(rectangle.color.green, to: &output)
     appendChannel(rectangle.color.blue, to: &output)
     output.append(contentsOf: "rg ".utf8)
-    appendCoordinate(rectangle.point.x, to: &output)
-    appendCoordinate(rectangle.point.y, to: &output)
-    appendCoordinate(rectangle.size.width, to: &output)
-    appendCoordinate(rectangle.size.height, to: &output)
+    appendCoordinate(area.x, to: &output)
+    appendCoordinate(area.y, to: &output)
+    appendCoordinate(area.width, to: &output)
+    appendCoordinate(area.height, to: &output)
     output.append(contentsOf: "re f\n".utf8)
   }
 

@@ -5,11 +5,11 @@ import DrawdocSVG
 import Foundation
 import Testing
 
-/// What to run when qpdf or poppler's pdftoppm is missing.
-private let installTools = "install qpdf and poppler-utils: apt-get install qpdf poppler-utils"
+/// What to run when qpdf or one of poppler's programs (pdftoppm, pdftocairo) is missing.
+let installTools = "install qpdf and poppler-utils: apt-get install qpdf poppler-utils"
 
 /// A program on `PATH`, else in `/usr/bin`, or `nil`.
-private func program(_ name: String) -> String? {
+func program(_ name: String) -> String? {
   let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
   for folder in path.split(separator: ":").map(String.init) + ["/usr/bin"] where !folder.isEmpty {
     let candidate = "\(folder)/\(name)"
@@ -19,7 +19,7 @@ private func program(_ name: String) -> String? {
 }
 
 /// The pixels of a binary PPM file (`P6`, 8 bits a channel), as pdftoppm writes it.
-private func decodePPM(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgb: [UInt8]) {
+func decodePPM(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgb: [UInt8]) {
   // The header is four words (`P6 W H 255`), each followed by one blank.
   var words: [String] = []
   var index = 0

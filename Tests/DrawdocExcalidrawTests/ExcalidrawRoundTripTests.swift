@@ -1,12 +1,14 @@
 import DrawdocExcalidraw
+import DrawdocJSON
 import DrawdocModel
 import DrawdocSVG
 import DrawdocTestSupport
 import Foundation
 import Testing
 
-/// drawdoc → Excalidraw → drawdoc gives the drawing back, bit for bit, without warnings; the
-/// scene is written as the tree of JSON values printed it (``ExcalidrawWriterTests``).
+/// drawdoc → Excalidraw → drawdoc gives the drawing back, bit for bit, without warnings, also
+/// once Excalidraw's save has dropped the top-level `drawdoc` member; the scene is written as
+/// the tree of JSON values printed it (``ExcalidrawWriterTests``).
 @Suite struct ExcalidrawRoundTripTests {
   static let samples: [String] = {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -26,6 +28,13 @@ import Testing
     #expect(SVGEncoder.encode(back.drawing) == SVGEncoder.encode(drawing), comment)
     #expect(ExcalidrawWriter.encode(back.drawing) == scene, comment)
     ExcalidrawWriterTests.expectTheTreesBytes(drawing, comment)
+    // As Excalidraw saves it, without the top-level member: the same drawing, from the
+    // elements' customData (a drawing without rectangles has no element to carry it).
+    guard !drawing.plane.isEmpty else { return }
+    let saved = try ExcalidrawIdentityTests.withoutTopLevelMember(scene)
+    let savedBack = try ExcalidrawReader.read(saved, title: "ignored", now: importTime)
+    #expect(savedBack.warnings.isEmpty, comment)
+    #expect(bitwiseEqual(savedBack.drawing, drawing), comment)
   }
 
   @Test func samples() throws {
@@ -53,6 +62,10 @@ import Testing
     let id = try Identifier("aaa-bbb-ccc").rawValue
     let seed = id % 2_147_483_647 + 1
     let nonce = id / 2_147_483_647 % 2_147_483_647 + 1
+    let header = """
+      {"format": "drawdoc", "version": 1, "id": "abc-def-ghi", "title": "T", "width": 100, \
+      "height": 50, "created": "1970-01-01T00:00:00Z", "modified": "1970-01-01T00:01:00Z"}
+      """
     #expect(
       text == """
         {"type": "excalidraw", "version": 2, "source": "drawdoc", "elements": [
@@ -61,11 +74,9 @@ import Testing
         "strokeColor": "transparent", "backgroundColor": "#ff0000", "fillStyle": "solid", \
         "strokeWidth": 1, "strokeStyle": "solid", "roughness": 0, "opacity": 70, "groupIds": [], \
         "frameId": null, "roundness": null, "seed": \(seed), "version": 1, "versionNonce": \(nonce), \
-        "isDeleted": false, "boundElements": null, "updated": 60000, "link": null, "locked": false}
-        ], "appState": {"viewBackgroundColor": "#ffffff"}, "files": {}, \
-        "drawdoc": {"format": "drawdoc", \
-        "version": 1, "id": "abc-def-ghi", "title": "T", "width": 100, "height": 50, \
-        "created": "1970-01-01T00:00:00Z", "modified": "1970-01-01T00:01:00Z"}}
+        "isDeleted": false, "boundElements": null, "updated": 60000, "link": null, "locked": false, \
+        "customData": {"drawdoc": \(header)}}
+        ], "appState": {"viewBackgroundColor": "#ffffff"}, "files": {}, "drawdoc": \(header)}
 
         """)
   }

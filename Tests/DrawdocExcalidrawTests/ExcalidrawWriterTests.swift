@@ -12,18 +12,21 @@ enum TreeWriter {
   /// The scene's bytes, from a tree.
   static func encode(_ drawing: Drawing) -> [UInt8] {
     let updated = Double(drawing.modified.secondsSince1970) * 1000
-    let elements = drawing.plane.rectangles.map { element(for: $0, updated: updated) }
+    let header = DrawingJSON.header(of: drawing)
+    let elements = drawing.plane.rectangles.map {
+      element(for: $0, updated: updated, header: header)
+    }
     let scene = JSONValue.object([
       ("type", .string("excalidraw")), ("version", .number(2)),
       ("source", .string("drawdoc")), ("elements", .array(elements)),
       ("appState", .object([("viewBackgroundColor", .string("#ffffff"))])),
-      ("files", .object([])), ("drawdoc", DrawingJSON.header(of: drawing)),
+      ("files", .object([])), ("drawdoc", header),
     ])
     return scene.document
   }
 
-  /// One rectangle's element.
-  static func element(for rectangle: Rectangle, updated: Double) -> JSONValue {
+  /// One rectangle's element, carrying the drawing's header in its `customData`.
+  static func element(for rectangle: Rectangle, updated: Double, header: JSONValue) -> JSONValue {
     let raw = rectangle.id.rawValue
     return .object([
       ("id", .string(rectangle.id.description)), ("type", .string("rectangle")),
@@ -38,6 +41,7 @@ enum TreeWriter {
       ("versionNonce", .number(Double(raw / 2_147_483_647 % 2_147_483_647 + 1))),
       ("isDeleted", .bool(false)), ("boundElements", .null), ("updated", .number(updated)),
       ("link", .null), ("locked", .bool(false)),
+      ("customData", .object([("drawdoc", header)])),
     ])
   }
 }

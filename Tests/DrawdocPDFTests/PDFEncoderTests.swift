@@ -200,14 +200,47 @@ private func latin1(_ bytes: [UInt8]) -> String {
     #expect(!latin1(PDFEncoder.encode(try Plane())).contains("/Title"))
   }
 
+  /// Coordinates on a canvas wide enough to hold them, so that they are written as they are.
   @Test(arguments: [
-    (1e-7, "0.0000001"), (-2.5e-8, "-0.000000025"), (1e21, "1000000000000000000000.0"),
-    (1.5e22, "15000000000000000000000.0"), (123.25, "123.25"), (-0.5, "-0.5"),
-    (2_147_483_647, "2147483647"), (2_147_483_648, "2147483648.0"), (-3e9, "-3000000000.0"),
+    (1e-7, "0.0000001"), (1e21, "1000000000000000000000.0"),
+    (1.5e22, "15000000000000000000000.0"), (123.25, "123.25"), (0.5, "0.5"),
+    (2_147_483_647, "2147483647"), (2_147_483_648, "2147483648.0"), (3e9, "3000000000.0"),
     (1e20, "100000000000000000000.0"),
   ])
   func coordinatesHaveNoExponent(_ x: Double, _ written: String) throws {
-    let plane = try Plane(rectangles: [try rectangle(1, x, 0, 1, 1)])
+    let plane = try Plane(
+      size: try Size(width: 1e23, height: 10), rectangles: [try rectangle(1, x, 0, 1, 1)])
     #expect(latin1(PDFEncoder.encode(plane)).contains("rg \(written) 0 1 1 re f"))
+  }
+
+  /// Each rectangle is written as its part on the page: poppler's renderers leave out a path
+  /// of huge numbers, so a rectangle that covers the page with them would not be drawn. One
+  /// with no part on the page is not written, nor is a graphics state only it would use.
+  @Test(
+    arguments: [
+      ((-10.0, -5.0, 30.0, 20.0), "0 0 20 15"),
+      ((90.0, 40.0, 1e21, 1.7976931348623157e308), "90 40 10 10"),
+      ((-1e308, 0.25, 1.7976931348623157e308, 0.5), "0 0.25 100 0.5"),
+      ((1.7976931348623157e308, 0.0, 1.7976931348623157e308, 1.0), nil),
+      ((-3e9, -2.5e-8, 3e9 + 50.5, 1.0), "0 0 50.5 0.999999975"),
+      ((10.0, 10.0, 5.0, 5.0), "10 10 5 5"), ((-0.0, 0.0, 100.0, 50.0), "-0 0 100 50"),
+      ((100.0, 0.0, 5.0, 5.0), nil), ((-5.0, 0.0, 5.0, 5.0), nil), ((0.0, 60.0, 5.0, 5.0), nil),
+    ] as [((Double, Double, Double, Double), String?)])
+  func rectanglesAreClippedToThePage(
+    _ box: (Double, Double, Double, Double), _ written: String?
+  ) throws {
+    let (x, y, width, height) = box
+    let plane = try Plane(
+      size: try Size(width: 100, height: 50),
+      rectangles: [try rectangle(1, x, y, width, height, level: 3)])
+    let text = latin1(PDFEncoder.encode(plane))
+    let lines = text.split(separator: "\n").filter { $0.hasSuffix(" re f") }
+    if let written {
+      #expect(lines == ["/GS3 gs 1 0 0 rg \(written) re f"])
+      #expect(text.contains("/GS3 << /Type /ExtGState /ca 0.3 /CA 0.3 >>"))
+    } else {
+      #expect(lines.isEmpty)
+      #expect(text.contains("/Resources << >>"))
+    }
   }
 }

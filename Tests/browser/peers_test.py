@@ -45,16 +45,27 @@ opacity, with straight edges and no stroke. A scene whose canvas would be past C
 limits (tricky-numbers: 1e21 wide) cannot become a PNG: there the renderer must say Excalidraw
 could not export it, after having sized the canvas as above.
 
+The renderer also has Excalidraw's exporter embed the scene in the PNG (`exportEmbedScene`):
+that text is Excalidraw's `serializeAsJSON`, the function its save writes a `.excalidraw` file
+with, of the scene's elements. It drops drawdoc's top-level `drawdoc` member, and each element
+keeps its `customData`, where drawdoc writes the drawing's header too: read back as an
+`.excalidraw.png`, the PNG must give the same drawing, its id, title, canvas and times
+included (a drawing without rectangles has no element to carry them). Excalidraw's `restore`,
+which its app runs on a file it opens, is out of the bundle's reach; it keeps an element's
+`customData` (its `restoreElementWithProperties`, read in Excalidraw's source).
+
 Each drawing is a test for draw.io and one for Excalidraw (`-k tricky-numbers`, `-k drawio`).
 
 Run: python3 -m pytest Tests/browser/peers_test.py [-k NAME] [--drawdoc PATH] [--peers .build/peers]
 """
+import base64
 import importlib.util
 import json
 import math
 import os
 import subprocess
 import sys
+import zlib
 
 if importlib.util.find_spec("selenium") is None:
     sys.exit("peers_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
@@ -145,7 +156,7 @@ try {
 """
 
 # Renders the scene at `src` with Excalidraw's renderer; answers the size of each canvas it
-# exported, what it says or the PNG's size, and the PNG's pixels at `points`.
+# exported, what it says or the PNG's size, the PNG's pixels at `points` and its bytes.
 RENDER_EXCALIDRAW = """
 const [src, points, done] = arguments;
 const element = document.createElement("excalidraw-renderer");
@@ -163,8 +174,14 @@ const look = () => {
     const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
     const at = ([x, y]) => Array.from(data.slice((y * canvas.width + x) * 4,
                                                  (y * canvas.width + x) * 4 + 4));
-    done({ exported: window.exportedCanvases, blob: img.src.startsWith("blob:"),
-           picture: [img.naturalWidth, img.naturalHeight], pixels: points.map(at) });
+    // The PNG's bytes too: the scene Excalidraw's exporter embedded in it, in base64.
+    fetch(img.src).then((answer) => answer.arrayBuffer()).then((buffer) => {
+      let text = "";
+      for (const byte of new Uint8Array(buffer)) text += String.fromCharCode(byte);
+      done({ exported: window.exportedCanvases, blob: img.src.startsWith("blob:"),
+             picture: [img.naturalWidth, img.naturalHeight], pixels: points.map(at),
+             png: btoa(text) });
+    });
   } else if (said) {
     done({ exported: window.exportedCanvases, said: element.textContent });
   } else if (Date.now() - start > 20000) {
@@ -320,6 +337,51 @@ def check_drawio_saved(options, env, folder, name, drawing, saved):
     return "saved by draw.io and read back the same"
 
 
+def embedded_scene(png):
+    """The scene Excalidraw's exporter put in a PNG: the `tEXt` chunk
+    `application/vnd.excalidraw+json`, a wrapper whose `encoded` string holds the scene,
+    zlib-deflated when `compressed`, one byte a character."""
+    at = 8
+    while at + 8 <= len(png):
+        length = int.from_bytes(png[at:at + 4], "big")
+        kind, data = png[at + 4:at + 8], png[at + 8:at + 8 + length]
+        at += 12 + length
+        keyword, _, text = data.partition(b"\0")
+        if kind == b"tEXt" and keyword == b"application/vnd.excalidraw+json":
+            wrapper = json.loads(text.decode("latin-1"))
+            encoded = wrapper["encoded"].encode("latin-1")
+            return json.loads(zlib.decompress(encoded) if wrapper.get("compressed") else encoded)
+    raise Failure("Excalidraw's PNG holds no scene")
+
+
+def check_excalidraw_saved(options, env, folder, name, drawing, png):
+    """The scene as Excalidraw's own `serializeAsJSON` wrote it into its PNG (what its save
+    writes, from the same elements): without drawdoc's top-level member, which it drops, each
+    element with its `customData`, from which drawdoc reads the drawing back, its id, title,
+    canvas and times included; answers a summary."""
+    what = f"{name}.excalidraw embedded by Excalidraw"
+    scene = embedded_scene(png)
+    if "drawdoc" in scene:
+        raise Failure(f"{what}: the top-level \"drawdoc\" member is still there, so the "
+                      "check would not show that customData carries the drawing")
+    if not drawing["rectangles"]:
+        return "no element to carry the drawing"
+    carried = [e.get("customData", {}).get("drawdoc") for e in scene["elements"]]
+    if any(header is None for header in carried):
+        raise Failure(f"{what}: elements without the drawing's header in customData")
+    path = os.path.join(folder, f"{name}.saved.excalidraw.png")
+    with open(path, "wb") as file:
+        file.write(png)
+    svg = os.path.join(folder, f"{name}.saved.svg")
+    drawdoc(options, env, "convert", path, svg, quiet=True)
+    back = json.loads(drawdoc(options, env, "open", svg, "--json", quiet=True), parse_int=float)
+    # Numbers compare as Python's floats: exactly, but for the sign of zero (JavaScript's
+    # JSON writes -0 as 0).
+    if back != drawing:
+        raise Failure(f"{what}: drawdoc read {json.dumps(back)[:400]}, not "
+                      f"{json.dumps(drawing)[:400]}")
+    return "its save keeps the drawing"
+
 def canvas_size(rectangles):
     """The size of the canvas Excalidraw's exporter makes for the rectangles (unrotated): the
     box around them, in IEEE arithmetic as Excalidraw's `getCommonBounds` computes it, with the
@@ -336,7 +398,8 @@ def canvas_size(rectangles):
 
 
 def check_excalidraw(driver, base, name, drawing):
-    """What Excalidraw's renderer drew of the scene; answers a summary."""
+    """What Excalidraw's renderer drew of the scene; answers a summary and the PNG's bytes
+    (`None` when there is no PNG)."""
     rectangles = drawing["rectangles"]
     what = f"{name}.excalidraw in Excalidraw"
     (width, height), (dx, dy) = canvas_size(rectangles)
@@ -355,7 +418,7 @@ def check_excalidraw(driver, base, name, drawing):
         if seen.get("said") != NOT_EXPORTED:
             raise Failure(f"{what}: a canvas of {width:g} × {height:g}, past Chromium's, was "
                           f"expected to fail to export, but the renderer gave {seen}")
-        return f"Excalidraw: canvas sized {width:g} × {height:g}, too large to export"
+        return f"Excalidraw: canvas sized {width:g} × {height:g}, too large to export", None
     if "said" in seen:
         raise Failure(f"{what}: the renderer said {seen['said']!r}")
     if not seen["blob"] or seen["picture"] != [int(width), int(height)]:
@@ -375,7 +438,8 @@ def check_excalidraw(driver, base, name, drawing):
                       + "; ".join(wrong[:5]))
     hidden = len(rectangles) - len(checked)
     return (f"Excalidraw: a {int(width)} × {int(height)} picture, {len(samples)} pixels right"
-            + (f", {hidden} rectangles hidden under opaque ones" if hidden else ""))
+            + (f", {hidden} rectangles hidden under opaque ones" if hidden else ""),
+            base64.b64decode(seen["png"]))
 
 
 # The drawings checked, by file name: Samples/, then random ones (made by `converted`).
@@ -434,6 +498,10 @@ def test_drawio(file_name, request, env, folder, chromium, base):
 
 @pytest.mark.parametrize("file_name", DRAWINGS)
 def test_excalidraw(file_name, request, env, folder, chromium, base):
-    """Excalidraw's renderer sizes and draws the scene."""
-    name, drawing = converted(request.config.option, env, folder, file_name)
-    print(f"  {file_name}: {check_excalidraw(chromium, base, name, drawing)}", flush=True)
+    """Excalidraw's renderer sizes and draws the scene; the scene its serializer embedded in
+    the PNG reads back as the same drawing."""
+    options = request.config.option
+    name, drawing = converted(options, env, folder, file_name)
+    drawn, png = check_excalidraw(chromium, base, name, drawing)
+    saved = check_excalidraw_saved(options, env, folder, name, drawing, png) if png else ""
+    print(f"  {file_name}: {drawn}{', ' if saved else ''}{saved}", flush=True)

@@ -33,9 +33,14 @@ struct SaveCommand: Command {
     every other cell (text, edges, other shapes, rounded corners, strokes, labels) is one
     warning naming the cell's id.
 
-    A file whose root data-id names a drawing in the store becomes a new version of it (the
-    round trip: export, edit elsewhere, save); any other file becomes a new drawing with a fresh
-    id. A new version keeps its created time.
+    A file whose drawdoc id names a drawing in the store becomes a new version of it (the
+    round trip: export, edit elsewhere, save): an SVG's root data-id, a draw.io page drawdoc
+    wrote, an Excalidraw scene drawdoc wrote, also once Excalidraw has saved it (each element
+    carries the drawing in its customData). Any other file becomes a new drawing with a fresh
+    id, each time it is saved: saving the same draw.io page twice makes two drawings. To
+    update a drawing from a changed draw.io or Excalidraw file, --replace DOC makes the file a
+    new version of DOC. A new version keeps its created time, and the version before stays in
+    the history; --new always makes a new drawing.
     """
 
   let arguments: ParsedArguments
