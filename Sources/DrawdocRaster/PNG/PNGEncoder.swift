@@ -64,7 +64,10 @@ public enum PNGEncoder {
   /// A `tEXt` chunk (PNG specification, section 11.3.4.3): a keyword, a NUL and the text,
   /// uncompressed, one byte per Latin-1 character.
   struct PlainText: Sendable {
-    let data: [UInt8]
+    /// The keyword and its NUL.
+    let head: [UInt8]
+    /// The text, kept apart so that a long one is not copied.
+    let text: [UInt8]
     let place: TextPlace
   }
 
@@ -94,7 +97,7 @@ public enum PNGEncoder {
       precondition(!text.contains(0), "a NUL in a tEXt chunk's text")
       return File(
         width: width, height: height, texts: texts,
-        plainTexts: plainTexts + [PlainText(data: name + [0] + text, place: place)],
+        plainTexts: plainTexts + [PlainText(head: name + [0], text: text, place: place)],
         compressedRows: compressedRows)
     }
 
@@ -103,7 +106,7 @@ public enum PNGEncoder {
       let idatCount = max(1, (compressedRows.count + maximumChunkLength - 1) / maximumChunkLength)
       return signature.count + (12 + 13)
         + texts.reduce(0) { $0 + 12 + $1.chunkPrefix.count + $1.compressedText.count }
-        + plainTexts.reduce(0) { $0 + 12 + $1.data.count }
+        + plainTexts.reduce(0) { $0 + 12 + $1.head.count + $1.text.count }
         + 12 * idatCount + compressedRows.count + 12
     }
 
@@ -127,7 +130,7 @@ public enum PNGEncoder {
         try Self.chunk("iTXt", text.chunkPrefix[...], text.compressedText[...], to: emit)
       }
       for text in plainTexts where text.place == .beforePixels {
-        try Self.chunk("tEXt", text.data[...], to: emit)
+        try Self.chunk("tEXt", text.head[...], text.text[...], to: emit)
       }
       var start = 0
       repeat {
@@ -136,7 +139,7 @@ public enum PNGEncoder {
         start = end
       } while start < compressedRows.count
       for text in plainTexts where text.place == .beforeEnd {
-        try Self.chunk("tEXt", text.data[...], to: emit)
+        try Self.chunk("tEXt", text.head[...], text.text[...], to: emit)
       }
       try Self.chunk("IEND", [][...], to: emit)
     }
