@@ -231,6 +231,7 @@ let package = Package(
       name: "DrawdocEditingTests",
       dependencies: [
         "DrawdocEditing", "DrawdocStore", "DrawdocJSON", "DrawdocModel", "DrawdocTestSupport",
+        "Drawdoc", "DrawdocRaster", "DrawdocXML",
       ]
     ),
     .testTarget(

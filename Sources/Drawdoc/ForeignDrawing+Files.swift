@@ -94,7 +94,13 @@ extension ForeignDrawing {
   package static func importDrawing(
     _ bytes: [UInt8], name: String, now: Timestamp, page: Int? = nil, pngTextLimit: Int
   ) throws(ReadError) -> Import {
-    if name != "-", !name.isEmpty, isDrawIO(name: name, start: bytes.prefix(4096)) {
+    // A file without a name is told by its content: draw.io's editable SVG or PNG (drawdoc's
+    // too) is read for the draw.io file it carries, not for its picture.
+    let named = name != "-" && !name.isEmpty
+    if named
+      ? isDrawIO(name: name, start: bytes.prefix(4096))
+      : DrawIOReader.carriesDrawIO(bytes.prefix(4096))
+    {
       return try importDrawIO(bytes, now: now, page: page)
     }
     if let scene = try importExcalidraw(bytes, name: name, now: now) {

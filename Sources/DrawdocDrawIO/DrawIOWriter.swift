@@ -64,7 +64,12 @@ package enum DrawIOWriter: DrawingTextFormat {
   /// An attribute value: markup characters as entities, and tab, line feed and carriage
   /// return as character references, which attribute normalization would turn into spaces.
   package static func appendEscaped(_ text: String, to out: inout [UInt8]) {
-    for byte in text.utf8 {
+    appendEscaped(bytes: text.utf8, to: &out)
+  }
+
+  /// Bytes of UTF-8 text as an attribute value, escaped as ``appendEscaped(_:to:)`` escapes.
+  static func appendEscaped(bytes: some Sequence<UInt8>, to out: inout [UInt8]) {
+    for byte in bytes {
       switch byte {
       case UInt8(ascii: "&"): out += Array("&amp;".utf8)
       case UInt8(ascii: "<"): out += Array("&lt;".utf8)

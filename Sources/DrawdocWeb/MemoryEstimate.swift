@@ -70,10 +70,12 @@ extension Routes {
   private func exportEstimate(_ id: Identifier, _ query: [String: String]) -> Int {
     let version = query["version"].flatMap { Int($0) }
     let size = store.fileSize(of: id, version: version)
-    switch (query["format"] ?? "svg").lowercased() {
-    case "png":
+    let format = (query["format"] ?? "svg").lowercased()
+    switch format {
+    case "png", "drawio.png", "excalidraw.png":
       // The pixels (four bytes each, then the PNG made of them, no larger), a block of
-      // accumulators, and the drawing it carries.
+      // accumulators, and the drawing it carries (a draw.io file URL-encoded, up to three
+      // bytes for each of its own, or a compressed scene).
       let canvas = store.canvas(of: id, version: version)
       let scale = query["scale"].flatMap { Double($0) }.map { $0.isFinite ? max(0, $0) : 0 } ?? 1
       let pixels = canvas.map { canvas -> Double in
@@ -81,9 +83,14 @@ extension Routes {
           Double(Rasterizer.maximumPixelCount),
           (canvas.width * scale).rounded(.up) * (canvas.height * scale).rounded(.up))
       }
-      return scaled(size, by: PerFileByte.file) + Int(pixels ?? 0) * 8 + (16 << 20)
+      let carried = format == "drawio.png" ? 4 * PerFileByte.drawIO : PerFileByte.file
+      return scaled(size, by: carried) + Int(pixels ?? 0) * 8 + (16 << 20)
     case "drawio": return scaled(size, by: PerFileByte.drawIO)
+    // The picture and, in its content attribute, the draw.io file escaped.
+    case "drawio.svg": return scaled(size, by: PerFileByte.file + 2 * PerFileByte.drawIO)
     case "excalidraw": return scaled(size, by: PerFileByte.excalidraw)
+    // The picture and the scene, compressed a piece at a time.
+    case "excalidraw.svg": return scaled(size, by: PerFileByte.file + 1)
     default: return scaled(size, by: PerFileByte.file)
     }
   }

@@ -194,10 +194,10 @@ struct Routes: VisitorResponder {
     let formatName = query["format"] ?? "svg"
     guard let format = Export.Format(rawValue: formatName.lowercased()) else {
       throw InvalidValue(
-        field: "format", value: formatName, expected: "svg, png, json, pdf, drawio or excalidraw")
+        field: "format", value: formatName, expected: Export.Format.names)
     }
     var options = Export.Options()
-    if format == .png {
+    if format.isPNG {
       options.scale =
         try query["scale"].map { (text) throws in try UserValue.length(text, field: "scale") }
         ?? 1

@@ -24,7 +24,8 @@ import Testing
     #expect(help.status == 0)
     #expect(
       help.standardOutput.contains(
-        "\n  --format svg|png|json|pdf|drawio|excalidraw  The format (default: from -o"))
+        "\n  --format FORMAT     svg, png, json, pdf, drawio, excalidraw, drawio.svg, drawio.png, "
+          + "excalidraw.svg or excalidraw.png (default: from -o, else svg)."))
   }
 
   @Test func rectanglesFollowTheDrawingTheyAreIn() {

@@ -77,7 +77,8 @@ private struct CompletionSetup {
       lines == [
         "complete -F _drawdoc drawdoc",
         "[drawdoc ex] export",
-        "[drawdoc export --format ] svg png json pdf drawio excalidraw",
+        "[drawdoc export --format ] svg png json pdf drawio excalidraw drawio.svg drawio.png "
+          + "excalidraw.svg excalidraw.png",
         "[drawdoc history ] \(setup.drawing) My\\ Sketch",
         "[drawdoc history My] My\\ Sketch",
         // A command that takes a drawing file offers the files too.
@@ -125,7 +126,8 @@ private struct CompletionSetup {
     #expect(
       lines.dropLast() == [
         "compdef: _drawdoc",
-        "compadd svg|png|json|pdf|drawio|excalidraw",
+        "compadd svg|png|json|pdf|drawio|excalidraw|drawio.svg|drawio.png|excalidraw.svg|"
+          + "excalidraw.png",
         "compadd \(setup.drawing)|My Sketch",
         "compadd \(setup.rectangle)",
         "describe --format|--output|-o|--scale|--background|--no-embed|--dates|--at|--store|--help",
@@ -154,7 +156,8 @@ private struct CompletionSetup {
         ])
     #expect(
       try complete("drawdoc export --format ") == [
-        "svg", "png", "json", "pdf", "drawio", "excalidraw",
+        "svg", "png", "json", "pdf", "drawio", "excalidraw", "drawio.svg", "drawio.png",
+        "excalidraw.svg", "excalidraw.png",
       ])
     #expect(try complete("drawdoc history ") == [setup.drawing, "My Sketch"])
     #expect(try complete("drawdoc set \(setup.drawing) ") == [setup.rectangle])

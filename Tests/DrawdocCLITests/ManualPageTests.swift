@@ -41,7 +41,7 @@ import Testing
     ]
     for command in commands { #expect(text.contains("\n.SS \(command)\n"), "\(command)") }
     for option in [
-      "\\fB\\-\\-format\\fR \\fIsvg|png|json|pdf|drawio|excalidraw\\fR",
+      "\\fB\\-\\-format\\fR \\fIFORMAT\\fR",
       "\\fB\\-o\\fR, \\fB\\-\\-output\\fR \\fIFILE\\fR",
       "\\fB\\-\\-to\\-top\\fR", "\\fB\\-\\-man\\fR", "\\fB\\-\\-since\\fR \\fIVERSION\\fR",
       "\\fB\\-\\-no\\-embed\\fR",

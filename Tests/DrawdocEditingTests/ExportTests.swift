@@ -30,7 +30,8 @@ import Testing
     let drawing = try random.drawing()
     let starts: [Export.Format: String] = [
       .svg: "<?xml", .png: "\u{89}PNG", .json: "{", .pdf: "%PDF-", .drawio: "<mxfile",
-      .excalidraw: "{",
+      .excalidraw: "{", .drawioSVG: "<?xml", .drawioPNG: "\u{89}PNG", .excalidrawSVG: "<?xml",
+      .excalidrawPNG: "\u{89}PNG",
     ]
     for format in Export.Format.allCases {
       #expect(Export.Format(path: "folder.v2/plan.\(format.rawValue.uppercased())") == format)

@@ -61,6 +61,20 @@ HTMLCanvasElement.prototype.toBlob = function (...rest) {
 """
 
 
+# A script's function that draws a loaded <img> on a canvas at its natural size and answers
+# its RGBA pixels, row by row.
+IMAGE_PIXELS = """
+const imagePixels = (img) => {
+  const canvas = document.createElement("canvas");
+  canvas.width = img.naturalWidth;
+  canvas.height = img.naturalHeight;
+  const context = canvas.getContext("2d");
+  context.drawImage(img, 0, 0);
+  return context.getImageData(0, 0, canvas.width, canvas.height).data;
+};
+"""
+
+
 def pinned_wheels():
     """The wheels of peers-wheels.txt: (project, version, sha256, file name)."""
     wheels = []

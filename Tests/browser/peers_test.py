@@ -71,7 +71,7 @@ if importlib.util.find_spec("selenium") is None:
     sys.exit("peers_test.py needs Selenium: python3 -m pip install selenium (or bash .ci/setup)")
 import pytest  # noqa: E402
 from served_app import Failure, headless_chromium  # noqa: E402
-from peers import ROOT, sample_pixels, serve, take_assets  # noqa: E402
+from peers import IMAGE_PIXELS, ROOT, sample_pixels, serve, take_assets  # noqa: E402
 
 SEEDS = (1, 2, 3)
 PADDING = 20  # what the renderer gives Excalidraw's exporter (its theme's `exportPadding`)
@@ -157,7 +157,7 @@ try {
 
 # Renders the scene at `src` with Excalidraw's renderer; answers the size of each canvas it
 # exported, what it says or the PNG's size, the PNG's pixels at `points` and its bytes.
-RENDER_EXCALIDRAW = """
+RENDER_EXCALIDRAW = IMAGE_PIXELS + """
 const [src, points, done] = arguments;
 const element = document.createElement("excalidraw-renderer");
 element.setAttribute("src", src);
@@ -166,14 +166,8 @@ const start = Date.now();
 const look = () => {
   const img = element.querySelector("img"), said = element.querySelector("p");
   if (img && img.complete && img.naturalWidth) {
-    const canvas = document.createElement("canvas");
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
-    const context = canvas.getContext("2d");
-    context.drawImage(img, 0, 0);
-    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
-    const at = ([x, y]) => Array.from(data.slice((y * canvas.width + x) * 4,
-                                                 (y * canvas.width + x) * 4 + 4));
+    const data = imagePixels(img), width = img.naturalWidth;
+    const at = ([x, y]) => Array.from(data.slice((y * width + x) * 4, (y * width + x) * 4 + 4));
     // The PNG's bytes too: the scene Excalidraw's exporter embedded in it, in base64.
     fetch(img.src).then((answer) => answer.arrayBuffer()).then((buffer) => {
       let text = "";

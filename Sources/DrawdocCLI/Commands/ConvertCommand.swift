@@ -28,8 +28,9 @@ struct ConvertCommand: Command {
     elements Excalidraw's copy puts on the clipboard), or an SVG or PNG that Excalidraw
     exported with its scene embedded (its rectangles are kept, the rest reported as
     warnings); '-' reads standard input. OUT's extension picks the format: .svg, .png, .json,
-    .pdf, .drawio or .excalidraw ('-' writes SVG to standard output); a PDF is vector, as
-    'export' describes.
+    .pdf, .drawio or .excalidraw, or the two last ones for the editable pictures .drawio.svg,
+    .drawio.png, .excalidraw.svg and .excalidraw.png, written as draw.io and Excalidraw write
+    them ('-' writes SVG to standard output); a PDF is vector, as 'export' describes.
     \(PictureOptions.dating) A drawing read from a file drawdoc did not write (an SVG, draw.io
     or Excalidraw file of another program) was created and modified at the time of reading.
     \(PictureOptions.embedding)

@@ -7,14 +7,14 @@ struct ExportCommand: Command {
   static let abstract =
     "Write a drawing as SVG, PNG, PDF, JSON, draw.io or Excalidraw, to a file or standard output."
   static let usage =
-    "drawdoc export DOC [--format svg|png|json|pdf|drawio|excalidraw] [-o FILE] [--scale S] "
+    "drawdoc export DOC [--format FORMAT] [-o FILE] [--scale S] "
     + "[--background COLOR] "
     + "[--no-embed] [--dates] [--at VERSION]"
   static let arguments: [ArgumentSpecification] = [.documentOrFile]
   static let options: [OptionSpecification] = [
     .choice(
-      "format", Export.Format.allCases.map(\.rawValue),
-      help: "The format (default: from -o, else svg)."),
+      "format", Export.Format.allCases.map(\.rawValue), placeholder: "FORMAT",
+      help: "\(Export.Format.names) (default: from -o, else svg)."),
     .value(
       "output", short: "o", placeholder: "FILE", kind: .file,
       help: "Write here instead of standard output."),
@@ -25,9 +25,15 @@ struct ExportCommand: Command {
   ]
   static let discussion = """
     The format follows --format, else the extension of -o (.drawio for draw.io, .excalidraw
-    for Excalidraw), else svg. draw.io output is one uncompressed page whose cells are the
+    for Excalidraw; the two last ones for .drawio.svg, .drawio.png, .excalidraw.svg and
+    .excalidraw.png), else svg. draw.io output is one uncompressed page whose cells are the
     rectangles; 'excalidraw' writes a scene Excalidraw opens, which 'convert' and 'save' read
-    back as the same drawing. A PNG is ceil(width·S) × ceil(height·S) pixels, transparent
+    back as the same drawing. The editable pictures are written as their programs write them:
+    'drawio.svg' is the SVG picture with the draw.io file in its root's content attribute,
+    'drawio.png' the PNG picture with it in a tEXt chunk 'mxfile'; 'excalidraw.svg' and
+    'excalidraw.png' carry the scene as Excalidraw embeds it. Browsers show the picture,
+    draw.io or Excalidraw open the diagram, and 'convert' and 'save' read the same drawing
+    back. A PNG is ceil(width·S) × ceil(height·S) pixels, transparent
     unless --background is given; it is not written to a terminal. A PDF is one page of the
     canvas's size (1 px = 0.75 pt), each rectangle a filled vector path, the title the
     document's; not written to a terminal either.
@@ -64,7 +70,7 @@ struct ExportCommand: Command {
       guard let parsed = Export.Format(rawValue: named.lowercased()) else {
         throw .invalidValue(
           command: command, option: "format", value: named,
-          expected: "svg, png, json, pdf, drawio or excalidraw")
+          expected: Export.Format.names)
       }
       format = parsed
     } else if let output, output != "-" {
@@ -72,7 +78,8 @@ struct ExportCommand: Command {
         throw .invalidValue(
           command: command, option: "output", value: output,
           expected:
-            "a file name ending in .svg, .png, .json, .pdf, .drawio or .excalidraw, or --format")
+            "a file name ending in .svg, .png, .json, .pdf, .drawio, .excalidraw, .drawio.svg, "
+            + ".drawio.png, .excalidraw.svg or .excalidraw.png, or --format")
       }
       format = inferred
     } else {
@@ -151,17 +158,19 @@ struct PictureOptions {
   init(_ arguments: ParsedArguments, format: Export.Format, command: String)
     throws(CommandLineError)
   {
-    if format != .png {
+    if !format.isPNG {
       for option in ["scale", "background"] where arguments.value(option) != nil {
         throw .invalidValue(
           command: command, option: option, value: arguments.value(option) ?? "",
           expected: "no --\(option): it applies to PNG output only")
       }
-      if arguments.flag("no-embed") {
-        throw .invalidValue(
-          command: command, option: "no-embed", value: "--no-embed",
-          expected: "no --no-embed: it applies to PNG output only")
-      }
+    }
+    if format != .png, arguments.flag("no-embed") {
+      throw .invalidValue(
+        command: command, option: "no-embed", value: "--no-embed",
+        expected: format.isPNG
+          ? "no --no-embed: a \(format.rawValue) carries its program's file, which is what makes it one"
+          : "no --no-embed: it applies to PNG output only")
     }
     if format != .pdf, arguments.flag("dates") {
       throw .invalidValue(

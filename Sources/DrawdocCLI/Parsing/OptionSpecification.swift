@@ -43,6 +43,15 @@ struct OptionSpecification {
       valueKind: .choices(choices), help: help)
   }
 
+  /// An option whose value is one of `choices`, shown in help as `placeholder` (for a list too
+  /// long for the synopsis: the help text names the choices).
+  static func choice(
+    _ name: String, _ choices: [String], placeholder: String, help: String
+  ) -> OptionSpecification {
+    OptionSpecification(
+      name: name, shortName: nil, valueName: placeholder, valueKind: .choices(choices), help: help)
+  }
+
   /// Whether the option takes a value.
   var takesValue: Bool { valueName != nil }
 

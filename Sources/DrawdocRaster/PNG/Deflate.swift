@@ -72,6 +72,16 @@ package enum Deflate {
     return output
   }
 
+  /// Compresses the pieces `produce` hands to `feed` into one zlib stream (RFC 1950) at zlib's
+  /// default level, as ``compress(level:producing:)`` does: for the texts other tools' files
+  /// carry compressed (Excalidraw's scene).
+  package static func zlibStream(
+    producing produce: (_ feed: (UnsafeRawBufferPointer) throws(RasterError) -> Void)
+      throws(RasterError) -> Void
+  ) throws(RasterError) -> [UInt8] {
+    try compress(producing: produce)
+  }
+
   /// Feeds `input` to deflate and appends everything it writes to `output`; with
   /// `Z_FINISH`, goes on until the stream ends.
   ///

@@ -47,8 +47,28 @@ public enum PNGEncoder {
       throw .imageTooLarge(width: image.width, height: image.height)
     }
     return File(
-      width: image.width, height: image.height, texts: texts,
+      width: image.width, height: image.height, texts: texts, plainTexts: [],
       compressedRows: try compressedRows(of: image))
+  }
+
+  /// Where a plain `tEXt` chunk goes in the file: other tools look for theirs in different
+  /// places (draw.io puts its diagram before the first `IDAT`, Excalidraw its scene just before
+  /// `IEND`), and some readers take only the first `tEXt` chunk they meet.
+  package enum TextPlace: Sendable {
+    /// After `IHDR` and the `iTXt` chunks, before the pixels.
+    case beforePixels
+    /// After the pixels, just before `IEND`.
+    case beforeEnd
+  }
+
+  /// A `tEXt` chunk (PNG specification, section 11.3.4.3): a keyword, a NUL and the text,
+  /// uncompressed, one byte per Latin-1 character.
+  struct PlainText: Sendable {
+    /// The keyword and its NUL.
+    let head: [UInt8]
+    /// The text, kept apart so that a long one is not copied.
+    let text: [UInt8]
+    let place: TextPlace
   }
 
   /// A PNG file whose pixels are compressed, ready to be written chunk by chunk.
@@ -56,13 +76,37 @@ public enum PNGEncoder {
     let width: Int
     let height: Int
     let texts: [PNGText]
+    let plainTexts: [PlainText]
     let compressedRows: [UInt8]
+
+    /// The same file with one more `tEXt` chunk: `keyword`, a NUL and `text` as they are, in
+    /// `place`, after the `tEXt` chunks already there.
+    ///
+    /// - Parameters:
+    ///   - text: The text's bytes, Latin-1 without NUL bytes.
+    ///   - keyword: 1 to 79 printable Latin-1 characters, as PNG requires of a keyword.
+    ///   - place: Where the chunk goes.
+    /// - Returns: The file with the chunk.
+    /// - Precondition: `keyword` is a valid keyword and `text` has no NUL; anything else is a
+    ///   programming error.
+    package func adding(text: [UInt8], keyword: String, place: TextPlace) -> File {
+      let name = Array(keyword.utf8)
+      precondition(
+        (1...79).contains(name.count) && name.allSatisfy { (0x20...0x7E).contains($0) },
+        "not a PNG keyword")
+      precondition(!text.contains(0), "a NUL in a tEXt chunk's text")
+      return File(
+        width: width, height: height, texts: texts,
+        plainTexts: plainTexts + [PlainText(head: name + [0], text: text, place: place)],
+        compressedRows: compressedRows)
+    }
 
     /// The file's size in bytes.
     public var byteCount: Int {
       let idatCount = max(1, (compressedRows.count + maximumChunkLength - 1) / maximumChunkLength)
       return signature.count + (12 + 13)
         + texts.reduce(0) { $0 + 12 + $1.chunkPrefix.count + $1.compressedText.count }
+        + plainTexts.reduce(0) { $0 + 12 + $1.head.count + $1.text.count }
         + 12 * idatCount + compressedRows.count + 12
     }
 
@@ -85,12 +129,18 @@ public enum PNGEncoder {
       for text in texts {
         try Self.chunk("iTXt", text.chunkPrefix[...], text.compressedText[...], to: emit)
       }
+      for text in plainTexts where text.place == .beforePixels {
+        try Self.chunk("tEXt", text.head[...], text.text[...], to: emit)
+      }
       var start = 0
       repeat {
         let end = min(compressedRows.count, start + maximumChunkLength)
         try Self.chunk("IDAT", compressedRows[start..<end], to: emit)
         start = end
       } while start < compressedRows.count
+      for text in plainTexts where text.place == .beforeEnd {
+        try Self.chunk("tEXt", text.head[...], text.text[...], to: emit)
+      }
       try Self.chunk("IEND", [][...], to: emit)
     }
 

@@ -33,8 +33,64 @@ public enum SVGEncoder {
   }
 }
 
+extension SVGEncoder {
+  /// Writes a drawing's picture for a file of another program that carries the drawing its
+  /// own way (draw.io's `.drawio.svg`, Excalidraw's `.excalidraw.svg`): the file ``encode(_:)``
+  /// writes, its rectangles and title the same, but its root without drawdoc's attributes
+  /// (`data-drawdoc`, `data-id`, `data-created`, `data-modified`), so that no reader takes it
+  /// for a drawdoc file; what the other program needs is added by the two functions given.
+  ///
+  /// - Parameters:
+  ///   - drawing: The drawing.
+  ///   - pieceSize: About how many bytes each piece holds.
+  ///   - rootAttributes: Appends attributes to the root's start tag, each led by a blank,
+  ///     calling `handOn` as often as it likes (a long one is handed on a piece at a time).
+  ///   - firstChildren: Appends what comes right after the root's start tag, before the
+  ///     `<title>`.
+  ///   - emit: Receives the file's bytes, in order, one piece per call.
+  /// - Throws: Whatever `emit` or the two functions throw; writing stops there.
+  package static func writePicture<Failure: Error>(
+    _ drawing: Drawing, pieceSize: Int = 1 << 20,
+    rootAttributes: (
+      _ output: inout [UInt8], _ handOn: (inout [UInt8]) throws(Failure) -> Void
+    ) throws(Failure) -> Void,
+    firstChildren: (_ output: inout [UInt8]) -> Void,
+    to emit: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    try PieceWriter.write(pieceSize: pieceSize, to: emit) { (output, handOn) throws(Failure) in
+      appendRootStart(of: drawing, to: &output)
+      // `rootAttributes` calls `handOn` only while it runs.
+      try withoutActuallyEscaping(handOn) { (handOn) throws(Failure) in
+        try rootAttributes(&output, handOn)
+      }
+      output.append(literal: ">")
+      firstChildren(&output)
+      output.append(literal: "\n")
+      appendTitle(of: drawing, to: &output)
+      for (index, rectangle) in drawing.plane.rectangles.enumerated() {
+        try handOn(&output)
+        appendRectangle(rectangle, at: index, to: &output)
+      }
+      appendEnd(of: drawing, to: &output)
+    }
+  }
+}
+
 extension SVGEncoder: RectangleListFormat {
   package static func appendHeader(of drawing: Drawing, to output: inout [UInt8]) {
+    appendRootStart(of: drawing, to: &output)
+    output.append(literal: #" data-drawdoc="1" data-id=""#)
+    drawing.id.appendUTF8(to: &output)
+    output.append(literal: #"" data-created=""#)
+    output.append(contentsOf: drawing.created.description.utf8)
+    output.append(literal: #"" data-modified=""#)
+    output.append(contentsOf: drawing.modified.description.utf8)
+    output.append(literal: "\">\n")
+    appendTitle(of: drawing, to: &output)
+  }
+
+  /// The XML declaration and the root's start tag up to its size and `viewBox`, unclosed.
+  private static func appendRootStart(of drawing: Drawing, to output: inout [UInt8]) {
     let size = drawing.plane.size
     output.append(literal: #"<?xml version="1.0" encoding="UTF-8"?>"#)
     output.append(contentsOf: "\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"".utf8)
@@ -45,13 +101,11 @@ extension SVGEncoder: RectangleListFormat {
     ShortestDecimal.append(size.width, to: &output)
     output.append(UInt8(ascii: " "))
     ShortestDecimal.append(size.height, to: &output)
-    output.append(literal: #"" data-drawdoc="1" data-id=""#)
-    drawing.id.appendUTF8(to: &output)
-    output.append(literal: #"" data-created=""#)
-    output.append(contentsOf: drawing.created.description.utf8)
-    output.append(literal: #"" data-modified=""#)
-    output.append(contentsOf: drawing.modified.description.utf8)
-    output.append(contentsOf: "\">\n  <title>".utf8)
+    output.append(UInt8(ascii: "\""))
+  }
+
+  private static func appendTitle(of drawing: Drawing, to output: inout [UInt8]) {
+    output.append(literal: "  <title>")
     appendEscaped(drawing.plane.title, to: &output)
     output.append(literal: "</title>\n")
   }
