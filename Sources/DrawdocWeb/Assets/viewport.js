@@ -141,7 +141,11 @@ export class Viewport {
     if (picture) {
       set(picture, "width", String(width));
       set(picture, "height", String(height));
-      if (picture.style.transform !== `scale(${zoom})`) picture.style.transform = `scale(${zoom})`;
+      // CSS keeps a transform's numbers to 6 digits: the zoom set is noted on the element.
+      if (picture.drawnAt !== zoom) {
+        picture.style.transform = `scale(${zoom})`;
+        picture.drawnAt = zoom;
+      }
     }
   }
 
