@@ -4,8 +4,8 @@
 past the fit on, the picture is shown again. The overview's pixels are checked against the
 file's rectangles composited here, in Python, as SVG draws them (each filled at its
 fill-opacity over those below), away from their edges; then again after a real mouse drag of
-one rectangle and after Ctrl+Z, both drawn again on it where they changed; and the screen, at
-an opaque rectangle's centre, shows its colour.
+one rectangle and after Ctrl+Z, both drawn again on it where they changed, and after a nudge of
+all of it, drawn anew; and the screen, at an opaque rectangle's centre, shows its colour.
 
 One test (pytest; the fixtures are conftest.py's), its steps in order on one opening.
 
@@ -199,6 +199,15 @@ def test_a_large_drawing_zoomed_out_is_its_overview(driver, store, base):
     wait("the drag taken back in the file", lambda: next(
         r for r in store.rectangles(doc) if r["id"] == target["id"]) == target, 20, 0.1)
     agrees(driver, store, doc, "the overview after Ctrl+Z", [old, new])
+
+    step("all of it nudged (Ctrl+A, an arrow) is drawn anew on the overview, by its worker")
+    chord(driver, Keys.CONTROL, "a")
+    chord(driver, Keys.ARROW_RIGHT)
+    wait("every rectangle nudged in the file", lambda: store.rectangles(doc)[0]["x"]
+         == rectangles[0]["x"] + 1, 30, 0.2)
+    wait("the overview drawn again", lambda: editor(driver, "overview")["shown"], 30, 0.05)
+    agrees(driver, store, doc, "the overview after all of it moved")
+    chord(driver, Keys.ESCAPE)
 
     step("two zoom-ins past the fit keep the overview; more show the picture, drawn at the zoom")
     fit = editor(driver, "zoom")

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { recorder } from "./recorder.mjs";
 import { OVERVIEW_PIXELS, OVERVIEW_SIDE, drawPacked, overviewBounds, overviewScale,
-         packRectangles, touchedPixels, union, unpackColor }
+         packRectangles, shownRectangles, touchedPixels, union, unpackColor }
   from "../../Sources/DrawdocWeb/Assets/overview.js";
 
 const rect = (id, x, y, width, height, color = "#102030", alpha = 10) =>
@@ -76,4 +76,13 @@ test("union: the smallest box holding both", () => {
   assert.equal(union(a, null), a);
   assert.deepEqual(union(a, { x: 5, y: -1, width: 1, height: 1 }),
                    { x: 0, y: -1, width: 6, height: 3 });
+});
+
+test("shownRectangles: those shown elsewhere for a moment where they are, the hidden left out", () => {
+  const rectangles = [rect("a", 0, 0, 1, 1), rect("b", 5, 5, 1, 1), rect("c", 9, 9, 1, 1)];
+  const page = { rectangles, previewed: new Map(), hiddenIds: new Set() };
+  assert.equal(shownRectangles(page), rectangles, "nothing moved: the page's own array");
+  page.previewed.set("a", rect("a", 50, 0, 1, 1));
+  page.hiddenIds.add("b");
+  assert.deepEqual(shownRectangles(page), [rect("a", 50, 0, 1, 1), rect("c", 9, 9, 1, 1)]);
 });

@@ -14,6 +14,9 @@ export const OVERVIEW_FROM = 20000;
 export const OVERVIEW_PIXELS = 16 * 1024 * 1024;
 export const OVERVIEW_SIDE = 8192;
 
+/** The most of an overview's area drawn again on the page's thread after a change. */
+export const REDRAWN_HERE = 0.25;
+
 /** How far past the fit the overview serves, sharp: the fit and two zoom-ins (1.25²). */
 export const OVERVIEW_REACH = 2;
 
@@ -124,6 +127,20 @@ export function held(picture) {
   return holder;
 }
 
+/**
+ * The rectangles the picture shows, bottom first: `page`'s, those shown elsewhere for a moment
+ * (a drag) where they are shown, those hidden for a moment left out.
+ */
+export function shownRectangles(page) {
+  const { previewed, hiddenIds } = page;
+  if (!previewed.size && !hiddenIds.size) return page.rectangles;
+  const shown = [];
+  for (const r of page.rectangles) {
+    if (!hiddenIds.has(r.id)) shown.push(previewed.get(r.id) || r);
+  }
+  return shown;
+}
+
 /** Whether this browser can draw an overview off the page's thread. */
 function supported() {
   return typeof Worker === "function" && typeof OffscreenCanvas === "function"
@@ -149,7 +166,8 @@ export class Overview {
     this.drop();
     if (!supported() || page.rectangles.length < OVERVIEW_FROM) return;
     const { width, height } = page.drawing;
-    const bounds = overviewBounds(page.rectangles, width, height);
+    const shown = shownRectangles(page);
+    const bounds = overviewBounds(shown, width, height);
     const scale = overviewScale(bounds, fitZoom, pixelRatio);
     if (!scale) return;
     const pixels = { width: Math.max(1, Math.ceil(bounds.width * scale)),
@@ -158,17 +176,11 @@ export class Overview {
     this.built = { page, fitZoom, pixelRatio, width, height, bounds, scale, pixels,
                    // What changed while the worker draws, drawn again when its bitmap comes.
                    changed: null };
-    // Rectangles shown elsewhere for a moment are drawn again as they are shown.
-    for (const id of [...page.previewed.keys(), ...page.hiddenIds]) {
-      for (const r of [page.rectangle(id), page.previewed.get(id)]) {
-        if (r) this.built.changed = union(this.built.changed, r);
-      }
-    }
     if (!this.worker) {
       this.worker = new Worker(new URL("./overviewworker.js", import.meta.url), { type: "module" });
       this.worker.onmessage = ({ data }) => this.arrive(data);
     }
-    const packed = packRectangles(page.rectangles);
+    const packed = packRectangles(shown);
     this.worker.postMessage({ job, scale, origin: bounds, pixels, ...packed },
                             [packed.boxes.buffer, packed.colors.buffer]);
   }
@@ -239,17 +251,13 @@ export class Overview {
 
   /**
    * The drawing looks different in `box` (drawing units): drawn again there before the next
-   * frame. A box past the overview's has it drawn anew.
+   * frame. A box past the overview's, or over much of it, has it drawn anew by the worker.
    */
   changed(box) {
     const built = this.built;
     if (!built) return;
-    if (!inside(box, built.bounds)) {
-      const { page, fitZoom, pixelRatio } = built;
-      this.build(page, fitZoom, pixelRatio);
-      return;
-    }
     built.changed = union(built.changed, box);
+    // While the worker draws, what changed waits for its bitmap.
     if (this.element && !this.frame) this.frame = requestAnimationFrame(() => this.redraw());
   }
 
@@ -258,10 +266,18 @@ export class Overview {
     this.frame = 0;
     const built = this.built;
     if (!built || !built.changed || !this.element) return;
+    const page = built.page;
     const area = touchedPixels(built.changed, built.scale, built.bounds, built.pixels);
+    // A change over much of the drawing (all of it moved) is drawn anew by the worker, off the
+    // page's thread, as 100,000 rectangles drawn again here would keep a frame waiting.
+    if (!inside(built.changed, built.bounds)
+        || area.width * area.height > REDRAWN_HERE * built.pixels.width * built.pixels.height) {
+      this.build(page, built.fitZoom, built.pixelRatio);
+      return;
+    }
     built.changed = null;
     if (!area) return;
-    const { scale, bounds, page } = built;
+    const { scale, bounds } = built;
     // The area in drawing units, to find the rectangles that reach into it.
     const left = bounds.x + area.x / scale, top = bounds.y + area.y / scale;
     const right = left + area.width / scale, bottom = top + area.height / scale;
