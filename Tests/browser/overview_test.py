@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A large drawing's overview, in headless Chromium: zoomed out, a bitmap of the rectangles
-(drawn by a worker) stands for the SVG picture, which is moved out of sight; from two zoom-ins
-past the fit on, the picture is shown again. The overview's pixels are checked against the
+(drawn by a worker) stands for the SVG picture, which is moved out of sight, up to three zoom-ins
+past the fit; at the fourth, the picture is shown again. The overview's pixels are checked against the
 file's rectangles composited here, in Python, as SVG draws them (each filled at its
 fill-opacity over those below), away from their edges; then again after a real mouse drag of
 one rectangle and after Ctrl+Z, both drawn again on it where they changed, and after a nudge of
@@ -129,13 +129,13 @@ def agrees(driver, store, doc, what, boxes=()):
     points = sample(rectangles, overview, boxes)
     if len(points) < 50:
         raise Failure(f"{what}: only {len(points)} points away from every edge")
-    found = []
+    found = [["not compared yet"]]
     try:
         wait(what, lambda: not found.append(mismatches(driver, rectangles, points))
              and not found[-1], 10, 0.1)
-    except Failure:
+    except Failure as failure:
         raise Failure(f"{what}: {len(found[-1])} of {len(points)} pixels differ: "
-                      + "; ".join(found[-1][:5]))
+                      + "; ".join(found[-1][:5])) from failure
 
 
 def pick(store, doc, rectangles):
@@ -186,6 +186,7 @@ def test_a_large_drawing_zoomed_out_is_its_overview(driver, store, base):
         raise Failure(f"the screen at {target['id']}'s centre is {shown}, not its {colour}")
 
     step("a real drag of a rectangle is drawn on the overview, where it was and where it is")
+    builds = editor(driver, "overview")["builds"]
     drag(driver, centre, {"x": centre["x"] + 90, "y": centre["y"] + 40})
     moved = wait("the drag in the file", lambda: next(
         (r for r in store.rectangles(doc) if r["id"] == target["id"] and r != target), None),
@@ -199,31 +200,33 @@ def test_a_large_drawing_zoomed_out_is_its_overview(driver, store, base):
     wait("the drag taken back in the file", lambda: next(
         r for r in store.rectangles(doc) if r["id"] == target["id"]) == target, 20, 0.1)
     agrees(driver, store, doc, "the overview after Ctrl+Z", [old, new])
+    if editor(driver, "overview")["builds"] != builds:
+        raise Failure("a drag and its undo had the worker draw the whole overview again")
 
     step("all of it nudged (Ctrl+A, an arrow) is drawn anew on the overview, by its worker")
     chord(driver, Keys.CONTROL, "a")
     chord(driver, Keys.ARROW_RIGHT)
     wait("every rectangle nudged in the file", lambda: store.rectangles(doc)[0]["x"]
          == rectangles[0]["x"] + 1, 30, 0.2)
-    wait("the overview drawn again", lambda: editor(driver, "overview")["shown"], 30, 0.05)
+    wait("the overview drawn anew by the worker", lambda: editor(driver, "overview")["builds"]
+         > builds and editor(driver, "overview")["shown"], 30, 0.05)
     agrees(driver, store, doc, "the overview after all of it moved")
     chord(driver, Keys.ESCAPE)
 
-    step("two zoom-ins past the fit keep the overview; more show the picture, drawn at the zoom")
+    step("three zoom-ins past the fit keep the overview; a fourth shows the picture, drawn at it")
     fit = editor(driver, "zoom")
     reach = editor(driver, "overview")["scale"] / driver.execute_script(
         "return window.devicePixelRatio || 1")
-    for _ in range(2):
+    if not fit * 1.25 ** 3 <= reach < fit * 1.25 ** 4:
+        raise Failure(f"the overview serves zooms up to {reach:.4f}, the fit is {fit:.4f}")
+    for count in (1, 2, 3):
         chord(driver, "=")
-    wait("two zoom-ins, settled", lambda: editor(driver, "zoom") > fit * 1.5
-         and editor(driver, "overview")["zoom"] == editor(driver, "zoom"), 5, 0.05)
-    if not editor(driver, "overview")["shown"]:
-        raise Failure(f"at {editor(driver, 'zoom'):.3f} (fit {fit:.3f}, overview to "
-                      f"{reach:.3f}) the overview is not shown")
-    for _ in range(10):
-        if editor(driver, "zoom") > reach:
-            break
-        chord(driver, "=")
+        wait(f"zoom-in {count}, settled", lambda: editor(driver, "overview")["zoom"]
+             == editor(driver, "zoom") > fit * 1.2 ** count, 5, 0.05)
+        if not editor(driver, "overview")["shown"] or picture_in_sight(driver):
+            raise Failure(f"at {editor(driver, 'zoom'):.4f} (fit {fit:.4f}, overview to "
+                          f"{reach:.4f}) the picture is shown, not the overview")
+    chord(driver, "=")
     wait("the picture in sight", lambda: not editor(driver, "overview")["shown"]
          and picture_in_sight(driver), 5, 0.05)
     wait("the picture drawn at the zoom", lambda: abs(driver.execute_script(

@@ -3,8 +3,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { recorder } from "./recorder.mjs";
-import { OVERVIEW_PIXELS, OVERVIEW_SIDE, drawPacked, overviewBounds, overviewScale,
-         packRectangles, shownRectangles, touchedPixels, union, unpackColor }
+import { OVERVIEW_PIXELS, OVERVIEW_SIDE, REDRAWN_HERE, drawPacked, overviewBounds,
+         overviewPixels, overviewScale, packRectangles, planRedraw, shownRectangles,
+         touchedPixels, union, unpackColor }
   from "../../Sources/DrawdocWeb/Assets/overview.js";
 
 const rect = (id, x, y, width, height, color = "#102030", alpha = 10) =>
@@ -85,4 +86,39 @@ test("shownRectangles: those shown elsewhere for a moment where they are, the hi
   page.previewed.set("a", rect("a", 50, 0, 1, 1));
   page.hiddenIds.add("b");
   assert.deepEqual(shownRectangles(page), [rect("a", 50, 0, 1, 1), rect("c", 9, 9, 1, 1)]);
+});
+
+test("overviewPixels: whole pixels within the cap, the scale lowered when rounding passes it", () => {
+  const bounds = { x: 0, y: 0, width: 4000, height: 3000 };
+  assert.deepEqual(overviewPixels(bounds, 0.5), { scale: 0.5, pixels: { width: 2000, height: 1500 } });
+  // 8000 × 6000 at the cap's scale rounds up to 4730 × 3548, past 16,777,216 pixels.
+  const big = { x: 0, y: 0, width: 8000, height: 6000 };
+  const wanted = Math.sqrt(OVERVIEW_PIXELS / 48e6);
+  assert.ok(Math.ceil(8000 * wanted) * Math.ceil(6000 * wanted) > OVERVIEW_PIXELS);
+  const { scale, pixels } = overviewPixels(big, wanted);
+  assert.ok(pixels.width * pixels.height <= OVERVIEW_PIXELS, JSON.stringify(pixels));
+  assert.ok(scale < wanted && scale > wanted * 0.99, `${scale}`);
+  assert.deepEqual(pixels, { width: Math.ceil(8000 * scale), height: Math.ceil(6000 * scale) });
+});
+
+test("planRedraw: each small change its own area, overlapping ones merged", () => {
+  const bounds = { x: 0, y: 0, width: 1000, height: 1000 };
+  const pixels = { width: 1000, height: 1000 };
+  // A rectangle moved across the drawing: two small areas, not the box between them.
+  assert.deepEqual(planRedraw([{ x: 10, y: 10, width: 20, height: 20 },
+                               { x: 900, y: 900, width: 20, height: 20 }], bounds, 1, pixels),
+                   [{ x: 9, y: 9, width: 22, height: 22 }, { x: 899, y: 899, width: 22, height: 22 }]);
+  assert.deepEqual(planRedraw([{ x: 10, y: 10, width: 20, height: 20 },
+                               { x: 25, y: 10, width: 20, height: 20 }], bounds, 1, pixels),
+                   [{ x: 9, y: 9, width: 37, height: 22 }]);
+});
+
+test("planRedraw: the worker draws it anew past the box, or over REDRAWN_HERE of it", () => {
+  const bounds = { x: 0, y: 0, width: 1000, height: 1000 };
+  const pixels = { width: 1000, height: 1000 };
+  assert.equal(planRedraw([{ x: 990, y: 10, width: 20, height: 20 }], bounds, 1, pixels), null);
+  const side = Math.sqrt(REDRAWN_HERE) * 1000;
+  assert.equal(planRedraw([{ x: 0, y: 0, width: side, height: side }], bounds, 1, pixels), null);
+  assert.equal(planRedraw([{ x: 0, y: 0, width: side - 10, height: side - 10 }], bounds, 1,
+                          pixels).length, 1);
 });

@@ -97,14 +97,17 @@ async function load() {
 /** Draws a large drawing's stand-in, makes its nodes, and puts them in the stand-in's place. */
 async function showWhole(shown, picture, parts) {
   const wanted = () => page.picture === picture;
-  if (await drawStandIn(shown, page.rectangles, wanted)
-      && await growPicture(picture, parts, wanted) && wanted()) {
-    canvas.replaceChildren(held(picture));
-    view.place();
-    page.finish();
-    overview.build(page, view.fitZoom(), window.devicePixelRatio || 1);
+  try {
+    if (await drawStandIn(shown, page.rectangles, wanted)
+        && await growPicture(picture, parts, wanted) && wanted()) {
+      canvas.replaceChildren(held(picture));
+      view.place();
+      page.finish();
+      overview.build(page, view.fitZoom(), window.devicePixelRatio || 1);
+    }
+  } finally {
+    if (page.picture === picture) pictureIn = null;
   }
-  if (page.picture === picture) pictureIn = null;
 }
 
 /** Brings the page to the current version with only what changed since (`GET …/changes`). */

@@ -3,9 +3,9 @@
 // every rectangle of the SVG picture again at the new zoom, tile by tile (in software, a quarter
 // of a second a frame: the rectangles lie a hundred deep); the overview is drawn once, by a
 // worker off the page's thread, and then only scaled. Each change to the picture is drawn again
-// on it where it changed, in the same frame. From two zooms past the fit in (where the stage
-// shows part of the drawing), the SVG picture is shown again, sharp at any zoom. An ES module;
-// overviewworker.js imports the drawing half of it.
+// on it where it changed, in the same frame. Past twice the fit's zoom (three zoom-ins, where
+// the stage shows part of the drawing), the SVG picture is shown again, sharp at any zoom. An
+// ES module; overviewworker.js imports the drawing half of it.
 
 /** Drawings of this many rectangles or more get an overview (the stand-in's threshold). */
 export const OVERVIEW_FROM = 20000;
@@ -17,7 +17,7 @@ export const OVERVIEW_SIDE = 8192;
 /** The most of an overview's area drawn again on the page's thread after a change. */
 export const REDRAWN_HERE = 0.25;
 
-/** How far past the fit the overview serves, sharp: the fit and two zoom-ins (1.25²). */
+/** How far past the fit the overview serves, sharp: up to twice its zoom (three zoom-ins). */
 export const OVERVIEW_REACH = 2;
 
 /**
@@ -46,6 +46,21 @@ export function overviewScale(bounds, fitZoom, pixelRatio) {
   const longest = Math.max(bounds.width, bounds.height);
   const scale = Math.min(wanted, Math.sqrt(OVERVIEW_PIXELS / area), OVERVIEW_SIDE / longest);
   return Number.isFinite(scale) && scale > 0 && scale >= fitZoom * pixelRatio ? scale : 0;
+}
+
+/**
+ * The overview's size in whole pixels at `scale` (`overviewScale`), and the scale lowered a
+ * little when rounding up would pass `OVERVIEW_PIXELS` or `OVERVIEW_SIDE` (a browser may refuse
+ * a canvas past them).
+ */
+export function overviewPixels(bounds, scale) {
+  for (let at = scale; ; at *= 0.999) {
+    const width = Math.max(1, Math.ceil(bounds.width * at));
+    const height = Math.max(1, Math.ceil(bounds.height * at));
+    if (width * height <= OVERVIEW_PIXELS && Math.max(width, height) <= OVERVIEW_SIDE) {
+      return { scale: at, pixels: { width, height } };
+    }
+  }
 }
 
 /**
@@ -110,6 +125,34 @@ export function union(a, b) {
            height: Math.max(a.y + a.height, b.y + b.height) - y };
 }
 
+/** Whether pixel areas `a` and `b` overlap or touch. */
+function touching(a, b) {
+  return a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height
+    && b.y <= a.y + a.height;
+}
+
+/**
+ * How to draw `boxes` (drawing units) again on an overview of `bounds` at `scale`, `pixels` in
+ * size: the pixel areas to draw again here, those that overlap merged; or null when the worker
+ * should draw it anew (a box past it, or areas over `REDRAWN_HERE` of it).
+ */
+export function planRedraw(boxes, bounds, scale, pixels) {
+  if (boxes.some((box) => !inside(box, bounds))) return null;
+  let areas = boxes.map((box) => touchedPixels(box, scale, bounds, pixels)).filter(Boolean);
+  for (let merged = true; merged;) {
+    merged = false;
+    const next = [];
+    for (const area of areas) {
+      const at = next.findIndex((other) => touching(other, area));
+      if (at < 0) next.push(area);
+      else { next[at] = union(next[at], area); merged = true; }
+    }
+    areas = next;
+  }
+  const drawn = areas.reduce((sum, area) => sum + area.width * area.height, 0);
+  return drawn > REDRAWN_HERE * pixels.width * pixels.height ? null : areas;
+}
+
 /** Whether box `a` lies inside box `b`. */
 function inside(a, b) {
   return a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width
@@ -141,7 +184,7 @@ export function shownRectangles(page) {
   return shown;
 }
 
-/** Whether this browser can draw an overview off the page's thread. */
+/** Whether this browser can draw an overview off the page's thread (as far as it says). */
 function supported() {
   return typeof Worker === "function" && typeof OffscreenCanvas === "function"
     && typeof OffscreenCanvas.prototype.transferToImageBitmap === "function";
@@ -156,7 +199,11 @@ export class Overview {
   constructor(onChange) {
     this.onChange = onChange;
     this.worker = null;
+    /** Whether the worker failed once: the picture is shown from then on. */
+    this.failed = false;
     this.job = 0;
+    /** How many bitmaps the worker drew that were shown (a test reads it). */
+    this.builds = 0;
     this.element = null;
     this.built = null;
   }
@@ -164,29 +211,50 @@ export class Overview {
   /** Draws the overview of `page`'s drawing for a stage whose fit is `fitZoom`, in a worker. */
   build(page, fitZoom, pixelRatio) {
     this.drop();
-    if (!supported() || page.rectangles.length < OVERVIEW_FROM) return;
+    if (this.failed || !supported() || page.rectangles.length < OVERVIEW_FROM) return;
     const { width, height } = page.drawing;
     const shown = shownRectangles(page);
     const bounds = overviewBounds(shown, width, height);
-    const scale = overviewScale(bounds, fitZoom, pixelRatio);
-    if (!scale) return;
-    const pixels = { width: Math.max(1, Math.ceil(bounds.width * scale)),
-                     height: Math.max(1, Math.ceil(bounds.height * scale)) };
+    const wanted = overviewScale(bounds, fitZoom, pixelRatio);
+    if (!wanted) return;
+    const { scale, pixels } = overviewPixels(bounds, wanted);
+    if (scale < fitZoom * pixelRatio) return;
     const job = ++this.job;
-    this.built = { page, fitZoom, pixelRatio, width, height, bounds, scale, pixels,
-                   // What changed while the worker draws, drawn again when its bitmap comes.
-                   changed: null };
-    if (!this.worker) {
-      this.worker = new Worker(new URL("./overviewworker.js", import.meta.url), { type: "module" });
-      this.worker.onmessage = ({ data }) => this.arrive(data);
-    }
+    // `changed`: the boxes that changed while the worker draws, drawn again when it is done.
+    this.built = { page, fitZoom, pixelRatio, width, height, bounds, scale, pixels, changed: [] };
     const packed = packRectangles(shown);
-    this.worker.postMessage({ job, scale, origin: bounds, pixels, ...packed },
-                            [packed.boxes.buffer, packed.colors.buffer]);
+    try {
+      if (!this.worker) {
+        this.worker = new Worker(new URL("./overviewworker.js", import.meta.url),
+                                 { type: "module" });
+        this.worker.onmessage = ({ data }) => this.arrive(data);
+        this.worker.onerror = () => this.fail();
+      }
+      this.worker.postMessage({ job, scale, origin: bounds, pixels, ...packed },
+                              [packed.boxes.buffer, packed.colors.buffer]);
+    } catch {
+      this.fail();
+    }
+  }
+
+  /** The worker could not draw (a browser without module workers): no overview from now on. */
+  fail() {
+    this.failed = true;
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.drop();
   }
 
   arrive({ job, bitmap }) {
-    if (job !== this.job || !this.built) { bitmap.close(); return; }
+    const built = this.built;
+    if (job !== this.job || !built || !bitmap) { if (bitmap) bitmap.close(); return; }
+    // Changed all over meanwhile (a drag of everything): drawn anew before it is shown.
+    if (built.changed.length && !planRedraw(built.changed, built.bounds, built.scale,
+                                            built.pixels)) {
+      bitmap.close();
+      this.build(built.page, built.fitZoom, built.pixelRatio);
+      return;
+    }
     const element = document.createElement("canvas");
     element.className = "overview";
     element.setAttribute("aria-hidden", "true");
@@ -195,6 +263,7 @@ export class Overview {
     element.getContext("2d").drawImage(bitmap, 0, 0);
     bitmap.close();
     this.element = element;
+    this.builds += 1;
     this.redraw();
     this.onChange();
   }
@@ -212,26 +281,26 @@ export class Overview {
   }
 
   /**
-   * Whether the overview shows the drawing sharp at `zoom`: it is drawn, of the drawing's
-   * canvas size, at as many pixels a unit or more.
+   * Whether the overview shows the drawing sharp at `zoom` on this screen: it is drawn, of the
+   * drawing's canvas size, at as many pixels a unit as the screen shows or more.
    */
   covers(zoom) {
     const built = this.built;
     return Boolean(this.element && built.page.drawing && built.width === built.page.drawing.width
       && built.height === built.page.drawing.height
-      && zoom * built.pixelRatio <= built.scale * (1 + 1e-9));
+      && zoom * (window.devicePixelRatio || 1) <= built.scale * (1 + 1e-9));
   }
 
   /**
-   * What a test reads of it (editor.js, `drawdocEditor`): `{drawn, shown, scale, x, y, zoom}`,
-   * `zoom` the one it was last placed at.
+   * What a test reads of it (editor.js, `drawdocEditor`): `{drawn, shown, scale, x, y, zoom,
+   * builds}`, `zoom` the one it was last placed at, `builds` how many bitmaps the worker drew.
    */
   describe() {
     const element = this.element, built = this.built;
     return { drawn: Boolean(element),
              shown: Boolean(element && element.isConnected && element.style.display !== "none"),
              scale: built ? built.scale : 0, x: built ? built.bounds.x : 0,
-             y: built ? built.bounds.y : 0, zoom: this.placedAt || 0 };
+             y: built ? built.bounds.y : 0, zoom: this.placedAt || 0, builds: this.builds };
   }
 
   /** Puts the overview in `canvas` at `zoom`, shown or not. */
@@ -240,10 +309,11 @@ export class Overview {
     if (!element) return;
     if (element.parentNode !== canvas) canvas.append(element);
     this.placedAt = zoom;
-    const { bounds } = this.built;
+    // Its whole pixels, each 1 / scale units: a little past the box where it was rounded up.
+    const { bounds, pixels, scale } = this.built;
     const style = { display: shown ? "" : "none", left: `${bounds.x * zoom}px`,
-                    top: `${bounds.y * zoom}px`, width: `${bounds.width * zoom}px`,
-                    height: `${bounds.height * zoom}px` };
+                    top: `${bounds.y * zoom}px`, width: `${pixels.width / scale * zoom}px`,
+                    height: `${pixels.height / scale * zoom}px` };
     for (const [name, value] of Object.entries(style)) {
       if (element.style[name] !== value) element.style[name] = value;
     }
@@ -251,12 +321,14 @@ export class Overview {
 
   /**
    * The drawing looks different in `box` (drawing units): drawn again there before the next
-   * frame. A box past the overview's, or over much of it, has it drawn anew by the worker.
+   * frame. Boxes past the overview's, or over much of it, have it drawn anew by the worker.
    */
   changed(box) {
     const built = this.built;
     if (!built) return;
-    built.changed = union(built.changed, box);
+    built.changed.push(box);
+    // Many at once (an edit of thousands): one box holds them.
+    if (built.changed.length > 64) built.changed = [built.changed.reduce(union)];
     // While the worker draws, what changed waits for its bitmap.
     if (this.element && !this.frame) this.frame = requestAnimationFrame(() => this.redraw());
   }
@@ -265,44 +337,43 @@ export class Overview {
   redraw() {
     this.frame = 0;
     const built = this.built;
-    if (!built || !built.changed || !this.element) return;
-    const page = built.page;
-    const area = touchedPixels(built.changed, built.scale, built.bounds, built.pixels);
+    if (!built || !built.changed.length || !this.element) return;
+    const areas = planRedraw(built.changed, built.bounds, built.scale, built.pixels);
+    built.changed = [];
     // A change over much of the drawing (all of it moved) is drawn anew by the worker, off the
     // page's thread, as 100,000 rectangles drawn again here would keep a frame waiting.
-    if (!inside(built.changed, built.bounds)
-        || area.width * area.height > REDRAWN_HERE * built.pixels.width * built.pixels.height) {
-      this.build(page, built.fitZoom, built.pixelRatio);
+    if (!areas) {
+      this.build(built.page, built.fitZoom, built.pixelRatio);
       return;
     }
-    built.changed = null;
-    if (!area) return;
-    const { scale, bounds } = built;
-    // The area in drawing units, to find the rectangles that reach into it.
-    const left = bounds.x + area.x / scale, top = bounds.y + area.y / scale;
-    const right = left + area.width / scale, bottom = top + area.height / scale;
     const context = this.element.getContext("2d");
-    context.save();
-    context.setTransform(1, 0, 0, 1, 0, 0);
-    context.clearRect(area.x, area.y, area.width, area.height);
-    context.beginPath();
-    context.rect(area.x, area.y, area.width, area.height);
-    context.clip();
-    context.setTransform(scale, 0, 0, scale, -bounds.x * scale, -bounds.y * scale);
-    const { previewed, hiddenIds } = page;
-    const moved = previewed.size > 0 || hiddenIds.size > 0;
-    for (let r of page.rectangles) {
-      if (moved) {
-        if (hiddenIds.has(r.id)) continue;
-        r = previewed.get(r.id) || r;
-      }
-      if (r.x >= right || r.y >= bottom || r.x + r.width <= left || r.y + r.height <= top) {
-        continue;
-      }
-      context.fillStyle = r.color;
-      context.globalAlpha = r.alpha >= 10 ? 1 : r.alpha / 10;
-      context.fillRect(r.x, r.y, r.width, r.height);
-    }
-    context.restore();
+    for (const area of areas) drawArea(context, built, area);
   }
+}
+
+/** Draws `area` (pixels) of an overview again: cleared, then every rectangle over it. */
+function drawArea(context, { page, scale, bounds }, area) {
+  // The area in drawing units, to find the rectangles that reach into it.
+  const left = bounds.x + area.x / scale, top = bounds.y + area.y / scale;
+  const right = left + area.width / scale, bottom = top + area.height / scale;
+  context.save();
+  context.setTransform(1, 0, 0, 1, 0, 0);
+  context.clearRect(area.x, area.y, area.width, area.height);
+  context.beginPath();
+  context.rect(area.x, area.y, area.width, area.height);
+  context.clip();
+  context.setTransform(scale, 0, 0, scale, -bounds.x * scale, -bounds.y * scale);
+  const { previewed, hiddenIds } = page;
+  const moved = previewed.size > 0 || hiddenIds.size > 0;
+  for (let r of page.rectangles) {
+    if (moved) {
+      if (hiddenIds.has(r.id)) continue;
+      r = previewed.get(r.id) || r;
+    }
+    if (r.x >= right || r.y >= bottom || r.x + r.width <= left || r.y + r.height <= top) continue;
+    context.fillStyle = r.color;
+    context.globalAlpha = r.alpha >= 10 ? 1 : r.alpha / 10;
+    context.fillRect(r.x, r.y, r.width, r.height);
+  }
+  context.restore();
 }

@@ -274,6 +274,7 @@ export class PageDrawing {
       if (at === undefined) {
         const node = this.nodes.get(id);
         if (node) { this.painted(boxOf(node)); node.remove(); this.nodes.delete(id); }
+        this.hiddenIds.delete(id);
       } else {
         present.push(at);
       }
@@ -297,10 +298,11 @@ export class PageDrawing {
   /** Hides rectangles' nodes for a moment (while copies of them are dragged), or shows them. */
   hide(ids, hidden) {
     for (const id of ids) {
+      if (hidden) this.hiddenIds.add(id); else this.hiddenIds.delete(id);
       const node = this.nodes.get(id);
       if (!node) continue;
-      if (hidden) { node.setAttribute("visibility", "hidden"); this.hiddenIds.add(id); }
-      else { node.removeAttribute("visibility"); this.hiddenIds.delete(id); }
+      if (hidden) node.setAttribute("visibility", "hidden");
+      else node.removeAttribute("visibility");
       this.painted(boxOf(node));
     }
   }
