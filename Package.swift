@@ -165,6 +165,7 @@ let package = Package(
         .embedInCode("Assets/difference.js"), .embedInCode("Assets/swatches.js"),
         .embedInCode("Assets/toolstate.js"), .embedInCode("Assets/overlay.js"),
         .embedInCode("Assets/steps.js"),
+        .embedInCode("Assets/overview.js"), .embedInCode("Assets/overviewworker.js"),
       ]
     ),
     .target(

@@ -418,12 +418,17 @@ final class AppFixture {
       #expect(response.headers["Content-Type"] == "text/javascript; charset=utf-8", "\(name)")
       let text = String(decoding: response.bodyBytes, as: UTF8.self)
       modules += text.matches(of: #/\bfrom "\./([a-z]+\.js)";/#).map { String($0.output.1) }
+      // And every worker it starts.
+      modules += text.matches(of: #/new Worker\(new URL\("\./([a-z]+\.js)"/#).map {
+        String($0.output.1)
+      }
     }
     #expect(
       served == [
         "actions.js", "arrange.js", "clipboard.js", "commands.js", "common.js", "devices.js",
         "difference.js", "drawings.js", "editor.js", "geometry.js", "gestures.js", "history.js",
-        "keys.js", "layers.js", "menus.js", "overlay.js", "pagedrawing.js", "panel.js",
+        "keys.js", "layers.js", "menus.js", "overlay.js", "overview.js", "overviewworker.js",
+        "pagedrawing.js", "panel.js",
         "picture.js", "pictureparts.js", "presence.js", "snap.js", "steps.js", "store.js",
         "swatches.js",
         "toolstate.js", "tools.js", "viewport.js",

@@ -2,6 +2,7 @@
 // `<rect`, that together are the file again; the stand-in drawn as the file draws.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { recorder } from "./recorder.mjs";
 import { PART, STAND_IN_SIDE, drawRectangles, splitPicture, standInScale }
   from "../../Sources/DrawdocWeb/Assets/pictureparts.js";
 
@@ -40,18 +41,6 @@ test("splitPicture: a small drawing is one part, an empty one none", () => {
   assert.deepEqual(empty.parts, []);
   assert.equal(empty.head, file(0).slice(file(0).indexOf("<svg")));
 });
-
-/** A 2D context that notes what is drawn: each fillRect with the fill and alpha it had. */
-function recorder() {
-  const drawn = [];
-  return {
-    drawn, fillStyle: "#000000", globalAlpha: 1, transform: null,
-    setTransform(...values) { this.transform = values; },
-    fillRect(x, y, width, height) {
-      drawn.push({ x, y, width, height, fill: this.fillStyle, alpha: this.globalAlpha });
-    },
-  };
-}
 
 test("drawRectangles: bottom first, each in its colour at the file's fill-opacity", () => {
   const context = recorder();

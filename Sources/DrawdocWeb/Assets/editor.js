@@ -16,6 +16,7 @@ import { connectKeys } from "./keys.js";
 import { connectLayers } from "./layers.js";
 import { connectMenus } from "./menus.js";
 import { connectOverlay } from "./overlay.js";
+import { Overview, held } from "./overview.js";
 import { PageDrawing, describe, makeId } from "./pagedrawing.js";
 import { connectPanel } from "./panel.js";
 import { STAND_IN_FROM, drawStandIn, growPicture, parseSVG, splitPicture, standIn }
@@ -51,6 +52,10 @@ const view = new Viewport(stage, document.getElementById("viewport"),
   // A pan moves the overlay with the canvas: only a zoom changes what it draws.
   () => store.set({ zoom: view.zoom, shownZoom: view.shownZoom }), [overlay]);
 const tools = new Tools((tool) => store.set({ tool }));
+/** A large drawing's bitmap, shown zoomed out in its picture's place (overview.js). */
+const overview = new Overview(() => view.refresh());
+view.overview = overview;
+page.painted = (box) => overview.changed(box);
 const actions = new Actions();
 let queue = Promise.resolve();
 let sending = 0;
@@ -76,9 +81,10 @@ async function load() {
     : { head: result.data.svg.slice(result.data.svg.indexOf("<svg")), parts: [] };
   const picture = parseSVG(head);
   picture.id = "drawing";
+  overview.drop();
   page.load(result.data.drawing, result.data.version, picture, large);
   // Placed with the picture in (it is sized for the zoom), or before its stand-in is drawn.
-  if (!large) canvas.replaceChildren(picture);
+  if (!large) canvas.replaceChildren(held(picture));
   view.place();
   const shown = large ? standIn(page.drawing, view.shownZoom) : null;
   if (large) canvas.replaceChildren(shown.element);
@@ -91,13 +97,17 @@ async function load() {
 /** Draws a large drawing's stand-in, makes its nodes, and puts them in the stand-in's place. */
 async function showWhole(shown, picture, parts) {
   const wanted = () => page.picture === picture;
-  if (await drawStandIn(shown, page.rectangles, wanted)
-      && await growPicture(picture, parts, wanted) && wanted()) {
-    canvas.replaceChildren(picture);
-    view.place();
-    page.finish();
+  try {
+    if (await drawStandIn(shown, page.rectangles, wanted)
+        && await growPicture(picture, parts, wanted) && wanted()) {
+      canvas.replaceChildren(held(picture));
+      view.place();
+      page.finish();
+      overview.build(page, view.fitZoom(), window.devicePixelRatio || 1);
+    }
+  } finally {
+    if (page.picture === picture) pictureIn = null;
   }
-  if (page.picture === picture) pictureIn = null;
 }
 
 /** Brings the page to the current version with only what changed since (`GET …/changes`). */
@@ -455,6 +465,11 @@ window.drawdocEditor = Object.freeze({
   lostStreams: () => lostStreams(),
   /** The others in this drawing: `[{name, color, pointer: {x, y}, selection}]` (presence.js). */
   presence: () => presence.others(),
+  /**
+   * A large drawing's overview (overview.js): whether it is drawn, and shown in the picture's
+   * place; its pixels a unit, and the drawing point at its top left pixel's corner.
+   */
+  overview: () => overview.describe(),
   pageId: presence.pageId,
 });
 

@@ -37,6 +37,12 @@ function setNode(node, r) {
   node.setAttribute("fill-opacity", r.alpha >= 10 ? "1" : String(r.alpha / 10));
 }
 
+/** The box a rectangle's node draws. */
+function boxOf(node) {
+  return { x: Number(node.getAttribute("x")), y: Number(node.getAttribute("y")),
+           width: Number(node.getAttribute("width")), height: Number(node.getAttribute("height")) };
+}
+
 /** A fresh rectangle id, `abc-def-ghi`, as the factory makes them. */
 export function makeId() {
   const letters = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -67,6 +73,11 @@ export class PageDrawing {
     this.picture = null;
     /** The edits on their way: {steps, version}; `version` once the server made it. */
     this.pending = [];
+    /** Rectangles shown elsewhere for a moment (`preview`), and hidden (`hide`), by id. */
+    this.previewed = new Map();
+    this.hiddenIds = new Set();
+    /** Called with each box (drawing units) where the picture's nodes look different now. */
+    this.painted = () => {};
   }
 
   /**
@@ -82,6 +93,8 @@ export class PageDrawing {
     // tenth of the time to the first click.
     this.nodeMap = null;
     this.coming = coming;
+    this.previewed = new Map();
+    this.hiddenIds = new Set();
     this.show(new Set(), true);
     if (!coming) this.label();
   }
@@ -256,10 +269,12 @@ export class PageDrawing {
     if (this.coming) return;
     const present = [];
     for (const id of touched) {
+      this.previewed.delete(id);
       const at = this.index.get(id);
       if (at === undefined) {
         const node = this.nodes.get(id);
-        if (node) { node.remove(); this.nodes.delete(id); }
+        if (node) { this.painted(boxOf(node)); node.remove(); this.nodes.delete(id); }
+        this.hiddenIds.delete(id);
       } else {
         present.push(at);
       }
@@ -269,7 +284,9 @@ export class PageDrawing {
     for (const at of present) {
       const r = this.rectangles[at];
       let node = this.nodes.get(r.id);
-      if (node) setNode(node, r); else this.nodes.set(r.id, node = makeNode(r));
+      if (node) { this.painted(boxOf(node)); setNode(node, r); }
+      else this.nodes.set(r.id, node = makeNode(r));
+      this.painted(r);
       const above = this.rectangles[at + 1];
       const next = above ? this.nodes.get(above.id) : null;
       if (node.nextSibling !== next || node.parentNode !== this.picture) {
@@ -281,10 +298,12 @@ export class PageDrawing {
   /** Hides rectangles' nodes for a moment (while copies of them are dragged), or shows them. */
   hide(ids, hidden) {
     for (const id of ids) {
+      if (hidden) this.hiddenIds.add(id); else this.hiddenIds.delete(id);
       const node = this.nodes.get(id);
       if (!node) continue;
       if (hidden) node.setAttribute("visibility", "hidden");
       else node.removeAttribute("visibility");
+      this.painted(boxOf(node));
     }
   }
 
@@ -292,7 +311,11 @@ export class PageDrawing {
   preview(rectangles) {
     for (const r of rectangles) {
       const node = this.nodes.get(r.id);
-      if (node) setNode(node, r);
+      if (!node) continue;
+      this.painted(boxOf(node));
+      setNode(node, r);
+      this.previewed.set(r.id, r);
+      this.painted(r);
     }
   }
 

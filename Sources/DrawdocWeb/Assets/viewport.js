@@ -11,6 +11,9 @@ const MARGIN = 24;
 /** The smallest scale the canvas is shown at before it is drawn again at its zoom. */
 export const SMALLEST_SCALE = 0.5;
 
+/** Where a picture the overview stands for is moved, out of every tile the browser draws. */
+const OUT_OF_SIGHT = "translate(-1000000px, 0px)";
+
 /**
  * Places `content` (the canvas and its overlay) in `stage` at a zoom and an offset.
  * `size()` gives the drawing's canvas; `changed(zoomed)` is called after every move (`zoomed`: the zoom changed), so the page
@@ -42,6 +45,8 @@ export class Viewport {
     this.onPinch = () => {};
     /** Called when a drag starts panning (true) and when it lets go (false): the tools follow. */
     this.onPan = () => {};
+    /** A large drawing's overview (overview.js), shown in the picture's place where it can. */
+    this.overview = null;
     this.listen();
   }
 
@@ -138,7 +143,16 @@ export class Viewport {
       if (canvas.style.width !== `${width * zoom}px`) canvas.style.width = `${width * zoom}px`;
       if (canvas.style.height !== `${height * zoom}px`) canvas.style.height = `${height * zoom}px`;
     }
-    if (picture) {
+    // Where the overview shows the drawing, the picture is moved out of sight (a transform of
+    // its own layer: nothing is painted again), so the browser draws none of its tiles.
+    const overview = Boolean(this.overview && this.overview.covers(zoom));
+    const holder = picture && picture.parentNode;
+    if (holder && holder.classList.contains("picture-holder") && holder.away !== overview) {
+      holder.style.transform = overview ? OUT_OF_SIGHT : "";
+      holder.away = overview;
+    }
+    if (this.overview && canvas) this.overview.place(canvas, zoom, overview);
+    if (picture && !overview) {
       set(picture, "width", String(width));
       set(picture, "height", String(height));
       // CSS keeps a transform's numbers to 6 digits: the zoom set is noted on the element.
@@ -147,6 +161,11 @@ export class Viewport {
         picture.drawnAt = zoom;
       }
     }
+  }
+
+  /** Sizes the canvas again at the zoom it is shown at (the overview came, or went). */
+  refresh() {
+    if (this.shownZoom !== undefined) this.size_(this.shownZoom);
   }
 
   /** The canvas point under a pointer event. */

@@ -44,6 +44,8 @@ enum Assets {
     case "toolstate.js": asset = (javaScript, PackageResources.toolstate_js)
     case "overlay.js": asset = (javaScript, PackageResources.overlay_js)
     case "steps.js": asset = (javaScript, PackageResources.steps_js)
+    case "overview.js": asset = (javaScript, PackageResources.overview_js)
+    case "overviewworker.js": asset = (javaScript, PackageResources.overviewworker_js)
     default: return nil
     }
     var headers = HTTPHeaders()
