@@ -166,6 +166,7 @@ let package = Package(
         .embedInCode("Assets/toolstate.js"), .embedInCode("Assets/overlay.js"),
         .embedInCode("Assets/steps.js"),
         .embedInCode("Assets/overview.js"), .embedInCode("Assets/overviewworker.js"),
+        .embedInCode("Assets/firstread.js"),
       ]
     ),
     .target(

@@ -426,7 +426,8 @@ final class AppFixture {
     #expect(
       served == [
         "actions.js", "arrange.js", "clipboard.js", "commands.js", "common.js", "devices.js",
-        "difference.js", "drawings.js", "editor.js", "geometry.js", "gestures.js", "history.js",
+        "difference.js", "drawings.js", "editor.js", "firstread.js", "geometry.js", "gestures.js",
+        "history.js",
         "keys.js", "layers.js", "menus.js", "overlay.js", "overview.js", "overviewworker.js",
         "pagedrawing.js", "panel.js",
         "picture.js", "pictureparts.js", "presence.js", "snap.js", "steps.js", "store.js",

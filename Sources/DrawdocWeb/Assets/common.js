@@ -32,6 +32,9 @@ function storedToken() {
   }
 }
 
+/** Whether this page holds a token (its own, or its drawing's link's) to send. */
+export function holdsToken() { return storedToken() !== null; }
+
 // The token goes only to a server that proves it holds it: the server this page came from may
 // stop, and another program may take its port. Before the token leaves the page, the page
 // sends a fresh random nonce to `GET /api/proof` (which needs no token) and checks the answer,

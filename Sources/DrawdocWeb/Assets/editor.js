@@ -9,6 +9,7 @@ import {
 import { Actions } from "./actions.js";
 import { connectClipboard } from "./clipboard.js";
 import { registerCommands } from "./commands.js";
+import { firstRead } from "./firstread.js";
 import { hit, stepped } from "./geometry.js";
 import { connectGestures } from "./gestures.js";
 import { connectHistory } from "./history.js";
@@ -66,7 +67,7 @@ let pictureIn = null;
 
 /** Reads the drawing and its file's text, of one version. */
 async function load() {
-  const result = await api("GET", `/api/drawings/${id}`);
+  const result = (await firstRead()) || await api("GET", `/api/drawings/${id}`);
   if (!result.ok) {
     if (result.status === 404) markGone(result.data.error);
     else notify(result.data.error);

@@ -46,6 +46,7 @@ enum Assets {
     case "steps.js": asset = (javaScript, PackageResources.steps_js)
     case "overview.js": asset = (javaScript, PackageResources.overview_js)
     case "overviewworker.js": asset = (javaScript, PackageResources.overviewworker_js)
+    case "firstread.js": asset = (javaScript, PackageResources.firstread_js)
     default: return nil
     }
     var headers = HTTPHeaders()
