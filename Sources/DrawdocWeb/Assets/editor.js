@@ -56,7 +56,6 @@ const tools = new Tools((tool) => store.set({ tool }));
 /** A large drawing's bitmap, shown zoomed out in its picture's place (overview.js). */
 const overview = new Overview(() => view.refresh());
 view.overview = overview;
-page.painted = (box) => overview.changed(box);
 const actions = new Actions();
 let queue = Promise.resolve();
 let sending = 0;

@@ -76,8 +76,11 @@ export class PageDrawing {
     /** Rectangles shown elsewhere for a moment (`preview`), and hidden (`hide`), by id. */
     this.previewed = new Map();
     this.hiddenIds = new Set();
-    /** Called with each box (drawing units) where the picture's nodes look different now. */
-    this.painted = () => {};
+    /**
+     * Called, when set (by a large drawing's overview), with each box (drawing units) where
+     * the picture's nodes look different now; unset, no box is read.
+     */
+    this.painted = null;
   }
 
   /**
@@ -273,7 +276,7 @@ export class PageDrawing {
       const at = this.index.get(id);
       if (at === undefined) {
         const node = this.nodes.get(id);
-        if (node) { this.painted(boxOf(node)); node.remove(); this.nodes.delete(id); }
+        if (node) { this.repainted(node); node.remove(); this.nodes.delete(id); }
         this.hiddenIds.delete(id);
       } else {
         present.push(at);
@@ -284,15 +287,20 @@ export class PageDrawing {
     for (const at of present) {
       const r = this.rectangles[at];
       let node = this.nodes.get(r.id);
-      if (node) { this.painted(boxOf(node)); setNode(node, r); }
+      if (node) { this.repainted(node); setNode(node, r); }
       else this.nodes.set(r.id, node = makeNode(r));
-      this.painted(r);
+      if (this.painted) this.painted(r);
       const above = this.rectangles[at + 1];
       const next = above ? this.nodes.get(above.id) : null;
       if (node.nextSibling !== next || node.parentNode !== this.picture) {
         this.picture.insertBefore(node, next || null);
       }
     }
+  }
+
+  /** Tells `painted`, when set, the box a node draws (before it changes, or goes). */
+  repainted(node) {
+    if (this.painted) this.painted(boxOf(node));
   }
 
   /** Hides rectangles' nodes for a moment (while copies of them are dragged), or shows them. */
@@ -303,7 +311,7 @@ export class PageDrawing {
       if (!node) continue;
       if (hidden) node.setAttribute("visibility", "hidden");
       else node.removeAttribute("visibility");
-      this.painted(boxOf(node));
+      this.repainted(node);
     }
   }
 
@@ -312,10 +320,10 @@ export class PageDrawing {
     for (const r of rectangles) {
       const node = this.nodes.get(r.id);
       if (!node) continue;
-      this.painted(boxOf(node));
+      this.repainted(node);
       setNode(node, r);
       this.previewed.set(r.id, r);
-      this.painted(r);
+      if (this.painted) this.painted(r);
     }
   }
 
