@@ -3,7 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { recorder } from "./recorder.mjs";
-import { PART, STAND_IN_SIDE, drawRectangles, splitPicture, standInScale }
+import { PART, STAND_IN_SIDE, drawRectangles, packRectangles, splitPicture, standInScale,
+         unpackRectangles }
   from "../../Sources/DrawdocWeb/Assets/pictureparts.js";
 
 /** A file as the server writes it, with `count` rects (a title with `&lt;rect` in it). */
@@ -71,4 +72,24 @@ test("drawRectangles: a run, from `from` up to `to`, as drawStandIn draws one a 
     ({ id: `r${k}`, x: k, y: 0, width: 1, height: 1, color: "#000000", alpha: 10 }));
   drawRectangles(context, rectangles, 1, 1, 3);
   assert.deepEqual(context.drawn.map((d) => d.x), [1, 2]);
+});
+
+test("drawRectangles: drawing point `origin` at pixel 0, 0", () => {
+  const context = recorder();
+  drawRectangles(context, [{ x: -10, y: 5, width: 3, height: 4, color: "#abcdef", alpha: 3 }],
+                 0.5, 0, 1, { x: -10, y: 5 });
+  assert.deepEqual(context.transform, [0.5, 0, 0, 0.5, 5, -2.5]);
+  assert.deepEqual(context.drawn, [{ x: -10, y: 5, width: 3, height: 4, fill: "#abcdef",
+                                     alpha: 0.3 }]);
+});
+
+test("packRectangles and unpackRectangles: each box, colour and alpha level back, in order", () => {
+  const rectangles = [
+    { id: "a", x: 1, y: 2, width: 3, height: 4, color: "#ff0000", alpha: 10 },
+    { id: "b", x: 5, y: 6, width: 7, height: 8, color: "#00ff7f", alpha: 1 },
+    { id: "c", x: 0.5, y: -1, width: 2.25, height: 1e-3, color: "#000000", alpha: 5 },
+  ];
+  const packed = packRectangles(rectangles);
+  assert.ok(packed.boxes instanceof Float64Array && packed.colors instanceof Uint32Array);
+  assert.deepEqual(unpackRectangles(packed), rectangles.map(({ id, ...rest }) => rest));
 });

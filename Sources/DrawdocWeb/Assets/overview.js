@@ -5,7 +5,10 @@
 // worker off the page's thread, and then only scaled. Each change to the picture is drawn again
 // on it where it changed, in the same frame. Past twice the fit's zoom (three zoom-ins, where
 // the stage shows part of the drawing), the SVG picture is shown again, sharp at any zoom. An
-// ES module; overviewworker.js imports the drawing half of it.
+// ES module; overviewworker.js draws the bitmap with pictureparts.js, as the stand-in is drawn.
+
+import { bounds } from "./gestures.js";
+import { drawRectangles, packRectangles } from "./pictureparts.js";
 
 /** Drawings of this many rectangles or more get an overview (the stand-in's threshold). */
 export const OVERVIEW_FROM = 20000;
@@ -25,14 +28,9 @@ export const OVERVIEW_REACH = 2;
  * pasteboard around it are drawn too).
  */
 export function overviewBounds(rectangles, width, height) {
-  let left = 0, top = 0, right = width, bottom = height;
-  for (const r of rectangles) {
-    if (r.x < left) left = r.x;
-    if (r.y < top) top = r.y;
-    if (r.x + r.width > right) right = r.x + r.width;
-    if (r.y + r.height > bottom) bottom = r.y + r.height;
-  }
-  return { x: left, y: top, width: right - left, height: bottom - top };
+  const canvas = { x: 0, y: 0, width, height };
+  const drawn = bounds(rectangles);
+  return drawn ? bounds([canvas, drawn]) : canvas;
 }
 
 /**
@@ -64,45 +62,6 @@ export function overviewPixels(bounds, scale) {
 }
 
 /**
- * Rectangles packed for the worker, in their order: `boxes` (x, y, width, height each) and
- * `colors` (the colour's 24 bits times 16, plus the alpha level 1 to 10).
- */
-export function packRectangles(rectangles) {
-  const boxes = new Float64Array(rectangles.length * 4);
-  const colors = new Uint32Array(rectangles.length);
-  rectangles.forEach((r, at) => {
-    boxes.set([r.x, r.y, r.width, r.height], at * 4);
-    colors[at] = parseInt(r.color.slice(1), 16) * 16 + r.alpha;
-  });
-  return { boxes, colors };
-}
-
-/** A packed colour (`packRectangles`) as a fill style, and its opacity as the file writes it. */
-export function unpackColor(packed) {
-  const alpha = packed % 16;
-  return { fill: `#${Math.floor(packed / 16).toString(16).padStart(6, "0")}`,
-           opacity: alpha >= 10 ? 1 : alpha / 10 };
-}
-
-/**
- * Draws packed rectangles on a 2D `context` whose pixel (0, 0) is drawing point
- * (`originX`, `originY`), at `scale` pixels a unit: bottom first, each filled with its colour
- * at its alpha, as the file's `fill` and `fill-opacity` draw it.
- */
-export function drawPacked(context, { boxes, colors }, scale, originX, originY) {
-  context.setTransform(scale, 0, 0, scale, -originX * scale, -originY * scale);
-  let last = -1;
-  for (let at = 0; at < colors.length; at += 1) {
-    if (colors[at] !== last) {
-      const { fill, opacity } = unpackColor(last = colors[at]);
-      context.fillStyle = fill;
-      context.globalAlpha = opacity;
-    }
-    context.fillRect(boxes[at * 4], boxes[at * 4 + 1], boxes[at * 4 + 2], boxes[at * 4 + 3]);
-  }
-}
-
-/**
  * The pixels of an overview (`scale`, its top left at drawing point `origin`) that a change to
  * the drawing's box `box` may have touched: the box's pixels and one more around them (the
  * edges are smoothed), within `pixels` (the overview's width and height). Null when none.
@@ -116,15 +75,6 @@ export function touchedPixels(box, scale, origin, pixels) {
     ? { x: left, y: top, width: right - left, height: bottom - top } : null;
 }
 
-/** The smallest box holding both (either may be null). */
-export function union(a, b) {
-  if (!a) return b;
-  if (!b) return a;
-  const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
-  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x,
-           height: Math.max(a.y + a.height, b.y + b.height) - y };
-}
-
 /** Whether pixel areas `a` and `b` overlap or touch. */
 function touching(a, b) {
   return a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height
@@ -132,20 +82,20 @@ function touching(a, b) {
 }
 
 /**
- * How to draw `boxes` (drawing units) again on an overview of `bounds` at `scale`, `pixels` in
+ * How to draw `boxes` (drawing units) again on an overview of `extent` at `scale`, `pixels` in
  * size: the pixel areas to draw again here, those that overlap merged; or null when the worker
  * should draw it anew (a box past it, or areas over `REDRAWN_HERE` of it).
  */
-export function planRedraw(boxes, bounds, scale, pixels) {
-  if (boxes.some((box) => !inside(box, bounds))) return null;
-  let areas = boxes.map((box) => touchedPixels(box, scale, bounds, pixels)).filter(Boolean);
+export function planRedraw(boxes, extent, scale, pixels) {
+  if (boxes.some((box) => !inside(box, extent))) return null;
+  let areas = boxes.map((box) => touchedPixels(box, scale, extent, pixels)).filter(Boolean);
   for (let merged = true; merged;) {
     merged = false;
     const next = [];
     for (const area of areas) {
       const at = next.findIndex((other) => touching(other, area));
       if (at < 0) next.push(area);
-      else { next[at] = union(next[at], area); merged = true; }
+      else { next[at] = bounds([next[at], area]); merged = true; }
     }
     areas = next;
   }
@@ -212,16 +162,17 @@ export class Overview {
   build(page, fitZoom, pixelRatio) {
     this.drop();
     if (this.failed || !supported() || page.rectangles.length < OVERVIEW_FROM) return;
-    const { width, height } = page.drawing;
     const shown = shownRectangles(page);
-    const bounds = overviewBounds(shown, width, height);
-    const wanted = overviewScale(bounds, fitZoom, pixelRatio);
+    const box = overviewBounds(shown, page.drawing.width, page.drawing.height);
+    const wanted = overviewScale(box, fitZoom, pixelRatio);
     if (!wanted) return;
-    const { scale, pixels } = overviewPixels(bounds, wanted);
+    const { scale, pixels } = overviewPixels(box, wanted);
     if (scale < fitZoom * pixelRatio) return;
     const job = ++this.job;
     // `changed`: the boxes that changed while the worker draws, drawn again when it is done.
-    this.built = { page, fitZoom, pixelRatio, width, height, bounds, scale, pixels, changed: [] };
+    this.built = { page, fitZoom, pixelRatio, bounds: box, scale, pixels, changed: [] };
+    // The page tells each change of its picture from now on (none is looked for otherwise).
+    page.painted = (changed) => this.changed(changed);
     const packed = packRectangles(shown);
     try {
       if (!this.worker) {
@@ -230,7 +181,7 @@ export class Overview {
         this.worker.onmessage = ({ data }) => this.arrive(data);
         this.worker.onerror = () => this.fail();
       }
-      this.worker.postMessage({ job, scale, origin: bounds, pixels, ...packed },
+      this.worker.postMessage({ job, scale, origin: box, pixels, ...packed },
                               [packed.boxes.buffer, packed.colors.buffer]);
     } catch {
       this.fail();
@@ -274,6 +225,7 @@ export class Overview {
     const had = Boolean(this.element);
     if (this.element) this.element.remove();
     this.element = null;
+    if (this.built) this.built.page.painted = null;
     this.built = null;
     cancelAnimationFrame(this.frame);
     this.frame = 0;
@@ -281,13 +233,13 @@ export class Overview {
   }
 
   /**
-   * Whether the overview shows the drawing sharp at `zoom` on this screen: it is drawn, of the
-   * drawing's canvas size, at as many pixels a unit as the screen shows or more.
+   * Whether the overview shows the drawing sharp at `zoom` on this screen: it is drawn, at as
+   * many pixels a unit as the screen shows or more. (A drawing's canvas changes size only when
+   * it is read again, which drops the overview.)
    */
   covers(zoom) {
     const built = this.built;
-    return Boolean(this.element && built.page.drawing && built.width === built.page.drawing.width
-      && built.height === built.page.drawing.height
+    return Boolean(this.element
       && zoom * (window.devicePixelRatio || 1) <= built.scale * (1 + 1e-9));
   }
 
@@ -328,7 +280,7 @@ export class Overview {
     if (!built) return;
     built.changed.push(box);
     // Many at once (an edit of thousands): one box holds them.
-    if (built.changed.length > 64) built.changed = [built.changed.reduce(union)];
+    if (built.changed.length > 64) built.changed = [bounds(built.changed)];
     // While the worker draws, what changed waits for its bitmap.
     if (this.element && !this.frame) this.frame = requestAnimationFrame(() => this.redraw());
   }
@@ -352,28 +304,26 @@ export class Overview {
 }
 
 /** Draws `area` (pixels) of an overview again: cleared, then every rectangle over it. */
-function drawArea(context, { page, scale, bounds }, area) {
+function drawArea(context, { page, scale, bounds: origin }, area) {
   // The area in drawing units, to find the rectangles that reach into it.
-  const left = bounds.x + area.x / scale, top = bounds.y + area.y / scale;
+  const left = origin.x + area.x / scale, top = origin.y + area.y / scale;
   const right = left + area.width / scale, bottom = top + area.height / scale;
+  const { previewed, hiddenIds } = page;
+  const moved = previewed.size > 0 || hiddenIds.size > 0;
+  const over = [];
+  for (let r of page.rectangles) {
+    if (moved) {
+      if (hiddenIds.has(r.id)) continue;
+      r = previewed.get(r.id) || r;
+    }
+    if (r.x < right && r.y < bottom && r.x + r.width > left && r.y + r.height > top) over.push(r);
+  }
   context.save();
   context.setTransform(1, 0, 0, 1, 0, 0);
   context.clearRect(area.x, area.y, area.width, area.height);
   context.beginPath();
   context.rect(area.x, area.y, area.width, area.height);
   context.clip();
-  context.setTransform(scale, 0, 0, scale, -bounds.x * scale, -bounds.y * scale);
-  const { previewed, hiddenIds } = page;
-  const moved = previewed.size > 0 || hiddenIds.size > 0;
-  for (let r of page.rectangles) {
-    if (moved) {
-      if (hiddenIds.has(r.id)) continue;
-      r = previewed.get(r.id) || r;
-    }
-    if (r.x >= right || r.y >= bottom || r.x + r.width <= left || r.y + r.height <= top) continue;
-    context.fillStyle = r.color;
-    context.globalAlpha = r.alpha >= 10 ? 1 : r.alpha / 10;
-    context.fillRect(r.x, r.y, r.width, r.height);
-  }
+  drawRectangles(context, over, scale, 0, over.length, origin);
   context.restore();
 }

@@ -47,11 +47,12 @@ export function parseSVG(text) {
 
 /**
  * Draws `rectangles` from `from` up to `to` (bottom first, as the file stacks them) on a 2D
- * `context` at `scale` pixels a unit: each filled with its colour at its alpha, as the file's
- * `fill` and `fill-opacity` draw it.
+ * `context` at `scale` pixels a unit, drawing point `origin` at its pixel (0, 0): each filled
+ * with its colour at its alpha, as the file's `fill` and `fill-opacity` draw it.
  */
-export function drawRectangles(context, rectangles, scale, from = 0, to = rectangles.length) {
-  context.setTransform(scale, 0, 0, scale, 0, 0);
+export function drawRectangles(context, rectangles, scale, from = 0, to = rectangles.length,
+                               origin = { x: 0, y: 0 }) {
+  context.setTransform(scale, 0, 0, scale, (0 - origin.x) * scale, (0 - origin.y) * scale);
   let color = null, alpha = null;
   for (let at = from; at < to; at += 1) {
     const r = rectangles[at];
@@ -60,6 +61,29 @@ export function drawRectangles(context, rectangles, scale, from = 0, to = rectan
     if (opacity !== alpha) context.globalAlpha = alpha = opacity;
     context.fillRect(r.x, r.y, r.width, r.height);
   }
+}
+
+/**
+ * Rectangles packed to be handed to a worker without a copy (`unpackRectangles` makes them
+ * again, without their ids), in their order: `boxes` (x, y, width, height each) and `colors`
+ * (the colour's 24 bits times 16, plus the alpha level 1 to 10).
+ */
+export function packRectangles(rectangles) {
+  const boxes = new Float64Array(rectangles.length * 4);
+  const colors = new Uint32Array(rectangles.length);
+  rectangles.forEach((r, at) => {
+    boxes.set([r.x, r.y, r.width, r.height], at * 4);
+    colors[at] = parseInt(r.color.slice(1), 16) * 16 + r.alpha;
+  });
+  return { boxes, colors };
+}
+
+/** The rectangles `packRectangles` packed, as `drawRectangles` draws them (no ids). */
+export function unpackRectangles({ boxes, colors }) {
+  return Array.from(colors, (packed, at) => ({
+    x: boxes[at * 4], y: boxes[at * 4 + 1], width: boxes[at * 4 + 2], height: boxes[at * 4 + 3],
+    color: `#${Math.floor(packed / 16).toString(16).padStart(6, "0")}`, alpha: packed % 16,
+  }));
 }
 
 /** The pixels a unit of a stand-in for a `width` × `height` drawing shown at `zoom`. */
