@@ -70,9 +70,10 @@ extension Routes {
   private func exportEstimate(_ id: Identifier, _ query: [String: String]) -> Int {
     let version = query["version"].flatMap { Int($0) }
     let size = store.fileSize(of: id, version: version)
-    let format = (query["format"] ?? "svg").lowercased()
+    // An unknown format is refused before it is read (400): a picture's estimate meanwhile.
+    let format = Export.Format(rawValue: (query["format"] ?? "svg").lowercased()) ?? .svg
     switch format {
-    case "png", "drawio.png", "excalidraw.png":
+    case .png, .drawioPNG, .excalidrawPNG:
       // The pixels (four bytes each, then the PNG made of them, no larger), a block of
       // accumulators, and the drawing it carries (a draw.io file URL-encoded, up to three
       // bytes for each of its own, or a compressed scene).
@@ -83,15 +84,15 @@ extension Routes {
           Double(Rasterizer.maximumPixelCount),
           (canvas.width * scale).rounded(.up) * (canvas.height * scale).rounded(.up))
       }
-      let carried = format == "drawio.png" ? 4 * PerFileByte.drawIO : PerFileByte.file
+      let carried = format == .drawioPNG ? 4 * PerFileByte.drawIO : PerFileByte.file
       return scaled(size, by: carried) + Int(pixels ?? 0) * 8 + (16 << 20)
-    case "drawio": return scaled(size, by: PerFileByte.drawIO)
+    case .drawio: return scaled(size, by: PerFileByte.drawIO)
     // The picture and, in its content attribute, the draw.io file escaped.
-    case "drawio.svg": return scaled(size, by: PerFileByte.file + 2 * PerFileByte.drawIO)
-    case "excalidraw": return scaled(size, by: PerFileByte.excalidraw)
+    case .drawioSVG: return scaled(size, by: PerFileByte.file + 2 * PerFileByte.drawIO)
+    case .excalidraw: return scaled(size, by: PerFileByte.excalidraw)
     // The picture and the scene, compressed a piece at a time.
-    case "excalidraw.svg": return scaled(size, by: PerFileByte.file + 1)
-    default: return scaled(size, by: PerFileByte.file)
+    case .excalidrawSVG: return scaled(size, by: PerFileByte.file + 1)
+    case .svg, .json, .pdf: return scaled(size, by: PerFileByte.file)
     }
   }
 

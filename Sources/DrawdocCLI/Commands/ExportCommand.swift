@@ -77,9 +77,7 @@ struct ExportCommand: Command {
       guard let inferred = Export.Format(path: output) else {
         throw .invalidValue(
           command: command, option: "output", value: output,
-          expected:
-            "a file name ending in .svg, .png, .json, .pdf, .drawio, .excalidraw, .drawio.svg, "
-            + ".drawio.png, .excalidraw.svg or .excalidraw.png, or --format")
+          expected: "a file name ending in \(Export.Format.endings), or --format")
       }
       format = inferred
     } else {

@@ -46,8 +46,8 @@ package enum Export {
     package init?(path: String) {
       let name = (path.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
         .lowercased()
-      for format in [Self.drawioSVG, .drawioPNG, .excalidrawSVG, .excalidrawPNG]
-      where name.hasSuffix(".\(format.rawValue)") {
+      for format in Self.allCases
+      where format.rawValue.contains(".") && name.hasSuffix(".\(format.rawValue)") {
         self = format
         return
       }
@@ -74,8 +74,13 @@ package enum Export {
     package var isBinary: Bool { isPNG || self == .pdf }
 
     /// The formats' names, for a message: `svg, png, … or excalidraw.png`.
-    package static var names: String {
-      let names = allCases.map(\.rawValue)
+    package static var names: String { listed("") }
+
+    /// The file name endings that name them, for a message: `.svg, .png, … or .excalidraw.png`.
+    package static var endings: String { listed(".") }
+
+    private static func listed(_ prefix: String) -> String {
+      let names = allCases.map { prefix + $0.rawValue }
       return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }
   }
