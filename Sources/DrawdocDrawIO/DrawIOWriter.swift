@@ -71,11 +71,13 @@ package enum DrawIOWriter: DrawingTextFormat {
   static func appendEscaped(bytes: some Sequence<UInt8>, to out: inout [UInt8]) {
     for byte in bytes {
       switch byte {
-      case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-      case UInt8(ascii: "<"): out += Array("&lt;".utf8)
-      case UInt8(ascii: ">"): out += Array("&gt;".utf8)
-      case UInt8(ascii: "\""): out += Array("&quot;".utf8)
-      case 0x09, 0x0A, 0x0D: out += Array("&#\(byte);".utf8)
+      case UInt8(ascii: "&"): out.append(literal: "&amp;")
+      case UInt8(ascii: "<"): out.append(literal: "&lt;")
+      case UInt8(ascii: ">"): out.append(literal: "&gt;")
+      case UInt8(ascii: "\""): out.append(literal: "&quot;")
+      case 0x09: out.append(literal: "&#9;")
+      case 0x0A: out.append(literal: "&#10;")
+      case 0x0D: out.append(literal: "&#13;")
       default: out.append(byte)
       }
     }
