@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """A large drawing's overview, in headless Chromium: zoomed out, a bitmap of the rectangles
-(drawn by a worker) stands for the SVG picture, which is moved out of sight, up to three zoom-ins
-past the fit; at the fourth, the picture is shown again. The overview's pixels are checked against the
-file's rectangles composited here, in Python, as SVG draws them (each filled at its
-fill-opacity over those below), away from their edges; then again after a real mouse drag of
-one rectangle and after Ctrl+Z, both drawn again on it where they changed, and after a nudge of
-all of it, drawn anew; and the screen, at an opaque rectangle's centre, shows its colour.
+(drawn by a worker) stands for the SVG picture, which is moved out of sight, up to three
+zoom-ins past the fit; at the fourth, the picture is shown again. The overview's pixels are
+checked against the file's rectangles composited here, in Python, as SVG draws them (each
+filled at its fill-opacity over those below), away from their edges; then again after a real
+mouse drag of one rectangle and after Ctrl+Z, both drawn again on it where they changed, and
+after a nudge of all of it, drawn anew; and the screen, at an opaque rectangle's centre, shows
+its colour.
 
 One test (pytest; the fixtures are conftest.py's), its steps in order on one opening.
 
@@ -66,7 +67,8 @@ def around(index, x, y):
 
 
 def composite(rectangles, x, y):
-    """`rectangles` by cell (`cells`): the premultiplied RGBA (0 to 255) of drawing point (x, y), as SVG draws the file."""
+    """The premultiplied RGBA (0 to 255) of drawing point (x, y), as SVG draws the file;
+    `rectangles` by cell (`cells`)."""
     red = green = blue = alpha = 0.0
     for r in around(rectangles, x, y):
         if r["x"] <= x < r["x"] + r["width"] and r["y"] <= y < r["y"] + r["height"]:
@@ -81,9 +83,9 @@ def composite(rectangles, x, y):
 
 def near_an_edge(rectangles, x, y, margin):
     """Whether an edge of a rectangle passes within `margin` units of (x, y)."""
-    for r in around(rectangles, x, y) + around(rectangles, x + margin, y + margin) + around(
-            rectangles, x - margin, y - margin) + around(rectangles, x + margin, y - margin) + around(
-            rectangles, x - margin, y + margin):
+    near = [around(rectangles, x + dx, y + dy) for dx in (-margin, 0, margin)
+            for dy in (-margin, 0, margin)]
+    for r in (r for cell in near for r in cell):
         x0, y0, x1, y1 = r["x"], r["y"], r["x"] + r["width"], r["y"] + r["height"]
         if x0 - margin <= x <= x1 + margin and y0 - margin <= y <= y1 + margin:
             if not (x0 + margin <= x <= x1 - margin and y0 + margin <= y <= y1 - margin):
